@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "uti",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "uti", targets: ["uti"]),
+        .library(name: "UniformTypes", targets: ["UniformTypes"]),
+        .library(name: "TypeInference", targets: ["TypeInference"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pure core: UTType, the built-in catalog, tags, conformance, dynamic identifiers, declarations.
+        .target(name: "UniformTypes"),
+        // libmagic, as Debian's libmagic-dev installs it.
+        .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
+        .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic"]),
+        // Every command, as a library that tests drive; the executable only calls it.
+        .target(name: "UTICommands", dependencies: [
+            "UniformTypes", "TypeInference",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "uti", dependencies: ["UTICommands"]),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
+        .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference"]),
+        .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

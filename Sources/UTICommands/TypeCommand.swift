@@ -1,0 +1,168 @@
+import ArgumentParser
+import UniformTypes
+
+/// `uti type`: look types up by identifier, filename extension or MIME type.
+struct TypeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "type",
+        abstract: "Describe types given by identifier, filename extension or MIME type.",
+        discussion: """
+            Prints one record per argument: identifiers first, then --extension values, then \
+            --mime values. A record has identifier, description, declaredBy (apple, uti, the \
+            declaring file's path, or dynamic), parents, supertypes (every ancestor, depth-first \
+            over declared parents, first occurrence kept), tags, preferredFilenameExtension, \
+            preferredMIMEType, isDynamic and referenceURL; absent facts are null.
+
+            TAG LOOKUP: identifiers, extensions and MIME types compare case-insensitively. A tag \
+            lookup keeps the types that carry the tag and conform to the constraint (--conforming-to, \
+            default public.data); public.* types come first, then Apple's, then types from \
+            exported, then imported declarations, then uti's own, then catalog order. A MIME type is \
+            looked up as given, then without its parameters (; charset=...). When no type matches, \
+            the answer is a dynamic type, dyn.a followed by Apple's encoding of the tag \
+            specification, which conforms to the constraint only; `uti type dyn.…` decodes one.
+
+            EXIT STATUS: 0 when every argument named a type; 1 when an identifier is unknown (the \
+            other records are still printed); 2 for bad usage or declarations.
+            """)
+
+    @Argument(help: "Type identifiers, such as public.png or dyn.ah62d4rv4ge81g6pq.")
+    var identifiers: [String] = []
+
+    @Option(name: [.customShort("e"), .customLong("extension")], parsing: .upToNextOption,
+        help: ArgumentHelp("Filename extensions to look up (without the period).", valueName: "ext"))
+    var extensions: [String] = []
+
+    @Option(name: [.customShort("m"), .customLong("mime")], parsing: .upToNextOption,
+        help: ArgumentHelp("MIME types to look up.", valueName: "mime"))
+    var mimeTypes: [String] = []
+
+    @Option(name: .customLong("conforming-to"),
+        help: ArgumentHelp("Constraint for tag lookups: a type, or none.", valueName: "type|none"))
+    var conformingTo: String = "public.data"
+
+    @Flag(help: "Print the dynamic type of each tag, even when a declared type carries it.")
+    var dynamic = false
+
+    @Flag(help: "Print every type that carries each tag, best first, not only the preferred one.")
+    var all = false
+
+    @Option(help: "Output format: text, json or jsonl.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func validate() throws {
+        if identifiers.isEmpty && extensions.isEmpty && mimeTypes.isEmpty {
+            throw ValidationError("Give at least one identifier, --extension or --mime.")
+        }
+    }
+
+    func run() throws {
+        let catalog = try catalogOptions.catalog()
+        let constraint: UTType?
+        if conformingTo.lowercased() == "none" {
+            constraint = nil
+        } else {
+            constraint = try resolveType(conformingTo, in: catalog)
+        }
+        var writer = RecordWriter(format: format)
+        var failed = false
+        for identifier in identifiers {
+            guard let type = catalog.type(identifier: identifier) else {
+                Output.standard.flush()
+                Output.reportError("\(identifier): unknown type identifier")
+                failed = true
+                continue
+            }
+            writer.write(typeRecord(type), text: typeText(type))
+        }
+        let lookups = extensions.map { ($0.hasPrefix(".") ? String($0.dropFirst()) : $0, UTTagClass.filenameExtension) }
+            + mimeTypes.map { ($0, UTTagClass.mimeType) }
+        for (tag, tagClass) in lookups {
+            let types: [UTType]
+            if dynamic {
+                types = [catalog.dynamicType(tag: tag, tagClass: tagClass, conformingTo: constraint)]
+            } else {
+                let found = catalog.types(tag: tag, tagClass: tagClass, conformingTo: constraint)
+                types = all ? found : [found[0]]
+            }
+            for type in types { writer.write(typeRecord(type), text: typeText(type)) }
+        }
+        writer.finish()
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// `uti conforms`: answer with the exit status.
+struct ConformsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conforms",
+        abstract: "Exit 0 when TYPE conforms to PARENT, 1 when it does not.",
+        discussion: """
+            Conformance is reflexive (every type conforms to itself) and transitive over the \
+            declared parents. TYPE and PARENT are identifiers, .ext for a filename extension, or \
+            type/subtype for a MIME type.
+
+            EXIT STATUS: 0 conforms; 1 does not; 2 when either type is unknown or the usage is bad. \
+            Silent unless --verbose.
+            """)
+
+    @Argument(help: "The type to test.") var type: String
+    @Argument(help: "The type it should conform to.") var parent: String
+    @Flag(name: .shortAndLong, help: "Print the answer as a sentence.") var verbose = false
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func run() throws {
+        let catalog = try catalogOptions.catalog()
+        let child: UTType
+        let ancestor: UTType
+        do {
+            child = try resolveType(type, in: catalog)
+            ancestor = try resolveType(parent, in: catalog)
+        } catch {
+            throw UTIError(.invalidInput, error.message)
+        }
+        let answer = child.conforms(to: ancestor)
+        if verbose {
+            Output.standard.line("\(child.identifier) \(answer ? "conforms" : "does not conform") to \(ancestor.identifier)")
+        }
+        if !answer { throw ExitCode(1) }
+    }
+}
+
+/// `uti list`: the known types.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the known types, sorted by identifier.",
+        discussion: """
+            Text output is one line per type: identifier, a tab, and the description. json and \
+            jsonl give the same records as `uti type`.
+            """)
+
+    @Option(name: .customLong("conforming-to"), help: ArgumentHelp("Only types that conform to this one.", valueName: "type"))
+    var conformingTo: String?
+
+    @Option(help: "Output format: text, json or jsonl.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func run() throws {
+        let catalog = try catalogOptions.catalog()
+        let constraint: UTType?
+        do {
+            constraint = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
+        } catch {
+            throw UTIError(.invalidInput, error.message)
+        }
+        let types = catalog.allTypes
+            .filter { constraint == nil || $0.conforms(to: constraint!) }
+            .sorted { $0.identifier.lowercased() < $1.identifier.lowercased() }
+        var writer = RecordWriter(format: format)
+        for type in types {
+            writer.write(typeRecord(type), text: "\(type.identifier)\t\(type.localizedDescription ?? "")")
+        }
+        writer.finish()
+    }
+}

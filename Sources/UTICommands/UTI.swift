@@ -1,0 +1,126 @@
+import ArgumentParser
+import UniformTypes
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `uti` command: Apple's Uniform Type Identifiers and drag-and-drop semantics on Linux.
+public struct UTI: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "uti",
+        abstract: "Tell what files are, in Apple's Uniform Type Identifiers.",
+        discussion: """
+            uti answers "what type is this?" in Apple's vocabulary (public.png, with its whole \
+            conformance chain and MIME type), from a built-in catalog of Apple's declarations \
+            (macOS 13.3.1 plus newer types) and uti's own declarations for common formats Apple \
+            does not declare.
+
+            EXIT STATUS: 0 when everything succeeded; 1 when some path or type failed, or an \
+            answer was "no" (conforms); 2 for bad usage or a bad input document (for example a \
+            malformed --types file).
+
+            ENVIRONMENT: UTI_TYPES, a colon-separated list of declaration files loaded before \
+            those given with --types.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            TypeCommand.self, ConformsCommand.self, TreeCommand.self, ListCommand.self,
+        ]
+    )
+
+    public init() {}
+}
+
+/// The entry point the executable calls: parses, runs, and maps every failure to uti's exit
+/// statuses (swift-argument-parser's usage status 64 becomes 2).
+public enum UTIMain {
+    public static func run(arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let status: Int32
+        do {
+            var command = try UTI.parseAsRoot(arguments)
+            try command.run()
+            status = 0
+        } catch let error as UTIError {
+            Output.standard.flush()
+            Output.reportError(error.message)
+            status = error.isBadInput ? 2 : 1
+        } catch {
+            Output.standard.flush()
+            let code = UTI.exitCode(for: error).rawValue
+            let message = UTI.fullMessage(for: error)
+            if code == 0 {
+                if !message.isEmpty { Output.standard.line(message) }
+            } else if !message.isEmpty {
+                Output.error.line(message)
+            }
+            status = code == 64 ? 2 : code
+        }
+        Output.standard.flush()
+        Output.error.flush()
+        return status
+    }
+}
+
+/// `--format`: text for people, json (one document) and jsonl (one record a line) for tools.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, jsonl
+}
+
+/// `--types FILE`, shared by every command that looks types up.
+struct CatalogOptions: ParsableArguments {
+    @Option(name: .customLong("types"), help: ArgumentHelp(
+        "Load custom type declarations (Info.plist, XML or binary, or uti's JSON); repeatable.",
+        valueName: "file"))
+    var typeFiles: [String] = []
+
+    /// The built-in catalog with the files of UTI_TYPES and --types added, in that order.
+    func catalog() throws(UTIError) -> TypeCatalog {
+        var paths: [String] = []
+        if let variable = getenv("UTI_TYPES") {
+            paths += String(cString: variable).split(separator: ":").map(String.init)
+        }
+        paths += typeFiles
+        return try TypeCatalog.builtIn.adding(contentsOf: paths)
+    }
+}
+
+/// Writes records in the chosen format: text blocks, one JSON array, or one object per line.
+struct RecordWriter {
+    let format: OutputFormat
+    let output: Output
+    private var count = 0
+
+    init(format: OutputFormat, output: Output = .standard) {
+        self.format = format
+        self.output = output
+        if format == .json { output.write("[") }
+    }
+
+    mutating func write(_ record: JSONValue, text: @autoclosure () -> String) {
+        switch format {
+        case .text:
+            output.line(text())
+        case .jsonl:
+            output.line(record.serialized())
+            output.flush()
+        case .json:
+            output.write((count == 0 ? "\n  " : ",\n  ") + record.serialized(pretty: true).replacingNewlines(with: "\n  "))
+        }
+        count += 1
+    }
+
+    func finish() {
+        if format == .json { output.line(count == 0 ? "]" : "\n]") }
+        output.flush()
+    }
+}
+
+extension String {
+    func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,156 @@
+/// A set of type declarations with their conformance graph and tag indexes: the built-in catalog,
+/// or the built-in catalog with custom declarations added. Immutable and safe to share.
+public final class TypeCatalog: Sendable {
+    struct Record: Sendable {
+        let declaration: TypeDeclaration
+        let key: String
+        let parents: [Int]
+        var identifier: String { declaration.identifier }
+    }
+
+    struct TagKey: Hashable, Sendable {
+        let tagClass: UTTagClass
+        let value: String
+    }
+
+    let records: [Record]
+    let indexByKey: [String: Int]
+    /// For each tag, the records that carry it, most preferred first.
+    let tagIndex: [TagKey: [Int]]
+
+    /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
+    public static let builtIn = TypeCatalog(validDeclarations: BuiltInCatalog.entries.map(\.declaration))
+
+    /// Builds a catalog from declarations already known to be valid (parents declared, no cycles).
+    init(validDeclarations declarations: [TypeDeclaration]) {
+        var indexByKey: [String: Int] = [:]
+        indexByKey.reserveCapacity(declarations.count)
+        for (index, declaration) in declarations.enumerated() {
+            indexByKey[declaration.identifier.lowercased()] = index
+        }
+        records = declarations.map { declaration in
+            Record(
+                declaration: declaration, key: declaration.identifier.lowercased(),
+                parents: declaration.conformsTo.compactMap { indexByKey[$0.lowercased()] })
+        }
+        self.indexByKey = indexByKey
+
+        var tagIndex: [TagKey: [Int]] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            for (tagClass, values) in declaration.tags.entries {
+                for value in values {
+                    let key = TagKey(tagClass: tagClass, value: tagClass.normalize(value))
+                    if tagIndex[key]?.last != index { tagIndex[key, default: []].append(index) }
+                }
+            }
+        }
+        let records = self.records
+        func rank(_ index: Int) -> (Int, Int, Int) {
+            let declaration = records[index].declaration
+            return (records[index].key.hasPrefix("public.") ? 0 : 1, declaration.declarer.tieRank, index)
+        }
+        self.tagIndex = tagIndex.mapValues { $0.sorted { rank($0) < rank($1) } }
+    }
+
+    /// Every declared type, in catalog order.
+    public var allTypes: [UTType] {
+        records.indices.map { UTType(catalog: self, index: $0) }
+    }
+
+    /// The number of declared types.
+    public var count: Int { records.count }
+
+    /// The declared type with this identifier (compared case-insensitively), or the dynamic type it
+    /// encodes; nil for anything else.
+    public func type(identifier: String) -> UTType? {
+        if let index = indexByKey[identifier.lowercased()] {
+            return UTType(catalog: self, index: index)
+        }
+        if let dynamic = DynamicType(identifier: identifier) {
+            return UTType(catalog: self, dynamic: dynamic)
+        }
+        return nil
+    }
+
+    /// Every declared type that carries `tag` in `tagClass` and conforms to `supertype` (nil: no
+    /// constraint), best first: public types, then by declarer (Apple, exported, imported, uti),
+    /// then catalog order. When none does, a single dynamic type for the tag.
+    ///
+    /// A MIME type is first looked up as given (so `text/plain;charset=utf-16` finds
+    /// public.utf16-plain-text); when that finds nothing, its parameters are ignored.
+    public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
+        let matches = candidates(tag: tag, tagClass: tagClass)
+            .map { UTType(catalog: self, index: $0) }
+            .filter { supertype == nil || $0.conforms(to: supertype!) }
+        return matches.isEmpty ? [dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype)] : matches
+    }
+
+    /// The dynamic type for a tag, whether or not a declared type carries it: what
+    /// `uti type --dynamic` prints.
+    public func dynamicType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType {
+        let dynamic = DynamicType(
+            tags: TagSpecification([(tagClass, [tag])]), conformsTo: supertype.map { [$0.identifier] } ?? [])
+        return UTType(catalog: self, dynamic: dynamic)
+    }
+
+    /// The types that declare `type` as a direct parent, in catalog order.
+    public func directSubtypes(of type: UTType) -> [UTType] {
+        guard let target = indexByKey[type.identifier.lowercased()] else { return [] }
+        return records.indices.filter { records[$0].parents.contains(target) }.map { UTType(catalog: self, index: $0) }
+    }
+
+    /// The preferred type for a tag (see `types(tag:tagClass:conformingTo:)`).
+    public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType {
+        types(tag: tag, tagClass: tagClass, conformingTo: supertype)[0]
+    }
+
+    /// Declared types that carry the tag, best first, with no constraint and no dynamic fallback.
+    func candidates(tag: String, tagClass: UTTagClass) -> [Int] {
+        let normalized = tagClass.normalize(tag)
+        if let hits = tagIndex[TagKey(tagClass: tagClass, value: normalized)] { return hits }
+        if tagClass == .mimeType, let semicolon = normalized.firstIndex(of: ";") {
+            return tagIndex[TagKey(tagClass: tagClass, value: String(normalized[..<semicolon]))] ?? []
+        }
+        return []
+    }
+
+    /// Whether the record at `index` is `target` or has it among its ancestors.
+    func conforms(_ index: Int, to target: Int) -> Bool {
+        if index == target { return true }
+        var visited = Set<Int>()
+        var stack = [index]
+        while let current = stack.popLast() {
+            for parent in records[current].parents where visited.insert(parent).inserted {
+                if parent == target { return true }
+                stack.append(parent)
+            }
+        }
+        return false
+    }
+
+    /// The ancestors of the record at `index`, depth-first over declared parents, first occurrence
+    /// kept, the record itself excluded.
+    func ancestors(of index: Int) -> [Int] {
+        var seen: Set<Int> = [index]
+        var order: [Int] = []
+        func visit(_ current: Int) {
+            for parent in records[current].parents where seen.insert(parent).inserted {
+                order.append(parent)
+                visit(parent)
+            }
+        }
+        visit(index)
+        return order
+    }
+
+    /// For each record, its direct children in catalog order.
+    func childrenTable() -> [[Int]] {
+        var children = Array(repeating: [Int](), count: records.count)
+        for (index, record) in records.enumerated() {
+            for parent in record.parents where children[parent].last != index {
+                children[parent].append(index)
+            }
+        }
+        return children
+    }
+}

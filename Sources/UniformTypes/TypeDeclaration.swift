@@ -1,0 +1,80 @@
+/// Who declared a type: Apple, uti itself, a declarations file (exported or imported), or nobody
+/// (a dynamic type made up for an unknown tag).
+public enum TypeDeclarer: Hashable, Sendable, CustomStringConvertible {
+    case apple
+    case uti
+    /// Declared in `UTExportedTypeDeclarations` (or our JSON's `exported`) of the file at `source`.
+    case exported(source: String)
+    /// Declared in `UTImportedTypeDeclarations` (or our JSON's `imported`) of the file at `source`.
+    case imported(source: String)
+    case dynamic
+
+    /// The value of `declaredBy` in records: `apple`, `uti`, the declaring file's path, or `dynamic`.
+    public var description: String {
+        switch self {
+        case .apple: "apple"
+        case .uti: "uti"
+        case .exported(let source), .imported(let source): source
+        case .dynamic: "dynamic"
+        }
+    }
+
+    /// Which declaration of one identifier wins: exported beats imported beats built-in.
+    var overrideRank: Int {
+        switch self {
+        case .apple, .uti, .dynamic: 0
+        case .imported: 1
+        case .exported: 2
+        }
+    }
+
+    /// How a tag shared by several non-public types picks its owner: Apple's, then the user's
+    /// exported and imported declarations, then uti's own additions.
+    var tieRank: Int {
+        switch self {
+        case .apple: 0
+        case .exported: 1
+        case .imported: 2
+        case .uti: 3
+        case .dynamic: 4
+        }
+    }
+}
+
+/// One type declaration: what Apple's `UTExportedTypeDeclarations` entries say, as plain values.
+public struct TypeDeclaration: Hashable, Sendable {
+    public var identifier: String
+    /// The direct parents (`UTTypeConformsTo`), in declaration order.
+    public var conformsTo: [String]
+    public var tags: TagSpecification
+    public var description: String
+    public var referenceURL: String?
+    public var declarer: TypeDeclarer
+    /// Where the declaration stands, for error messages: e.g. `UTExportedTypeDeclarations[2]`.
+    public var entry: String
+
+    public init(
+        identifier: String, conformsTo: [String], tags: TagSpecification = TagSpecification(),
+        description: String = "", referenceURL: String? = nil, declarer: TypeDeclarer, entry: String = ""
+    ) {
+        self.identifier = identifier
+        self.conformsTo = conformsTo
+        self.tags = tags
+        self.description = description
+        self.referenceURL = referenceURL
+        self.declarer = declarer
+        self.entry = entry
+    }
+
+    /// Whether `identifier` is a well-formed type identifier: ASCII letters, digits, hyphens and
+    /// periods (or any non-ASCII character), not empty, no empty component, and not `dyn.`.
+    public static func isWellFormed(identifier: String) -> Bool {
+        guard !identifier.isEmpty, !identifier.lowercased().hasPrefix("dyn.") else { return false }
+        let components = identifier.split(separator: ".", omittingEmptySubsequences: false)
+        guard components.allSatisfy({ !$0.isEmpty }) else { return false }
+        return identifier.unicodeScalars.allSatisfy { scalar in
+            scalar.value > 0x7F || scalar == "-" || scalar == "."
+                || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        }
+    }
+}

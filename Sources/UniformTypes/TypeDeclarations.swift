@@ -1,0 +1,273 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Custom type declarations, read from an Info.plist (XML or binary) with
+/// `UTExportedTypeDeclarations` / `UTImportedTypeDeclarations`, or from uti's JSON form:
+///
+///     {"exported": [{"identifier": "com.example.notes", "conformsTo": ["public.plain-text"],
+///                    "tags": {"public.filename-extension": ["notes"]}, "description": "Notes"}],
+///      "imported": [...]}
+///
+/// A JSON file may also use the Info.plist keys, or be a bare array of exported declarations.
+public enum TypeDeclarations {
+    /// Reads and parses the declarations file at `path`.
+    public static func load(path: String) throws(UTIError) -> [TypeDeclaration] {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: path)
+        } catch {
+            throw UTIError(.invalidDeclaration, "\(error.message) (declarations file)")
+        }
+        return try parse(bytes, source: path)
+    }
+
+    /// Parses a declarations document; `source` names it in errors and in `declaredBy`.
+    public static func parse(_ bytes: [UInt8], source: String) throws(UTIError) -> [TypeDeclaration] {
+        let root = try decodeDocument(bytes, source: source)
+        var declarations: [TypeDeclaration] = []
+        func take(_ value: PropertyValue?, key: String, exported: Bool) throws(UTIError) {
+            guard let value else { return }
+            guard case .array(let entries) = value else {
+                throw UTIError(.invalidDeclaration, "\(source): \(key) must be an array of declarations")
+            }
+            for (position, entry) in entries.enumerated() {
+                let declarer: TypeDeclarer = exported ? .exported(source: source) : .imported(source: source)
+                declarations.append(try declaration(entry, at: "\(key)[\(position)]", source: source, declarer: declarer))
+            }
+        }
+        switch root {
+        case .array:
+            try take(root, key: "exported", exported: true)
+        case .dictionary(let keys):
+            let known = ["UTExportedTypeDeclarations", "UTImportedTypeDeclarations", "exported", "imported"]
+            guard keys.keys.contains(where: known.contains) else {
+                throw UTIError(.invalidDeclaration,
+                    "\(source): declares no types (expected UTExportedTypeDeclarations, UTImportedTypeDeclarations, exported or imported)")
+            }
+            try take(keys["UTExportedTypeDeclarations"], key: "UTExportedTypeDeclarations", exported: true)
+            try take(keys["exported"], key: "exported", exported: true)
+            try take(keys["UTImportedTypeDeclarations"], key: "UTImportedTypeDeclarations", exported: false)
+            try take(keys["imported"], key: "imported", exported: false)
+        default:
+            throw UTIError(.invalidDeclaration, "\(source): the document must be a dictionary or an array")
+        }
+        return declarations
+    }
+
+    private static func decodeDocument(_ bytes: [UInt8], source: String) throws(UTIError) -> PropertyValue {
+        let data = Data(bytes)
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        do {
+            if bytes.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
+                return try PropertyListDecoder().decode(PropertyValue.self, from: data)
+            }
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                return try JSONDecoder().decode(PropertyValue.self, from: data)
+            }
+        } catch let error as DecodingError {
+            throw UTIError(.invalidDeclaration, "\(source): is not a well-formed document: \(describe(error))")
+        } catch {
+            throw UTIError(.invalidDeclaration, "\(source): is not a well-formed document: \(error)")
+        }
+        throw UTIError(.invalidDeclaration, "\(source): is neither JSON nor a property list")
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .keyNotFound(_, let context):
+            let underlying = (context.underlyingError as? CustomStringConvertible)?.description
+            return [context.debugDescription, underlying].compactMap { $0 }.joined(separator: ": ")
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static let ignoredKeys: Set<String> = [
+        "UTTypeIconFile", "UTTypeIconFiles", "UTTypeIcons", "UTTypeIconName", "UTTypeIconBadgeName",
+        "UTTypeIconText", "UTTypeSize64IconFile", "UTTypeSize320IconFile",
+    ]
+
+    private static func declaration(
+        _ value: PropertyValue, at entry: String, source: String, declarer: TypeDeclarer
+    ) throws(UTIError) -> TypeDeclaration {
+        guard case .dictionary(let keys) = value else {
+            throw UTIError(.invalidDeclaration, "\(source): \(entry): a declaration must be a dictionary")
+        }
+        let identifierValue = keys["UTTypeIdentifier"] ?? keys["identifier"]
+        let named: String
+        if case .string(let identifier)? = identifierValue { named = "\(entry) (\(identifier))" } else { named = entry }
+        func fail(_ cause: String) -> UTIError {
+            UTIError(.invalidDeclaration, "\(source): \(named): \(cause)")
+        }
+        let allowed: Set<String> = [
+            "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeTagSpecification", "UTTypeDescription",
+            "UTTypeReferenceURL", "identifier", "conformsTo", "tags", "description", "referenceURL",
+        ]
+        if let unknown = keys.keys.sorted().first(where: { !allowed.contains($0) && !ignoredKeys.contains($0) }) {
+            throw fail("unknown key \(unknown)")
+        }
+        guard case .string(let identifier)? = identifierValue else {
+            throw fail("UTTypeIdentifier is missing or not a string")
+        }
+        guard TypeDeclaration.isWellFormed(identifier: identifier) else {
+            throw fail("malformed identifier \"\(identifier)\" (use reverse-DNS: letters, digits, '-' and '.')")
+        }
+        let parents = try strings(keys["UTTypeConformsTo"] ?? keys["conformsTo"], name: "UTTypeConformsTo", fail: fail)
+        for parent in parents where !TypeDeclaration.isWellFormed(identifier: parent) {
+            throw fail("malformed parent identifier \"\(parent)\"")
+        }
+        var tags: [(tagClass: UTTagClass, values: [String])] = []
+        if let specification = keys["UTTypeTagSpecification"] ?? keys["tags"] {
+            guard case .dictionary(let classes) = specification else {
+                throw fail("UTTypeTagSpecification must be a dictionary of tag classes")
+            }
+            for tagClass in classes.keys.sorted() {
+                let values = try strings(classes[tagClass], name: "tag class \(tagClass)", fail: fail)
+                for tag in values {
+                    if let problem = problem(tag: tag, tagClass: UTTagClass(rawValue: tagClass)) {
+                        throw fail("malformed \(tagClass) tag \"\(tag)\": \(problem)")
+                    }
+                }
+                tags.append((UTTagClass(rawValue: tagClass), values))
+            }
+        }
+        var description = ""
+        if let value = keys["UTTypeDescription"] ?? keys["description"] {
+            guard case .string(let text) = value else { throw fail("UTTypeDescription must be a string") }
+            description = text
+        }
+        var referenceURL: String?
+        if let value = keys["UTTypeReferenceURL"] ?? keys["referenceURL"] {
+            guard case .string(let text) = value else { throw fail("UTTypeReferenceURL must be a string") }
+            referenceURL = text
+        }
+        return TypeDeclaration(
+            identifier: identifier, conformsTo: parents, tags: TagSpecification(tags),
+            description: description, referenceURL: referenceURL, declarer: declarer, entry: entry)
+    }
+
+    /// A string or an array of strings, as Info.plists allow for conformances and tags.
+    private static func strings(
+        _ value: PropertyValue?, name: String, fail: (String) -> UTIError
+    ) throws(UTIError) -> [String] {
+        switch value {
+        case nil: return []
+        case .string(let text)?: return [text]
+        case .array(let items)?:
+            var result: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { throw fail("\(name) must hold only strings") }
+                result.append(text)
+            }
+            return result
+        default: throw fail("\(name) must be a string or an array of strings")
+        }
+    }
+
+    private static func problem(tag: String, tagClass: UTTagClass) -> String? {
+        if tag.isEmpty { return "empty" }
+        if tag.first?.isWhitespace == true || tag.last?.isWhitespace == true { return "surrounding white space" }
+        if tagClass == .filenameExtension {
+            if tag.hasPrefix(".") { return "write the extension without its leading period" }
+            if tag.contains("/") { return "an extension cannot contain '/'" }
+        }
+        if tagClass == .mimeType && !tag.contains("/") { return "a MIME type needs a '/'" }
+        return nil
+    }
+}
+
+extension TypeCatalog {
+    /// A new catalog with `declarations` added. For one identifier, an exported declaration beats
+    /// an imported one, which beats a built-in one; among equals the later file wins. A cycle, an
+    /// undeclared parent or an identifier declared twice at one level in one file is an error that
+    /// names the file and the entry.
+    public func adding(_ declarations: [TypeDeclaration]) throws(UTIError) -> TypeCatalog {
+        var merged = records.map(\.declaration)
+        var position = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($1.key, $0) })
+        var seenInFile = Set<String>()
+        for declaration in declarations {
+            let key = declaration.identifier.lowercased()
+            let where_ = "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier))"
+            guard TypeDeclaration.isWellFormed(identifier: declaration.identifier) else {
+                throw UTIError(.invalidDeclaration, "\(where_): malformed identifier")
+            }
+            let level = declaration.declarer.overrideRank == 2 ? "exported" : "imported"
+            guard seenInFile.insert("\(declaration.declarer)\u{0}\(level)\u{0}\(key)").inserted else {
+                throw UTIError(.invalidDeclaration, "\(where_): declared twice as \(level) in one file")
+            }
+            if let existing = position[key] {
+                if declaration.declarer.overrideRank >= merged[existing].declarer.overrideRank {
+                    merged[existing] = declaration
+                }
+            } else {
+                position[key] = merged.count
+                merged.append(declaration)
+            }
+        }
+        for declaration in merged where declaration.declarer.overrideRank > 0 {
+            for parent in declaration.conformsTo where position[parent.lowercased()] == nil {
+                throw UTIError(.invalidDeclaration,
+                    "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier)): parent \(parent) is not declared")
+            }
+        }
+        // Depth-first search from every custom declaration; an edge back into the trail is a cycle.
+        var state = [Int: Bool]()  // false: on the trail, true: done
+        func visit(_ index: Int, trail: [Int]) throws(UTIError) {
+            if state[index] == true { return }
+            if state[index] == false {
+                let cycle = (trail.drop { $0 != index } + [index]).map { merged[$0].identifier }
+                let culprit = merged[index]
+                throw UTIError(.invalidDeclaration,
+                    "\(culprit.declarer): \(culprit.entry) (\(culprit.identifier)): conformance cycle \(cycle.joined(separator: " -> "))")
+            }
+            state[index] = false
+            for parent in merged[index].conformsTo {
+                try visit(position[parent.lowercased()]!, trail: trail + [index])
+            }
+            state[index] = true
+        }
+        for (index, declaration) in merged.enumerated() where declaration.declarer.overrideRank > 0 {
+            try visit(index, trail: [])
+        }
+        return TypeCatalog(validDeclarations: merged)
+    }
+
+    /// A new catalog with the declarations of each file added, in order.
+    public func adding(contentsOf paths: [String]) throws(UTIError) -> TypeCatalog {
+        guard !paths.isEmpty else { return self }
+        var declarations: [TypeDeclaration] = []
+        for path in paths { declarations += try TypeDeclarations.load(path: path) }
+        return try adding(declarations)
+    }
+}
+
+/// A property-list or JSON value, decoded without a schema so that errors can name the entry.
+enum PropertyValue: Decodable, Sendable {
+    case string(String)
+    case array([PropertyValue])
+    case dictionary([String: PropertyValue])
+    case scalar(String)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([PropertyValue].self) {
+            self = .array(items)
+        } else if let keys = try? container.decode([String: PropertyValue].self) {
+            self = .dictionary(keys)
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .scalar(String(flag))
+        } else if let number = try? container.decode(Double.self) {
+            self = .scalar(String(number))
+        } else if container.decodeNil() {
+            self = .scalar("null")
+        } else {
+            self = .scalar("data")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// A class of tags, such as filename extensions or MIME types, as in Apple's `UTTagClass`.
+public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// `public.filename-extension`: extensions without the leading period, such as `png`.
+    public static let filenameExtension = UTTagClass(rawValue: "public.filename-extension")
+    /// `public.mime-type`: MIME types such as `image/png`.
+    public static let mimeType = UTTagClass(rawValue: "public.mime-type")
+
+    /// The key under which a tag of this class is indexed: extensions and MIME types compare
+    /// case-insensitively, and white space inside a MIME type does not count.
+    func normalize(_ tag: String) -> String {
+        let lowered = tag.lowercased()
+        if self == .mimeType {
+            return String(lowered.filter { !$0.isWhitespace })
+        }
+        return lowered
+    }
+}
+
+/// A type's tags: each class with its values, the first value being the preferred one.
+public struct TagSpecification: Hashable, Sendable {
+    /// The classes in declaration order, each with its values in preference order.
+    public private(set) var entries: [(tagClass: UTTagClass, values: [String])]
+
+    public init(_ entries: [(tagClass: UTTagClass, values: [String])] = []) {
+        self.entries = entries.filter { !$0.values.isEmpty }
+    }
+
+    /// The values of one class, preferred first; empty when the type has none.
+    public subscript(tagClass: UTTagClass) -> [String] {
+        entries.first { $0.tagClass == tagClass }?.values ?? []
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The tags as a dictionary, as Apple's `UTType.tags` gives them.
+    public var dictionary: [UTTagClass: [String]] {
+        Dictionary(entries.map { ($0.tagClass, $0.values) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public static func == (lhs: TagSpecification, rhs: TagSpecification) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.tagClass == $1.tagClass && $0.values == $1.values }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries {
+            hasher.combine(entry.tagClass)
+            hasher.combine(entry.values)
+        }
+    }
+}

@@ -1,0 +1,243 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A uniform type identifier with its place in the conformance graph, as Apple's
+/// `UniformTypeIdentifiers.UTType` models it: declared in a catalog, or dynamic.
+///
+/// Two types are equal when their identifiers are equal ignoring case.
+public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    enum Storage: Sendable {
+        case declared(Int)
+        case dynamic(DynamicType)
+    }
+
+    /// The identifier as declared, such as `public.png`.
+    public let identifier: String
+    let catalog: TypeCatalog
+    let storage: Storage
+    private let key: String
+
+    init(catalog: TypeCatalog, index: Int) {
+        self.catalog = catalog
+        storage = .declared(index)
+        identifier = catalog.records[index].identifier
+        key = catalog.records[index].key
+    }
+
+    init(catalog: TypeCatalog, dynamic: DynamicType) {
+        self.catalog = catalog
+        storage = .dynamic(dynamic)
+        identifier = dynamic.identifier
+        key = dynamic.identifier.lowercased()
+    }
+
+    // MARK: Creating types (built-in catalog)
+
+    /// The built-in type with this identifier (case-insensitive), or the dynamic type a `dyn.`
+    /// identifier encodes; nil otherwise. Use `TypeCatalog.type(identifier:)` for custom catalogs.
+    public init?(_ identifier: String) {
+        guard let type = TypeCatalog.builtIn.type(identifier: identifier) else { return nil }
+        self = type
+    }
+
+    /// The preferred type for a filename extension (no leading period) that conforms to
+    /// `supertype` (default public.data; nil for no constraint); a dynamic type when none does.
+    public init?(filenameExtension: String, conformingTo supertype: UTType? = .data) {
+        self = TypeCatalog.builtIn.type(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
+    }
+
+    /// The preferred type for a MIME type that conforms to `supertype` (default public.data).
+    public init?(mimeType: String, conformingTo supertype: UTType? = .data) {
+        self = TypeCatalog.builtIn.type(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
+    }
+
+    /// The preferred type for a tag of any class that conforms to `supertype`.
+    public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
+        self = TypeCatalog.builtIn.type(tag: tag, tagClass: tagClass, conformingTo: supertype)
+    }
+
+    /// Every built-in type for a tag, best first (see `TypeCatalog.types(tag:tagClass:conformingTo:)`).
+    public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
+        TypeCatalog.builtIn.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
+    }
+
+    // MARK: Facts
+
+    /// The tags, each class with its values, the preferred value first.
+    public var tagSpecification: TagSpecification {
+        switch storage {
+        case .declared(let index): catalog.records[index].declaration.tags
+        case .dynamic(let dynamic): dynamic.tags
+        }
+    }
+
+    /// The tags as a dictionary, as Apple's `UTType.tags`.
+    public var tags: [UTTagClass: [String]] { tagSpecification.dictionary }
+
+    /// The first filename extension, the one to use when naming a file of this type.
+    public var preferredFilenameExtension: String? { tagSpecification[.filenameExtension].first }
+
+    /// The first MIME type.
+    public var preferredMIMEType: String? { tagSpecification[.mimeType].first }
+
+    /// The English description; nil for dynamic types and types declared without one.
+    public var localizedDescription: String? {
+        guard case .declared(let index) = storage else { return nil }
+        let description = catalog.records[index].declaration.description
+        return description.isEmpty ? nil : description
+    }
+
+    /// A page that documents the format, when the declaration gives one.
+    public var referenceURL: URL? {
+        guard case .declared(let index) = storage, let url = catalog.records[index].declaration.referenceURL
+        else { return nil }
+        return URL(string: url)
+    }
+
+    /// Who declared the type: Apple, uti, a declarations file, or nobody (dynamic).
+    public var declarer: TypeDeclarer {
+        switch storage {
+        case .declared(let index): catalog.records[index].declaration.declarer
+        case .dynamic: .dynamic
+        }
+    }
+
+    /// Whether the system made the type up for an unknown tag (its identifier starts with `dyn.`).
+    public var isDynamic: Bool {
+        if case .dynamic = storage { return true }
+        return false
+    }
+
+    /// Whether a declaration of the type is known (every type but a dynamic one).
+    public var isDeclared: Bool { !isDynamic }
+
+    /// Whether the identifier is in the `public` domain, reserved for Apple's standard types.
+    public var isPublic: Bool { key.hasPrefix("public.") }
+
+    // MARK: Conformance
+
+    /// The types this one conforms to directly, in declaration order.
+    public var directSupertypes: [UTType] {
+        switch storage {
+        case .declared(let index):
+            return catalog.records[index].parents.map { UTType(catalog: catalog, index: $0) }
+        case .dynamic(let dynamic):
+            return dynamic.conformsTo.compactMap { catalog.type(identifier: $0) }
+        }
+    }
+
+    /// Every type this one conforms to, excluding itself: depth-first over declared parents, the
+    /// first occurrence kept. (Apple returns a `Set`; the order here is deterministic.)
+    public var supertypes: [UTType] {
+        switch storage {
+        case .declared(let index):
+            return catalog.ancestors(of: index).map { UTType(catalog: catalog, index: $0) }
+        case .dynamic:
+            var seen: Set<UTType> = [self]
+            var order: [UTType] = []
+            for parent in directSupertypes {
+                for type in [parent] + parent.supertypes where seen.insert(type).inserted {
+                    order.append(type)
+                }
+            }
+            return order
+        }
+    }
+
+    /// Whether this type is `type` or has it among its supertypes (reflexive and transitive).
+    public func conforms(to type: UTType) -> Bool {
+        if self == type { return true }
+        switch storage {
+        case .declared(let index):
+            guard case .declared = type.storage, let target = catalog.indexByKey[type.key] else { return false }
+            return catalog.conforms(index, to: target)
+        case .dynamic:
+            return directSupertypes.contains { $0.conforms(to: type) }
+        }
+    }
+
+    /// Whether this type conforms to `type` and is not `type` itself.
+    public func isSubtype(of type: UTType) -> Bool { self != type && conforms(to: type) }
+
+    /// Whether `type` conforms to this type and is not this type itself.
+    public func isSupertype(of type: UTType) -> Bool { self != type && type.conforms(to: self) }
+
+    // MARK: Equality
+
+    public static func == (lhs: UTType, rhs: UTType) -> Bool { lhs.key == rhs.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    public var description: String { identifier }
+    public var debugDescription: String { "<\(identifier)>" }
+}
+
+extension UTType {
+    /// A built-in type that is known to exist; a missing one is a defect of the catalog.
+    static func builtIn(_ identifier: String) -> UTType {
+        guard let type = TypeCatalog.builtIn.type(identifier: identifier) else {
+            preconditionFailure("the built-in catalog lacks \(identifier)")
+        }
+        return type
+    }
+
+    /// `public.item`: the root of physical items (files, folders, links).
+    public static let item = builtIn("public.item")
+    /// `public.content`: the root of user-visible content.
+    public static let content = builtIn("public.content")
+    /// `public.data`: any byte stream; the default constraint of tag lookups.
+    public static let data = builtIn("public.data")
+    /// `public.directory`.
+    public static let directory = builtIn("public.directory")
+    /// `public.folder`: a directory that is not a package.
+    public static let folder = builtIn("public.folder")
+    /// `com.apple.package`: a directory shown as one file.
+    public static let package = builtIn("com.apple.package")
+    /// `public.symlink`.
+    public static let symbolicLink = builtIn("public.symlink")
+    /// `public.text`.
+    public static let text = builtIn("public.text")
+    /// `public.plain-text`.
+    public static let plainText = builtIn("public.plain-text")
+    /// `public.utf8-plain-text`.
+    public static let utf8PlainText = builtIn("public.utf8-plain-text")
+    /// `public.utf16-plain-text`.
+    public static let utf16PlainText = builtIn("public.utf16-plain-text")
+    /// `public.source-code`.
+    public static let sourceCode = builtIn("public.source-code")
+    /// `public.image`.
+    public static let image = builtIn("public.image")
+    /// `public.png`.
+    public static let png = builtIn("public.png")
+    /// `public.jpeg`.
+    public static let jpeg = builtIn("public.jpeg")
+    /// `public.json`.
+    public static let json = builtIn("public.json")
+    /// `public.xml`.
+    public static let xml = builtIn("public.xml")
+    /// `public.html`.
+    public static let html = builtIn("public.html")
+    /// `com.adobe.pdf`.
+    public static let pdf = builtIn("com.adobe.pdf")
+    /// `public.archive`.
+    public static let archive = builtIn("public.archive")
+    /// `public.zip-archive`.
+    public static let zip = builtIn("public.zip-archive")
+    /// `public.audio`.
+    public static let audio = builtIn("public.audio")
+    /// `public.movie`.
+    public static let movie = builtIn("public.movie")
+    /// `public.url`.
+    public static let url = builtIn("public.url")
+    /// `public.file-url`.
+    public static let fileURL = builtIn("public.file-url")
+    /// `com.apple.property-list`.
+    public static let propertyList = builtIn("com.apple.property-list")
+    /// `com.apple.xml-property-list`.
+    public static let xmlPropertyList = builtIn("com.apple.xml-property-list")
+    /// `com.apple.binary-property-list`.
+    public static let binaryPropertyList = builtIn("com.apple.binary-property-list")
+    /// `public.executable`.
+    public static let executable = builtIn("public.executable")
+}

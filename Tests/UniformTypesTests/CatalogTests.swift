@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import UniformTypes
+
+/// The repository root, found from this file so tests run from any working directory.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+struct CatalogEntry: Decodable {
+    let identifier: String
+    let conformsTo: [String]
+    let tags: [String: [String]]
+    let description: String
+    let referenceURL: String?
+}
+
+func loadEntries(_ name: String) throws -> [CatalogEntry] {
+    let data = try Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/\(name)"))
+    return try JSONDecoder().decode([CatalogEntry].self, from: data)
+}
+
+@Suite struct CatalogTests {
+    /// The generated Swift table says exactly what the data files say, in the same order.
+    @Test func generatedCatalogIsFresh() throws {
+        let entries = try loadEntries("apple-macos13.json") + loadEntries("apple-additions.json") + loadEntries("uti.json")
+        let generated = BuiltInCatalog.entries
+        try #require(generated.count == entries.count)
+        for (entry, row) in zip(entries, generated) {
+            #expect(row.identifier == entry.identifier)
+            #expect(row.conformsTo == entry.conformsTo, "\(entry.identifier)")
+            #expect(row.filenameExtensions == (entry.tags["public.filename-extension"] ?? []), "\(entry.identifier)")
+            #expect(row.mimeTypes == (entry.tags["public.mime-type"] ?? []), "\(entry.identifier)")
+            #expect(row.description == entry.description, "\(entry.identifier)")
+            #expect(row.referenceURL == entry.referenceURL, "\(entry.identifier)")
+        }
+    }
+
+    /// Every one of Apple's 873 reference declarations is built in with the same parents and tags.
+    @Test func everyAppleReferenceTypeIsBuiltIn() throws {
+        let apple = try loadEntries("apple-macos13.json")
+        #expect(apple.count == 873)
+        for entry in apple {
+            let type = try #require(UTType(entry.identifier), "\(entry.identifier)")
+            #expect(type.identifier == entry.identifier)
+            #expect(type.directSupertypes.map(\.identifier) == entry.conformsTo, "\(entry.identifier)")
+            #expect(type.tagSpecification[.filenameExtension] == (entry.tags["public.filename-extension"] ?? []))
+            #expect(type.tagSpecification[.mimeType] == (entry.tags["public.mime-type"] ?? []))
+            #expect(type.declarer == .apple)
+        }
+    }
+
+    @Test func ourDeclarationsAreMarkedAndSound() throws {
+        let ours = try loadEntries("uti.json")
+        #expect(ours.count >= 40)
+        for entry in ours {
+            let type = try #require(UTType(entry.identifier))
+            #expect(type.declarer == .uti)
+            #expect(!entry.identifier.hasPrefix("public."), "public is Apple's domain")
+            #expect(type.conforms(to: .data) || type.conforms(to: .directory), "\(entry.identifier) is a file type")
+            #expect(type.preferredFilenameExtension != nil || type.preferredMIMEType != nil, "\(entry.identifier) has tags")
+        }
+    }
+
+    @Test(arguments: [
+        ("org.golang.go-source", ["public.source-code", "public.plain-text"]),
+        ("org.xiph.opus", ["public.audio", "org.xiph.ogg"]),
+        ("com.facebook.zstandard-archive", ["public.archive", "public.data"]),
+        ("org.debian.deb-package", ["org.gnu.ar-archive", "public.archive"]),
+        ("net.daringfireball.markdown", ["public.utf8-plain-text", "public.text"]),
+        ("public.geojson", ["public.json"]),
+        ("org.sqlite.sqlite3", ["public.database", "public.data"]),
+        ("com.apple.homebuttonless-iphone", ["com.apple.homebuttonless-device", "public.device"]),
+    ])
+    func declaredConformance(identifier: String, ancestors: [String]) throws {
+        let type = try #require(UTType(identifier))
+        for ancestor in ancestors {
+            #expect(type.conforms(to: try #require(UTType(ancestor))), "\(identifier) -> \(ancestor)")
+        }
+    }
+}
+
+@Suite struct ConformanceTests {
+    @Test(arguments: [
+        ("public.python-script", ["public.shell-script", "public.script", "public.source-code", "public.plain-text",
+                                  "public.text", "public.data", "public.item", "public.content"]),
+        ("public.utf8-tab-separated-values-text", ["public.tab-separated-values-text", "public.plain-text", "public.text",
+                                                   "public.data", "public.item", "public.content",
+                                                   "public.delimited-values-text", "public.utf8-plain-text"]),
+        ("public.svg-image", ["public.image", "public.data", "public.item", "public.content", "public.xml", "public.text"]),
+        ("com.apple.application-bundle", ["com.apple.application", "public.executable", "com.apple.localizable-name-bundle",
+                                          "com.apple.bundle", "public.directory", "public.item", "com.apple.package"]),
+        ("public.zip-archive", ["com.pkware.zip-archive", "public.data", "public.item", "public.archive"]),
+        ("public.heic", ["public.heif-standard", "public.image", "public.data", "public.item", "public.content"]),
+    ])
+    func fullSupertypeChain(identifier: String, expected: [String]) throws {
+        let type = try #require(UTType(identifier))
+        #expect(type.supertypes.map(\.identifier) == expected)
+    }
+
+    @Test func conformanceIsReflexiveTransitiveAndCaseInsensitive() throws {
+        let png = try #require(UTType("PUBLIC.PNG"))
+        #expect(png.identifier == "public.png")
+        #expect(png == .png)
+        #expect(png.conforms(to: .png))
+        #expect(png.conforms(to: .item))
+        #expect(!png.conforms(to: .text))
+        #expect(png.isSubtype(of: .image))
+        #expect(!png.isSubtype(of: .png))
+        #expect(UTType.image.isSupertype(of: png))
+        #expect(!UTType.png.isSupertype(of: png))
+    }
+
+    @Test func unknownIdentifierIsNil() {
+        #expect(UTType("com.example.never-declared") == nil)
+        #expect(UTType("") == nil)
+    }
+
+    @Test func publicFlagAndDescriptions() throws {
+        #expect(UTType.png.isPublic)
+        #expect(!(try #require(UTType("com.adobe.pdf"))).isPublic)
+        #expect(UTType.png.localizedDescription == "PNG image")
+        #expect(UTType.utf8PlainText.localizedDescription == nil)
+    }
+}
+
+@Suite struct TagLookupTests {
+    @Test(arguments: [
+        ("png", "public.png"), ("PNG", "public.png"), ("jpg", "public.jpeg"), ("plist", "com.apple.property-list"),
+        ("xml", "public.xml"), ("mp4", "public.mpeg-4"), ("otf", "public.opentype-font"), ("ts", "public.mpeg-2-transport-stream"),
+        ("app", "com.apple.application-file"), ("key", "com.apple.iWork.Keynote.sffkey"), ("go", "org.golang.go-source"),
+        ("md", "net.daringfireball.markdown"), ("pem", "public.x509-certificate"), ("pic", "com.apple.pict"),
+    ])
+    func extensionLookup(tag: String, expected: String) throws {
+        let type = try #require(UTType(filenameExtension: tag))
+        #expect(type.identifier == expected)
+    }
+
+    @Test(arguments: [
+        ("image/png", "public.png"), ("IMAGE/PNG", "public.png"), ("text/plain", "public.plain-text"),
+        ("text/plain; charset=utf-8", "public.utf8-plain-text"), ("text/plain;charset=\"utf-16\"", "public.utf16-plain-text"),
+        ("text/plain; charset=iso-8859-1", "public.plain-text"), ("application/json", "public.json"),
+        ("application/msword", "com.microsoft.word.doc"), ("application/zstd", "com.facebook.zstandard-archive"),
+    ])
+    func mimeLookup(tag: String, expected: String) throws {
+        let type = try #require(UTType(mimeType: tag))
+        #expect(type.identifier == expected)
+    }
+
+    @Test func constraintFiltersCandidates() throws {
+        let app = try #require(UTType(filenameExtension: "app", conformingTo: .package))
+        #expect(app.identifier == "com.apple.application-bundle")
+        let mp4 = try #require(UTType(filenameExtension: "mp4", conformingTo: .audio))
+        #expect(mp4.identifier == "public.mpeg-4-audio")
+        let all = UTType.types(tag: "plist", tagClass: .filenameExtension, conformingTo: .data).map(\.identifier)
+        #expect(all == ["com.apple.property-list", "com.apple.xml-property-list", "com.apple.binary-property-list",
+                        "com.apple.ascii-property-list"])
+    }
+
+    @Test func knownExtensionWithIncompatibleConstraintIsDynamic() throws {
+        let type = try #require(UTType(filenameExtension: "png", conformingTo: .text))
+        #expect(type.isDynamic)
+        #expect(type.conforms(to: .text))
+        #expect(!type.conforms(to: .image))
+    }
+}
+
+@Suite struct DynamicTypeTests {
+    @Test(arguments: [
+        ("sql", "public.data", "dyn.ah62d4rv4ge81g6pq"), ("srt", "public.data", "dyn.ah62d4rv4ge81g6xy"),
+        ("conf", "public.data", "dyn.ah62d4rv4ge80g55sq2"), ("gpx", "public.data", "dyn.ah62d4rv4ge80s6d2"),
+        ("tmp", "public.data", "dyn.ah62d4rv4ge81k5pu"), ("rs", nil, "dyn.age81e62"), ("go", nil, "dyn.age80s52"),
+        ("", nil, "dyn.age8u"),
+    ] as [(String, String?, String)])
+    func applesEncoding(tag: String, constraint: String?, identifier: String) throws {
+        let supertype = try constraint.map { try #require(UTType($0)) }
+        let type = TypeCatalog.builtIn.dynamicType(tag: tag, tagClass: .filenameExtension, conformingTo: supertype)
+        #expect(type.identifier == identifier)
+        let decoded = try #require(UTType(identifier))
+        #expect(decoded.isDynamic)
+        #expect(!decoded.isDeclared)
+        #expect(decoded.tagSpecification[.filenameExtension] == [tag])
+        #expect(decoded.directSupertypes.map(\.identifier) == (constraint.map { [$0] } ?? []))
+        #expect(decoded.localizedDescription == nil)
+        #expect(decoded.declarer == .dynamic)
+    }
+
+    @Test func unknownExtensionGivesDynamicTypeConformingToItsConstraintOnly() throws {
+        let type = try #require(UTType(filenameExtension: "xyz"))
+        #expect(type.identifier.hasPrefix("dyn.a"))
+        #expect(type.conforms(to: .data))
+        #expect(type.conforms(to: .item))
+        #expect(!type.conforms(to: .text))
+        #expect(type.supertypes.map(\.identifier) == ["public.data", "public.item"])
+        #expect(type.preferredFilenameExtension == "xyz")
+        #expect(UTType(type.identifier.uppercased()) == type)
+    }
+
+    @Test func mimeTypeDynamicRoundTrip() throws {
+        let type = try #require(UTType(mimeType: "application/x-never-seen"))
+        #expect(type.isDynamic)
+        let decoded = try #require(UTType(type.identifier))
+        #expect(decoded.preferredMIMEType == "application/x-never-seen")
+    }
+
+    @Test(arguments: ["dyn.", "dyn.a", "dyn.a!!!", "dyn.b" + "h62d4rv4ge81g6pq", "dyn.ah62d4rv4"])
+    func malformedDynamicIdentifiersAreRejected(identifier: String) {
+        #expect(UTType(identifier) == nil)
+    }
+}

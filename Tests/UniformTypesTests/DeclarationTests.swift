@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import UniformTypes
+
+func fixture(_ path: String) -> String {
+    repositoryRoot.appendingPathComponent("Fixtures/\(path)").path
+}
+
+@Suite struct DeclarationTests {
+    @Test(arguments: ["types/Example-Info.plist", "types/Example-Info.binary.plist"])
+    func infoPlistDeclarations(path: String) throws {
+        let catalog = try TypeCatalog.builtIn.adding(contentsOf: [fixture(path)])
+        let notes = try #require(catalog.type(identifier: "com.example.notes"))
+        #expect(notes.localizedDescription == "Example notes", "exported beats imported")
+        #expect(notes.declarer == .exported(source: fixture(path)))
+        #expect(notes.conforms(to: .plainText))
+        #expect(notes.tagSpecification[.filenameExtension] == ["notes", "note"])
+        #expect(notes.preferredMIMEType == "text/x-example-notes")
+        #expect(notes.referenceURL?.absoluteString == "https://example.com/notes")
+        #expect(catalog.type(tag: "NOTE", tagClass: .filenameExtension, conformingTo: .data) == notes)
+        let png = try #require(catalog.type(identifier: "public.png"))
+        #expect(png.localizedDescription == "Exported PNG", "exported beats built-in")
+        let sketch = try #require(catalog.type(identifier: "com.example.sketch"))
+        #expect(sketch.declarer == .imported(source: fixture(path)))
+        #expect(sketch.conforms(to: .image))
+        #expect(TypeCatalog.builtIn.type(identifier: "com.example.notes") == nil, "the built-in catalog is unchanged")
+    }
+
+    @Test func jsonDeclarations() throws {
+        let catalog = try TypeCatalog.builtIn.adding(contentsOf: [fixture("types/recipes.json")])
+        let ration = try #require(catalog.type(identifier: "org.example.ration"))
+        #expect(ration.supertypes.map(\.identifier).prefix(2) == ["org.example.recipe", "public.json"])
+        #expect(catalog.type(tag: "application/x-recipe+json", tagClass: .mimeType, conformingTo: nil).identifier
+            == "org.example.recipe")
+    }
+
+    @Test(arguments: [
+        ("types/cycle.json", "conformance cycle com.example.a -> com.example.b -> com.example.a"),
+        ("types/cycle.plist", "UTExportedTypeDeclarations[0] (com.example.self): conformance cycle com.example.self -> com.example.self"),
+        ("types/unknown-parent.json", "exported[0] (com.example.orphan): parent com.example.missing is not declared"),
+        ("types/malformed-identifier.json", "exported[0] (com example bad): malformed identifier \"com example bad\""),
+        ("types/empty-identifier.json", "exported[0] (): malformed identifier \"\""),
+        ("types/malformed-tags.json", "malformed public.filename-extension tag \".dot\": write the extension without its leading period"),
+        ("types/tags-not-dictionary.json", "UTTypeTagSpecification must be a dictionary of tag classes"),
+        ("types/duplicate.json", "exported[1] (com.example.Twice): declared twice as exported in one file"),
+        ("types/no-declarations.json", "declares no types"),
+        ("types/truncated.json", "is not a well-formed document"),
+        ("types/does-not-exist.json", "no such file or directory"),
+    ])
+    func invalidDeclarationsNameTheFileEntryAndCause(path: String, message: String) throws {
+        let error = #expect(throws: UTIError.self) {
+            try TypeCatalog.builtIn.adding(contentsOf: [fixture(path)])
+        }
+        #expect(error?.code == .invalidDeclaration)
+        #expect(error?.message.hasPrefix(fixture(path)) == true, "names the file: \(error?.message ?? "")")
+        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("\n") == false)
+    }
+
+    @Test func laterFileWinsAmongEquals() throws {
+        let first = TypeDeclaration(identifier: "com.example.x", conformsTo: ["public.data"], description: "first",
+                                    declarer: .exported(source: "a.json"), entry: "exported[0]")
+        var second = first
+        second.description = "second"
+        second.declarer = .exported(source: "b.json")
+        let catalog = try TypeCatalog.builtIn.adding([first, second])
+        #expect(catalog.type(identifier: "com.example.x")?.localizedDescription == "second")
+    }
+
+    @Test(arguments: ["com.example.ok", "a", "com.example.ünïcode", "A-1.b-2"])
+    func wellFormedIdentifiers(identifier: String) { #expect(TypeDeclaration.isWellFormed(identifier: identifier)) }
+
+    @Test(arguments: ["", "com..example", ".com", "com.", "com example", "dyn.ah62d4rv4ge81g6pq", "com/example", "com_example"])
+    func malformedIdentifiers(identifier: String) { #expect(!TypeDeclaration.isWellFormed(identifier: identifier)) }
+}
