@@ -19,7 +19,7 @@ struct TypeCommand: ParsableCommand {
             exported, then imported declarations, then uti's own, then catalog order. A MIME type is \
             looked up as given, then without its parameters (; charset=...). When no type matches, \
             the answer is a dynamic type, dyn.a followed by Apple's encoding of the tag \
-            specification, which conforms to the constraint only; `uti type dyn.…` decodes one.
+            specification, which conforms to the constraint only; `uti type` with a dyn. identifier decodes it.
 
             EXIT STATUS: 0 when every argument named a type; 1 when an identifier is unknown (the \
             other records are still printed); 2 for bad usage or declarations.

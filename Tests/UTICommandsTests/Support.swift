@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// The repository root, found from this file.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+func fixture(_ path: String) -> String { repositoryRoot.appendingPathComponent("Fixtures/\(path)").path }
+
+/// What one run of the built `uti` produced.
+struct Execution {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let stdoutBytes: Data
+}
+
+/// The `uti` executable that `swift build` put beside this test bundle.
+let utiExecutable: URL = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = directory.appendingPathComponent("uti")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/uti")
+}()
+
+/// Runs `uti` with `arguments` from the repository root, like AssertExecuteCommand does, with an
+/// optional standard input and environment additions; fails the test if it runs over `timeout`.
+func uti(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30
+) throws -> Execution {
+    let process = Process()
+    process.executableURL = utiExecutable
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    var merged = ProcessInfo.processInfo.environment
+    merged.removeValue(forKey: "UTI_TYPES")
+    merged["NO_COLOR"] = "1"
+    for (key, value) in environment { merged[key] = value }
+    process.environment = merged
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outURL = directory.appendingPathComponent("stdout")
+    let errURL = directory.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let output = try FileHandle(forWritingTo: outURL)
+    let error = try FileHandle(forWritingTo: errURL)
+    defer { try? output.close(); try? error.close() }
+    process.standardOutput = output
+    process.standardError = error
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+    try process.run()
+    if let stdin {
+        input.fileHandleForWriting.write(stdin)
+        try input.fileHandleForWriting.close()
+    }
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(5_000) }
+    if process.isRunning {
+        process.terminate()
+        Issue.record("uti \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
+    }
+    process.waitUntilExit()
+    let outData = try Data(contentsOf: outURL)
+    let errData = try Data(contentsOf: errURL)
+    return Execution(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+}
+
+/// Compares `actual` with the golden file `Snapshots/NAME`; `RECORD_SNAPSHOTS=1` rewrites it.
+func assertSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = repositoryRoot.appendingPathComponent("Tests/UTICommandsTests/Snapshots/\(name)")
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(actual == expected, "golden file \(name) differs; rerun with RECORD_SNAPSHOTS=1 to re-record",
+            sourceLocation: sourceLocation)
+}
+
+/// Parses JSON output for assertions on fields.
+func json(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+}
