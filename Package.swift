@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(name: "uti", dependencies: ["UTICommands"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference"]),
-        .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands", "uti"]),
+        .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands", "uti"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,14 @@ public final class Output: @unchecked Sendable {
         }
     }
 
+    /// Appends raw bytes, such as a file name that is not UTF-8.
+    public func writeBytes(_ bytes: [UInt8]) {
+        lock.withLock {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flushLocked() }
+        }
+    }
+
     /// Appends a line.
     public func line(_ text: String) { write(text + "\n") }
 

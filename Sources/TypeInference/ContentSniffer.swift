@@ -1,0 +1,81 @@
+import CMagic
+import UniformTypes
+
+/// What a content sniffer says about some bytes, in libmagic's vocabulary.
+public struct ContentReport: Sendable, Equatable {
+    /// The MIME type without parameters, such as `image/png`.
+    public var mimeType: String
+    /// The character encoding: `binary` for non-text, else `us-ascii`, `utf-8`, `utf-16le`, ...
+    public var encoding: String
+    /// The human description, such as `PNG image data, 16 x 16, 8-bit/color RGBA, non-interlaced`.
+    public var description: String
+
+    public init(mimeType: String, encoding: String, description: String) {
+        self.mimeType = mimeType
+        self.encoding = encoding
+        self.description = description
+    }
+
+    /// Whether the bytes are text in some encoding.
+    public var isText: Bool { encoding != "binary" && !encoding.isEmpty }
+}
+
+/// Something that tells what bytes are. One instance per worker: implementations need not be
+/// thread-safe.
+public protocol ContentSniffer: AnyObject {
+    func sniff(_ bytes: UnsafeRawBufferPointer) throws(UTIError) -> ContentReport
+}
+
+/// The libmagic content sniffer: one cookie, with the system's compiled magic database.
+public final class MagicSniffer: ContentSniffer {
+    private let cookie: OpaquePointer
+
+    /// Opens libmagic and loads its default database.
+    public init() throws(UTIError) {
+        guard let cookie = magic_open(uti_magic_none | uti_magic_raw) else {
+            throw UTIError(.ioError, "libmagic: cannot open a session")
+        }
+        guard magic_load(cookie, nil) == 0 else {
+            let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
+            magic_close(cookie)
+            throw UTIError(.ioError, "libmagic: cannot load the magic database: \(reason)")
+        }
+        self.cookie = cookie
+    }
+
+    deinit { magic_close(cookie) }
+
+    /// libmagic's MIME type, encoding and description of `bytes`. Result strings belong to the
+    /// cookie and are copied at once.
+    public func sniff(_ bytes: UnsafeRawBufferPointer) throws(UTIError) -> ContentReport {
+        magic_setflags(cookie, uti_magic_mime_type | uti_magic_mime_encoding | uti_magic_raw)
+        let mime = try call(bytes)
+        magic_setflags(cookie, uti_magic_none | uti_magic_raw)
+        let description = try call(bytes)
+        let parts = mime.split(separator: ";", maxSplits: 1)
+        var encoding = "binary"
+        if parts.count == 2, let equals = parts[1].firstIndex(of: "=") {
+            encoding = String(parts[1][parts[1].index(after: equals)...]).trimmingSpaces()
+        }
+        return ContentReport(
+            mimeType: String(parts.first ?? "application/octet-stream").trimmingSpaces(),
+            encoding: encoding, description: description)
+    }
+
+    private func call(_ bytes: UnsafeRawBufferPointer) throws(UTIError) -> String {
+        guard let result = magic_buffer(cookie, bytes.baseAddress, bytes.count) else {
+            let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
+            throw UTIError(.ioError, "libmagic: \(reason)")
+        }
+        return String(cString: result)
+    }
+
+    /// libmagic's version, such as 544 for 5.44.
+    public static var version: Int { Int(magic_version()) }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

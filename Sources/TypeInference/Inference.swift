@@ -1,0 +1,96 @@
+import UniformTypes
+
+/// A path as the operating system knows it: bytes, which need not be UTF-8.
+public struct RawPath: Sendable, Hashable, CustomStringConvertible {
+    public let bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ string: String) { bytes = Array(string.utf8) }
+
+    /// The path for display and JSON: invalid UTF-8 sequences become U+FFFD.
+    public var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The last component, without trailing slashes.
+    public var lastComponent: String {
+        var trimmed = bytes[...]
+        while trimmed.count > 1 && trimmed.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        let start = trimmed.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? trimmed.startIndex
+        return String(decoding: trimmed[start...], as: UTF8.self)
+    }
+
+    /// Calls `body` with a NUL-terminated copy for system calls.
+    public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try (bytes + [0]).withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    /// This path with `component` appended.
+    public func appending(_ component: [UInt8]) -> RawPath {
+        RawPath(bytes: bytes.last == UInt8(ascii: "/") ? bytes + component : bytes + [UInt8(ascii: "/")] + component)
+    }
+}
+
+/// What `lstat` (or `stat`, when following links) says a path is.
+public enum FileKind: String, Sendable {
+    case file, directory, symlink, fifo, socket
+    case charDevice = "char-device"
+    case blockDevice = "block-device"
+}
+
+/// Which evidence decided the type.
+public enum Decision: String, Sendable {
+    /// The bytes (libmagic and uti's refinements).
+    case content
+    /// The file name (its extension, or a well-known name such as Makefile).
+    case `extension`
+    /// Both agreed; the more specific of the two is the answer.
+    case both
+    /// The file-system kind (folders, links, FIFOs, sockets, devices).
+    case filesystem
+}
+
+/// What the bytes said.
+public struct ContentEvidence: Sendable {
+    /// The type the content points to, after uti's refinements.
+    public var type: UTType
+    /// libmagic's MIME type, as libmagic spells it (nil for empty files and stdin with no data).
+    public var mimeType: String?
+    /// libmagic's description, or uti's where a refinement decided.
+    public var description: String?
+    /// The text encoding (`binary` for non-text).
+    public var encoding: String?
+    /// Whether the type is a guess that a text type from the name should override (libmagic's
+    /// language guesses such as C for any brace-heavy text).
+    public var isWeak: Bool = false
+}
+
+/// What the name said.
+public struct NameEvidence: Sendable {
+    /// The extension or well-known name that was looked up, such as `png`, `tar.gz` or `Makefile`.
+    public var value: String
+    public var type: UTType
+}
+
+/// The answer for one path: its type and how it was reached, or an error.
+public struct Inference: Sendable {
+    public var path: RawPath
+    public var kind: FileKind?
+    public var type: UTType?
+    public var encoding: String?
+    public var content: ContentEvidence?
+    public var name: NameEvidence?
+    public var decidedBy: Decision?
+    /// When the content contradicts the name: the two types (content wins).
+    public var mismatch: (content: UTType, extension: UTType)?
+    public var size: Int?
+    public var error: UTIError?
+
+    public init(path: RawPath) { self.path = path }
+
+    /// The preferred MIME type of `type`, else libmagic's.
+    public var mimeType: String? { type?.preferredMIMEType ?? content?.mimeType }
+
+    /// The type's description, else the content's.
+    public var description: String? { type?.localizedDescription ?? content?.description }
+}

@@ -1,0 +1,106 @@
+import UniformTypes
+
+/// How libmagic's answers become types. Most MIME types libmagic prints are tags in the catalog;
+/// this table holds the spellings that are not, and descriptions that say more than the MIME type.
+/// Each row names the fixture that proves it (Fixtures/files/README.md lists how each was made).
+enum MagicMapping {
+    /// libmagic MIME type -> identifier, for spellings the catalog does not carry.
+    static let mimeAliases: [String: String] = [
+        "application/x-executable": "public.elf-binary",          // files/hello-elf
+        "application/x-pie-executable": "public.elf-binary",      // files/hello-elf
+        "application/x-sharedlib": "public.elf-binary",           // files/libgreet.so
+        "application/x-coredump": "public.elf-binary",
+        "application/x-object": "public.object-code",             // files/hello.o
+        "application/x-mach-binary": "com.apple.mach-o-binary",
+        "application/vnd.microsoft.portable-executable": "com.microsoft.windows-executable",
+        "application/x-dosexec": "com.microsoft.windows-executable",
+        "application/x-java-applet": "com.sun.java-class",        // files/Hello.class
+        "application/x-bytecode.python": "org.python.bytecode",   // files/hello.pyc
+        "application/x-ms-bmp": "com.microsoft.bmp",
+        "image/x-icon": "com.microsoft.ico",
+        "image/x-xcf": "org.gimp.xcf",
+        "image/x-exr": "com.ilm.openexr-image",
+        "image/x-tga": "com.truevision.tga-image",
+        "image/x-icns": "com.apple.icns",
+        "audio/x-hx-aac-adts": "public.aac-audio",
+        "audio/x-flac": "org.xiph.flac",
+        "audio/x-aiff": "public.aiff-audio",
+        "audio/x-m4a": "com.apple.m4a-audio",
+        "audio/ogg": "org.xiph.ogg-vorbis",
+        "video/ogg": "org.xiph.ogg-theora",
+        "video/mp2t": "public.mpeg-2-transport-stream",
+        "application/x-matroska": "org.matroska.mkv",
+        "application/x-tar": "public.tar-archive",
+        "application/x-gtar": "public.tar-archive",
+        "application/x-iso9660-image": "org.iso.iso-9660-image",
+        "application/x-sqlite3": "org.sqlite.sqlite3",
+        "application/x-lz4": "org.lz4.lz4-archive",
+        "application/x-ole-storage": "public.data",
+        "application/x-gettext-translation": "org.gnu.gettext.mo",
+        "application/x-hdf5": "org.hdfgroup.hdf5",
+        "application/x-hdf": "org.hdfgroup.hdf5",
+        "text/x-shellscript": "public.shell-script",
+        "text/x-script.python": "public.python-script",
+        "text/x-python": "public.python-script",
+        "text/x-perl": "public.perl-script",
+        "text/x-ruby": "public.ruby-script",
+        "text/x-php": "public.php-script",
+        "text/x-lua": "org.lua.lua-script",
+        "text/x-tcl": "public.script",
+        "application/javascript": "com.netscape.javascript-source",
+        "text/x-diff": "public.patch-file",
+        "text/x-po": "org.gnu.gettext.po",
+        "text/x-msdos-batch": "com.microsoft.batch-file",
+        "text/x-vcard": "public.vcard",
+        "application/x-wine-extension-ini": "com.microsoft.ini",
+        "font/sfnt": "public.truetype-ttf-font",
+        "application/vnd.ms-opentype": "public.opentype-font",
+        "application/x-font-ttf": "public.truetype-ttf-font",
+        "application/x-pem-file": "org.ietf.pem",
+        "application/pgp-keys": "public.data",
+    ]
+
+    /// libmagic's language guesses for text: right for files without a name, often wrong for
+    /// files with one (any brace-heavy text is "C"), so a text type from the name wins over them.
+    static let weakGuesses: [String: String] = [
+        "text/x-c": "public.c-source",
+        "text/x-c++": "public.c-plus-plus-source",
+        "text/x-objective-c": "public.objective-c-source",
+        "text/x-java": "com.sun.java-source",
+        "text/x-asm": "public.assembly-source",
+        "text/x-makefile": "public.make-source",
+        "text/x-tex": "org.tug.tex-source",
+        "text/x-fortran": "public.fortran-source",
+        "text/x-pascal": "public.pascal-source",
+        "text/x-m4": "public.source-code",
+        "text/x-awk": "public.script",
+        "text/x-bytecode.python": "public.python-script",
+    ]
+
+    /// Description prefixes that are more precise than the MIME type next to them.
+    static let descriptionPrefixes: [(prefix: String, identifier: String)] = [
+        ("Ogg data, Opus audio", "org.xiph.opus"),                 // files/tone.opus
+        ("Ogg data, Vorbis audio", "org.xiph.ogg-vorbis"),         // files/tone.ogg
+        ("Ogg data, Theora video", "org.xiph.ogg-theora"),
+        ("Ogg data, FLAC audio", "org.xiph.flac"),
+        ("GNU message catalog", "org.gnu.gettext.mo"),             // files/hello.mo
+        ("Certificate, Version=", "org.itu.der-certificate"),      // files/cert.der
+        ("TrueType Font data", "public.truetype-ttf-font"),
+        ("OpenType font data", "public.opentype-font"),
+        ("TrueType font collection", "public.truetype-collection-font"),
+        ("Web Open Font Format (Version 2)", "org.w3.woff2"),
+        ("Web Open Font Format", "org.w3.woff"),
+        ("Debian binary package", "org.debian.deb-package"),       // files/hello.deb
+        ("current ar archive", "org.gnu.ar-archive"),              // files/libgreet.a
+        ("Apple binary property list", "com.apple.binary-property-list"),
+        ("PE32 executable (DLL)", "com.microsoft.windows-dynamic-link-library"),
+        ("PE32+ executable (DLL)", "com.microsoft.windows-dynamic-link-library"),
+        ("Matroska data", "org.matroska.mkv"),
+        ("Radiance HDR image", "org.radiance-online.hdr-image"),
+        ("OpenEXR image", "com.ilm.openexr-image"),
+        ("Apache Parquet", "org.apache.parquet"),
+        ("Hierarchical Data Format (version 5)", "org.hdfgroup.hdf5"),
+        ("NumPy data file", "org.numpy.npy"),
+        ("Apple Desktop Services Store", "public.data"),
+    ]
+}

@@ -1,0 +1,40 @@
+import UniformTypes
+
+/// What a file's name says: well-known names (Makefile, Dockerfile), compound extensions
+/// (tar.gz), then the last extension.
+enum NameRules {
+    static let wellKnownNames: [String: String] = [
+        "Makefile": "public.make-source", "makefile": "public.make-source", "GNUmakefile": "public.make-source",
+        "Dockerfile": "com.docker.dockerfile", "Containerfile": "com.docker.dockerfile",
+        "CMakeLists.txt": "org.cmake.cmake-source",
+        "Gemfile": "public.ruby-script", "Rakefile": "public.ruby-script", "Podfile": "public.ruby-script",
+        ".bashrc": "public.bash-script", ".bash_profile": "public.bash-script", ".profile": "public.shell-script",
+        ".zshrc": "public.zsh-script", ".zprofile": "public.zsh-script",
+        "Cargo.lock": "io.toml", "Pipfile": "io.toml",
+    ]
+
+    static let compoundExtensions: [String: String] = [
+        "tar.gz": "org.gnu.gnu-zip-tar-archive", "tar.bz2": "public.tar-bzip2-archive",
+        "tar.xz": "org.tukaani.tar-xz-archive",
+    ]
+
+    /// The name evidence for a file called `name`; `preferText` looks the extension up among text
+    /// types first (so `.ts` with text content is TypeScript, not an MPEG transport stream).
+    static func evidence(for name: String, in catalog: TypeCatalog, constraint: UTType, preferText: Bool) -> NameEvidence? {
+        if let identifier = wellKnownNames[name], let type = catalog.type(identifier: identifier) {
+            return NameEvidence(value: name, type: type)
+        }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
+        else { return nil }
+        let lowered = name.lowercased()
+        for (compound, identifier) in compoundExtensions where lowered.hasSuffix("." + compound) && lowered.count > compound.count + 1 {
+            if let type = catalog.type(identifier: identifier) { return NameEvidence(value: compound, type: type) }
+        }
+        let ext = String(name[name.index(after: dot)...])
+        if preferText {
+            let text = catalog.type(tag: ext, tagClass: .filenameExtension, conformingTo: .text)
+            if !text.isDynamic { return NameEvidence(value: ext, type: text) }
+        }
+        return NameEvidence(value: ext, type: catalog.type(tag: ext, tagClass: .filenameExtension, conformingTo: constraint))
+    }
+}

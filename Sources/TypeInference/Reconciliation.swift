@@ -1,0 +1,63 @@
+import UniformTypes
+
+/// The rules that turn content evidence and name evidence into one type. They live here, in
+/// one place, and the manual page (`uti identify --help`) states them in the same order.
+public enum Reconciliation {
+    /// Content types that are containers or generic classes: a name whose type conforms to one of
+    /// the listed types refines them (PNG-named bytes that libmagic only calls data are a PNG; a
+    /// TIFF-structured file named .dng is a DNG).
+    static let openContent: [String: [String]] = [
+        "public.data": ["public.data"],
+        "public.zip-archive": ["com.pkware.zip-archive"],
+        "public.tiff": ["public.camera-raw-image"],
+        "public.mpeg-4": ["public.audiovisual-content"],
+        "com.apple.quicktime-movie": ["public.audiovisual-content"],
+        "public.mpeg": ["public.audiovisual-content"],
+        "org.matroska.mkv": ["org.matroska.mka", "org.webmproject.webm"],
+        "org.xiph.ogg-vorbis": ["org.xiph.ogg"],
+        "public.elf-binary": ["public.object-code"],
+        "org.openxmlformats.wordprocessingml.document": ["org.openxmlformats.wordprocessingml.template",
+            "org.openxmlformats.wordprocessingml.document.macroenabled",
+            "org.openxmlformats.wordprocessingml.template.macroenabled"],
+        "org.openxmlformats.spreadsheetml.sheet": ["org.openxmlformats.spreadsheetml.template",
+            "org.openxmlformats.spreadsheetml.sheet.macroenabled", "org.openxmlformats.spreadsheetml.template.macroenabled"],
+        "org.openxmlformats.presentationml.presentation": ["org.openxmlformats.presentationml.slideshow",
+            "org.openxmlformats.presentationml.template", "org.openxmlformats.presentationml.presentation.macroenabled",
+            "org.openxmlformats.presentationml.slideshow.macroenabled", "org.openxmlformats.presentationml.template.macroenabled"],
+        "org.oasis-open.opendocument.text": ["org.oasis-open.opendocument.text-template"],
+    ]
+
+    /// The outcome: the type, which evidence decided, and a contradiction if there was one.
+    public struct Outcome: Sendable {
+        public var type: UTType
+        public var decidedBy: Decision
+        public var mismatch: (content: UTType, extension: UTType)?
+    }
+
+    /// Reconciles what the bytes say with what the name says. In order:
+    /// 1. no usable name (none, or only a dynamic type): the content decides;
+    /// 2. no content (an empty file): the name decides, else public.data;
+    /// 3. equal, or one conforms to the other: the more specific one (both);
+    /// 4. the content is generic or a container the name refines (data, zip, TIFF, MPEG-4, ...),
+    ///    or a weak language guess while the name is text: the name (extension);
+    /// 5. both are text (a PHP file that starts with HTML, JSON in a .txt): the name (extension);
+    /// 6. otherwise they contradict: the content wins and `mismatch` names both.
+    public static func reconcile(content: ContentEvidence?, name: NameEvidence?) -> Outcome {
+        let named = name.flatMap { $0.type.isDynamic ? nil : $0.type }
+        guard let content else {
+            return Outcome(type: named ?? .data, decidedBy: named == nil ? .content : .extension)
+        }
+        guard let named else { return Outcome(type: content.type, decidedBy: .content) }
+        let found = content.type
+        if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
+        if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both) }
+        let refines = (openContent[found.identifier] ?? []).contains { ancestor in
+            UTType(ancestor).map { named.conforms(to: $0) } ?? false
+        }
+        let bothText = found.conforms(to: .text) && named.conforms(to: .text)
+        if refines || bothText || (content.isWeak && named.conforms(to: .text)) {
+            return Outcome(type: named, decidedBy: .extension)
+        }
+        return Outcome(type: found, decidedBy: .content, mismatch: (found, named))
+    }
+}

@@ -1,0 +1,394 @@
+import UniformTypes
+
+/// uti's own content refinements, for formats libmagic is weak on. Each returns a type identifier
+/// and a description, or nil to leave libmagic's answer. Fixtures proving each are listed in
+/// Fixtures/files/README.md and walked by RefinementTests.
+enum Refinements {
+    /// Binary signatures libmagic 5.44 misses or names generically.
+    static let signatures: [(offset: Int, bytes: [UInt8], identifier: String, description: String)] = [
+        (0, Array("bplist00".utf8), "com.apple.binary-property-list", "Apple binary property list"),
+        (0, Array("PAR1".utf8), "org.apache.parquet", "Apache Parquet data"),
+        (0, Array("ARROW1\0\0".utf8), "org.apache.arrow.file", "Apache Arrow IPC file"),
+        (0, [0x93] + Array("NUMPY".utf8), "org.numpy.npy", "NumPy array"),
+        (0, [0x89] + Array("HDF\r\n\u{1A}\n".utf8), "org.hdfgroup.hdf5", "HDF5 data"),
+        (0, [0x00] + Array("asm".utf8), "org.webassembly.wasm", "WebAssembly binary"),
+        (0, Array("wOF2".utf8), "org.w3.woff2", "WOFF2 font"),
+        (0, Array("wOFF".utf8), "org.w3.woff", "WOFF font"),
+        (0, Array("LZIP".utf8), "org.nongnu.lzip-archive", "lzip compressed data"),
+        (0, [0x04, 0x22, 0x4D, 0x18], "org.lz4.lz4-archive", "LZ4 compressed data"),
+        (0, [0x28, 0xB5, 0x2F, 0xFD], "com.facebook.zstandard-archive", "Zstandard compressed data"),
+        (0, Array("glTF".utf8), "org.khronos.glb", "glTF binary scene"),
+        (0, Array("#?RADIANCE".utf8), "org.radiance-online.hdr-image", "Radiance HDR image"),
+        (0, [0x76, 0x2F, 0x31, 0x01], "com.ilm.openexr-image", "OpenEXR image"),
+    ]
+
+    /// Types that only a refinement inspecting the whole structure can tell apart.
+    static func binary(head: [UInt8], report: ContentReport, tail: () -> ZipDirectory?) -> (String, String)? {
+        for signature in signatures
+        where head.count >= signature.offset + signature.bytes.count
+            && Array(head[signature.offset..<(signature.offset + signature.bytes.count)]) == signature.bytes
+        {
+            return (signature.identifier, signature.description)
+        }
+        if let ogg = oggCodec(head) { return ogg }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            return zipContainer(head: head, directory: tail())
+        }
+        return nil
+    }
+
+    /// The codec in the first Ogg page: Opus, Vorbis, Theora or FLAC.
+    static func oggCodec(_ head: [UInt8]) -> (String, String)? {
+        guard head.starts(with: Array("OggS".utf8)), head.count > 27 else { return nil }
+        let segments = Int(head[26])
+        let start = 27 + segments
+        guard head.count > start + 8 else { return nil }
+        let packet = Array(head[start..<min(head.count, start + 8)])
+        if packet.starts(with: Array("OpusHead".utf8)) { return ("org.xiph.opus", "Ogg Opus audio") }
+        if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return ("org.xiph.ogg-vorbis", "Ogg Vorbis audio") }
+        if packet.starts(with: [0x80] + Array("theora".utf8)) { return ("org.xiph.ogg-theora", "Ogg Theora video") }
+        if packet.starts(with: [0x7F] + Array("FLAC".utf8)) { return ("org.xiph.flac", "Ogg FLAC audio") }
+        return ("org.xiph.ogg", "Ogg data")
+    }
+
+    /// What kind of zip this is, from the stored `mimetype` entry (ODF, EPUB) or the entry names
+    /// of the central directory (OOXML, JAR, APK, IPA, ...).
+    static func zipContainer(head: [UInt8], directory: ZipDirectory?) -> (String, String) {
+        if let mimetype = ZipDirectory.storedMimetype(head: head), let type = UTType(mimeType: mimetype),
+            !type.isDynamic, type.conforms(to: .data)
+        {
+            return (type.identifier, type.localizedDescription ?? mimetype)
+        }
+        guard let names = directory?.names else { return ("public.zip-archive", "Zip archive") }
+        func has(_ name: String) -> Bool { names.contains(name) }
+        func any(_ test: (String) -> Bool) -> Bool { names.contains(where: test) }
+        if has("[Content_Types].xml") {
+            if any({ $0.hasPrefix("word/") }) {
+                return has("word/vbaProject.bin")
+                    ? ("org.openxmlformats.wordprocessingml.document.macroenabled", "Word document (macros enabled)")
+                    : ("org.openxmlformats.wordprocessingml.document", "Word document")
+            }
+            if any({ $0.hasPrefix("xl/") }) {
+                if has("xl/workbook.bin") { return ("com.microsoft.excel.sheet.binary.macroenabled", "Excel binary workbook") }
+                return has("xl/vbaProject.bin")
+                    ? ("org.openxmlformats.spreadsheetml.sheet.macroenabled", "Excel workbook (macros enabled)")
+                    : ("org.openxmlformats.spreadsheetml.sheet", "Excel workbook")
+            }
+            if any({ $0.hasPrefix("ppt/") }) {
+                return has("ppt/vbaProject.bin")
+                    ? ("org.openxmlformats.presentationml.presentation.macroenabled", "PowerPoint presentation (macros enabled)")
+                    : ("org.openxmlformats.presentationml.presentation", "PowerPoint presentation")
+            }
+        }
+        if has("AndroidManifest.xml") && has("classes.dex") { return ("com.android.package-archive", "Android package") }
+        if any({ $0.hasPrefix("Payload/") && $0.contains(".app/") }) { return ("com.apple.itunes.ipa", "iOS app archive") }
+        if any({ $0.hasPrefix("WEB-INF/") }) { return ("com.sun.web-application-archive", "web application archive") }
+        if has("META-INF/MANIFEST.MF") || any({ $0.hasSuffix(".class") }) { return ("com.sun.java-archive", "Java archive") }
+        if !names.isEmpty && names.allSatisfy({ $0.hasSuffix(".npy") }) { return ("org.numpy.npz", "NumPy archive of arrays") }
+        return ("public.zip-archive", "Zip archive")
+    }
+
+    // MARK: Text
+
+    /// Text formats recognized from the first bytes: shebang scripts, property lists, XML
+    /// dialects, HTML, JSON, PEM, calendars, contacts, subtitles, translations, CSV and TSV.
+    /// The Bool says whether the finding is a weak guess (CSV/TSV).
+    static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
+        guard let text = decodeText(head, encoding: encoding) else { return nil }
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("#!"), let script = shebang(trimmed) { return (script.0, script.1, false) }
+        if trimmed.hasPrefix("-----BEGIN ") {
+            if trimmed.hasPrefix("-----BEGIN CERTIFICATE-----") { return ("org.ietf.pem-certificate", "PEM certificate", false) }
+            let firstLine = trimmed.prefix { $0 != "\n" }
+            if firstLine.contains("PRIVATE KEY-----") { return ("org.ietf.pem-private-key", "PEM private key", false) }
+            return ("org.ietf.pem", "PEM-encoded data", false)
+        }
+        if trimmed.hasPrefix("<") {
+            if let markup = markup(trimmed) { return (markup.0, markup.1, false) }
+        }
+        if trimmed.hasPrefix("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+            switch JSONScanner.classify(trimmed.utf8, isComplete: isComplete) {
+            case .json: return ("public.json", "JSON text", false)
+            case .lines: return ("public.ndjson", "newline-delimited JSON", false)
+            case .invalid: break
+            }
+        }
+        let upper = trimmed.prefix(16).uppercased()
+        if upper.hasPrefix("BEGIN:VCALENDAR") { return ("com.apple.ical.ics", "iCalendar data", false) }
+        if upper.hasPrefix("BEGIN:VCARD") { return ("public.vcard", "vCard contact", false) }
+        if trimmed.hasPrefix("WEBVTT") { return ("org.w3.webvtt", "WebVTT subtitles", false) }
+        if isSubRip(trimmed) { return ("com.subrip.srt", "SubRip subtitles", false) }
+        if text.contains("\nmsgid \"") || trimmed.hasPrefix("msgid \"") { return ("org.gnu.gettext.po", "gettext translation", false) }
+        if let delimited = delimiterSeparated(text, isComplete: isComplete) { return (delimited.0, delimited.1, true) }
+        return nil
+    }
+
+    /// The text of `bytes` in the encoding libmagic reported; nil when it cannot be decoded.
+    static func decodeText(_ bytes: [UInt8], encoding: String) -> String? {
+        switch encoding {
+        case "utf-16le", "utf-16be":
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var index = 0
+            while index + 1 < bytes.count {
+                let pair = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+                units.append(encoding == "utf-16le" ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1)
+                index += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        case "iso-8859-1", "unknown-8bit", "ebcdic":
+            return String(bytes.map { Character(Unicode.Scalar($0)) })
+        default:
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    static let interpreters: [String: String] = [
+        "sh": "public.shell-script", "dash": "public.shell-script", "ash": "public.shell-script",
+        "bash": "public.bash-script", "zsh": "public.zsh-script", "ksh": "public.ksh-script",
+        "mksh": "public.ksh-script", "csh": "public.csh-script", "tcsh": "public.tcsh-script",
+        "python": "public.python-script", "perl": "public.perl-script", "ruby": "public.ruby-script",
+        "php": "public.php-script", "node": "com.netscape.javascript-source", "nodejs": "com.netscape.javascript-source",
+        "deno": "com.microsoft.typescript-source", "bun": "com.netscape.javascript-source",
+        "lua": "org.lua.lua-script", "pwsh": "com.microsoft.powershell-script", "make": "public.make-source",
+        "osascript": "com.apple.applescript.text", "swift": "public.swift-source", "awk": "public.script",
+        "gawk": "public.script", "tclsh": "public.script", "wish": "public.script", "fish": "public.shell-script",
+        "Rscript": "public.script", "julia": "public.script", "elixir": "public.script", "sed": "public.script",
+    ]
+
+    /// The script type named by a `#!` line: the interpreter's name, past `env` and its options,
+    /// without a version suffix (`python3.12` is python).
+    static func shebang(_ text: Substring) -> (String, String)? {
+        let line = text.dropFirst(2).prefix { $0 != "\n" && $0 != "\r" }
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        var program = String(words.removeFirst().split(separator: "/").last ?? "")
+        if program == "env" {
+            words.removeAll { $0.hasPrefix("-") || $0.contains("=") }
+            guard let first = words.first else { return nil }
+            program = first
+        }
+        var name = program
+        while let last = name.last, last.isNumber || last == "." { name.removeLast() }
+        guard let identifier = interpreters[name] ?? interpreters[program] else {
+            return ("public.script", "\(program) script")
+        }
+        return (identifier, "\(program) script")
+    }
+
+    /// XML dialects by their root element, and HTML.
+    static func markup(_ text: Substring) -> (String, String)? {
+        let head = String(text.prefix(4096))
+        let lower = head.lowercased()
+        if lower.hasPrefix("<!doctype html") || lower.hasPrefix("<html") { return ("public.html", "HTML document") }
+        let isXML = lower.hasPrefix("<?xml")
+        guard isXML || lower.hasPrefix("<!doctype") || lower.hasPrefix("<") else { return nil }
+        guard let root = rootElement(head) else {
+            return isXML ? ("public.xml", "XML document") : nil
+        }
+        switch root.lowercased() {
+        case "plist": return ("com.apple.xml-property-list", "XML property list")
+        case "svg": return ("public.svg-image", "SVG image")
+        case "html": return lower.contains("xmlns=\"http://www.w3.org/1999/xhtml\"") ? ("public.xhtml", "XHTML document")
+            : ("public.html", "HTML document")
+        case "rss": return ("public.rss", "RSS feed")
+        case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")
+        default: return isXML || lower.hasPrefix("<!doctype") ? ("public.xml", "XML document") : nil
+        }
+    }
+
+    /// The name of the first element that is not a declaration, comment or processing instruction.
+    static func rootElement(_ text: String) -> String? {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            if rest.hasPrefix("?") || rest.hasPrefix("!") {
+                if rest.hasPrefix("!--"), let end = endOfComment(rest) {
+                    rest = rest[end...]
+                } else if let end = rest.firstIndex(of: ">") {
+                    rest = rest[rest.index(after: end)...]
+                } else {
+                    return nil
+                }
+                continue
+            }
+            let name = rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+            let local = name.split(separator: ":").last.map(String.init) ?? String(name)
+            return local.isEmpty ? nil : local
+        }
+        return nil
+    }
+
+    /// The index just past the `-->` that closes a comment, if the text holds one.
+    static func endOfComment(_ text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("-->") { return text.index(index, offsetBy: 3) }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    static func isSubRip(_ text: Substring) -> Bool {
+        let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count >= 2, Int(lines[0].trimmingSpaces().trimmingCharacters("\r")) != nil else { return false }
+        return lines[1].contains(" --> ") && lines[1].contains(",")
+    }
+
+    /// CSV or TSV: at least two complete lines with the same number (at least one) of the
+    /// delimiter outside quotes. A truncated last line is not counted.
+    static func delimiterSeparated(_ text: String, isComplete: Bool) -> (String, String)? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        if !isComplete && !lines.isEmpty { lines.removeLast() }
+        guard lines.count >= 2 else { return nil }
+        for (delimiter, identifier, description) in [
+            (Character("\t"), "public.tab-separated-values-text", "tab-separated values"),
+            (Character(","), "public.comma-separated-values-text", "comma-separated values"),
+            (Character(";"), "public.comma-separated-values-text", "semicolon-separated values"),
+        ] {
+            let counts = lines.prefix(200).map { count(delimiter, in: $0) }
+            if let first = counts.first, first >= 1, counts.allSatisfy({ $0 == first }) {
+                return (identifier, description)
+            }
+        }
+        return nil
+    }
+
+    private static func count(_ delimiter: Character, in line: Substring) -> Int {
+        var quoted = false
+        var total = 0
+        for character in line {
+            if character == "\"" { quoted.toggle() } else if character == delimiter && !quoted { total += 1 }
+        }
+        return total
+    }
+}
+
+extension String {
+    func trimmingCharacters(_ characters: String) -> String {
+        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+    }
+}
+
+/// A JSON syntax check over a prefix of a file: enough to tell JSON from text that merely starts
+/// with a brace, without building values.
+enum JSONScanner {
+    enum Verdict { case json, lines, invalid }
+
+    static func classify(_ text: Substring.UTF8View, isComplete: Bool) -> Verdict {
+        let bytes = Array(text)
+        var scanner = Scanner(bytes: bytes)
+        switch scanner.document() {
+        case .complete where scanner.atEnd(): return .json
+        case .truncated where !isComplete: return .json
+        default: break
+        }
+        // Newline-delimited JSON: every complete line is one value.
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        if !isComplete && !lines.isEmpty { lines.removeLast() }
+        guard lines.count >= 2 else { return .invalid }
+        for line in lines {
+            var lineScanner = Scanner(bytes: Array(line))
+            guard case .complete = lineScanner.document(), lineScanner.atEnd() else { return .invalid }
+        }
+        return .lines
+    }
+
+    enum Result { case complete, truncated, invalid }
+
+    struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+        var depth = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func document() -> Result {
+            skipSpace()
+            return value()
+        }
+
+        mutating func atEnd() -> Bool {
+            skipSpace()
+            return position >= bytes.count
+        }
+
+        mutating func skipSpace() {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
+
+        mutating func value() -> Result {
+            guard position < bytes.count else { return .truncated }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): return container(close: UInt8(ascii: "}"), keyed: true)
+            case UInt8(ascii: "["): return container(close: UInt8(ascii: "]"), keyed: false)
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return number()
+            }
+        }
+
+        mutating func container(close: UInt8, keyed: Bool) -> Result {
+            depth += 1
+            guard depth < 512 else { return .invalid }
+            defer { depth -= 1 }
+            position += 1
+            skipSpace()
+            guard position < bytes.count else { return .truncated }
+            if bytes[position] == close { position += 1; return .complete }
+            while true {
+                skipSpace()
+                if keyed {
+                    guard position < bytes.count else { return .truncated }
+                    guard bytes[position] == UInt8(ascii: "\"") else { return .invalid }
+                    let key = string()
+                    guard case .complete = key else { return key }
+                    skipSpace()
+                    guard position < bytes.count else { return .truncated }
+                    guard bytes[position] == UInt8(ascii: ":") else { return .invalid }
+                    position += 1
+                    skipSpace()
+                }
+                let item = value()
+                guard case .complete = item else { return item }
+                skipSpace()
+                guard position < bytes.count else { return .truncated }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == close { position += 1; return .complete }
+                return .invalid
+            }
+        }
+
+        mutating func string() -> Result {
+            position += 1
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\\") { position += 2; continue }
+                if byte == UInt8(ascii: "\"") { position += 1; return .complete }
+                if byte < 0x20 { return .invalid }
+                position += 1
+            }
+            return .truncated
+        }
+
+        mutating func literal(_ word: String) -> Result {
+            for expected in word.utf8 {
+                guard position < bytes.count else { return .truncated }
+                guard bytes[position] == expected else { return .invalid }
+                position += 1
+            }
+            return .complete
+        }
+
+        mutating func number() -> Result {
+            let start = position
+            while position < bytes.count, "+-0123456789.eE".utf8.contains(bytes[position]) { position += 1 }
+            guard position > start else { return .invalid }
+            let first = bytes[start]
+            return (first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39)) ? .complete : .invalid
+        }
+    }
+}

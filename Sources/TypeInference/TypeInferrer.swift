@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UniformTypes
+
+/// Infers the type of files: file-system kind, then content (libmagic and uti's refinements),
+/// then name, reconciled. One inferrer per worker thread: it owns a content sniffer and a buffer.
+public final class TypeInferrer {
+    /// How many bytes of a file's beginning are read (zip central directories are read from the
+    /// end separately, bounded too).
+    public static let headLength = 64 * 1024
+
+    public let catalog: TypeCatalog
+    public let followSymlinks: Bool
+    private let sniffer: any ContentSniffer
+    private var buffer = [UInt8](repeating: 0, count: TypeInferrer.headLength)
+
+    public init(catalog: TypeCatalog, sniffer: any ContentSniffer, followSymlinks: Bool = false) {
+        self.catalog = catalog
+        self.sniffer = sniffer
+        self.followSymlinks = followSymlinks
+    }
+
+    /// The inference for one path. Failures are in the record's `error`, never thrown.
+    public func infer(_ path: RawPath) -> Inference {
+        var result = Inference(path: path)
+        var status = stat()
+        let statResult = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
+        guard statResult == 0 else {
+            result.error = FileContents.error(path: path.description, errno: errno)
+            return result
+        }
+        result.size = Int(status.st_size)
+        let name = path.lastComponent
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            result.kind = .file
+            readRegularFile(path, into: &result)
+            return result
+        case S_IFDIR:
+            result.kind = .directory
+            result.size = nil
+            let package = NameRules.evidence(for: name, in: catalog, constraint: .package, preferText: false)
+            if let package, !package.type.isDynamic {
+                result.name = package
+                result.type = package.type
+                result.decidedBy = .extension
+            } else {
+                result.name = package
+                result.type = .folder
+                result.decidedBy = .filesystem
+            }
+            return result
+        case S_IFLNK: result.kind = .symlink; result.type = .symbolicLink
+        case S_IFIFO: result.kind = .fifo; result.type = catalog.type(identifier: "public.named-pipe")
+        case S_IFSOCK: result.kind = .socket; result.type = catalog.type(identifier: "public.socket")
+        case S_IFCHR: result.kind = .charDevice; result.type = catalog.type(identifier: "public.character-special")
+        case S_IFBLK: result.kind = .blockDevice; result.type = catalog.type(identifier: "public.block-special")
+        default: result.type = .item
+        }
+        result.size = result.kind == .symlink ? result.size : nil
+        result.decidedBy = .filesystem
+        return result
+    }
+
+    /// The inference for bytes that have no file, such as standard input; `name`, if any, is
+    /// used for name evidence.
+    public func infer(bytes: [UInt8], totalSize: Int, name: String?, path: RawPath) -> Inference {
+        var result = Inference(path: path)
+        result.kind = .file
+        result.size = totalSize
+        let count = min(bytes.count, buffer.count)
+        buffer.replaceSubrange(0..<count, with: bytes[0..<count])
+        decide(headCount: count, size: totalSize, name: name, zip: { nil }, into: &result)
+        return result
+    }
+
+    private func readRegularFile(_ path: RawPath, into result: inout Inference) {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
+        let descriptor = path.withCString { open($0, flags) }
+        guard descriptor >= 0 else {
+            result.error = FileContents.error(path: path.description, errno: errno)
+            return
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            result.error = UTIError(.ioError, "\(path): changed while it was being read")
+            return
+        }
+        let size = Int(status.st_size)
+        result.size = size
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                result.error = FileContents.error(path: path.description, errno: errno)
+                return
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        decide(headCount: filled, size: max(size, filled), name: path.lastComponent,
+               zip: { ZipDirectory.read(descriptor: descriptor, size: size) }, into: &result)
+    }
+
+    private func decide(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, into result: inout Inference) {
+        var content: ContentEvidence?
+        if headCount > 0 {
+            do {
+                content = try contentEvidence(headCount: headCount, size: size, zip: zip)
+            } catch {
+                result.error = error
+                return
+            }
+        }
+        result.encoding = content?.encoding
+        let preferText = content.map { $0.type.conforms(to: .text) } ?? false
+        result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, preferText: preferText) }
+        result.content = content
+        let outcome = Reconciliation.reconcile(content: content, name: result.name)
+        result.type = outcome.type
+        result.decidedBy = outcome.decidedBy
+        result.mismatch = outcome.mismatch
+    }
+
+    private func contentEvidence(headCount: Int, size: Int, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
+        let sniffed = buffer.withUnsafeBytes { raw in
+            Result { () throws(UTIError) in try sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
+        }
+        let report = try sniffed.get()
+        let head = Array(buffer[0..<headCount])
+        func evidence(_ identifier: String, _ description: String?, weak: Bool = false) -> ContentEvidence? {
+            guard let type = catalog.type(identifier: identifier) else { return nil }
+            return ContentEvidence(type: type, mimeType: report.mimeType, description: description ?? report.description,
+                                   encoding: report.encoding, isWeak: weak)
+        }
+        if report.isText {
+            if let (identifier, description, weak) = Refinements.text(head, encoding: report.encoding, isComplete: size <= headCount),
+                var found = evidence(identifier, description, weak: weak)
+            {
+                if found.type.identifier == "public.tab-separated-values-text" && report.encoding == "utf-8",
+                    let utf8 = catalog.type(identifier: "public.utf8-tab-separated-values-text")
+                {
+                    found.type = utf8
+                }
+                return found
+            }
+        } else if let (identifier, description) = Refinements.binary(head: head, report: report, tail: zip),
+            let found = evidence(identifier, description)
+        {
+            return found
+        }
+        if let type = magicType(report) {
+            return ContentEvidence(type: type, mimeType: report.mimeType, description: report.description,
+                                   encoding: report.encoding)
+        }
+        if report.isText {
+            if let guess = MagicMapping.weakGuesses[report.mimeType], let found = evidence(guess, nil, weak: true) {
+                return found
+            }
+            return evidence(Self.plainTextIdentifier(encoding: report.encoding), nil)!
+        }
+        return evidence("public.data", nil)!
+    }
+
+    /// libmagic's answer as a declared type: a description that says more, an alias, or a MIME
+    /// tag of the catalog; nil for generic answers (plain text, octet-stream) and unknown MIME types.
+    private func magicType(_ report: ContentReport) -> UTType? {
+        for (prefix, identifier) in MagicMapping.descriptionPrefixes where report.description.hasPrefix(prefix) {
+            return catalog.type(identifier: identifier)
+        }
+        if report.mimeType == "text/plain" || report.mimeType == "application/octet-stream" { return nil }
+        if let alias = MagicMapping.mimeAliases[report.mimeType] { return catalog.type(identifier: alias) }
+        let type = catalog.type(tag: report.mimeType, tagClass: .mimeType, conformingTo: nil)
+        return type.isDynamic || type == .plainText ? nil : type
+    }
+
+    /// The plain-text type for an encoding: UTF-8 and UTF-16 have their own; big-endian UTF-16 is
+    /// Apple's "external" representation; ASCII, Latin-1 and others are plain text.
+    static func plainTextIdentifier(encoding: String) -> String {
+        switch encoding {
+        case "utf-8": "public.utf8-plain-text"
+        case "utf-16le": "public.utf16-plain-text"
+        case "utf-16be": "public.utf16-external-plain-text"
+        default: "public.plain-text"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The entry names of a zip file's central directory, read from the end of the file with at most
+/// two bounded reads (64 KiB for the end record, 4 MiB for the directory).
+struct ZipDirectory {
+    let names: [String]
+
+    static let directoryLimit = 4 << 20
+    static let nameLimit = 20_000
+
+    static func read(descriptor: Int32, size: Int) -> ZipDirectory? {
+        let tailLength = min(size, 65_557)
+        guard tailLength >= 22, let tail = pread(descriptor, count: tailLength, offset: size - tailLength) else { return nil }
+        var end = tail.count - 22
+        while end >= 0 {
+            if tail[end] == 0x50 && tail[end + 1] == 0x4B && tail[end + 2] == 0x05 && tail[end + 3] == 0x06 { break }
+            end -= 1
+        }
+        guard end >= 0 else { return nil }
+        var directorySize = Int(le32(tail, end + 12))
+        var directoryOffset = Int(le32(tail, end + 16))
+        if directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
+            // Zip64: the locator just before the end record points at the zip64 end record.
+            let locator = end - 20
+            guard locator >= 0, le32(tail, locator) == 0x0706_4B50 else { return nil }
+            let recordOffset = Int(le64(tail, locator + 8))
+            guard let record = pread(descriptor, count: 56, offset: recordOffset), le32(record, 0) == 0x0606_4B50
+            else { return nil }
+            directorySize = Int(le64(record, 40))
+            directoryOffset = Int(le64(record, 48))
+        }
+        guard directorySize > 0, directorySize <= directoryLimit, directoryOffset + directorySize <= size,
+            let directory = pread(descriptor, count: directorySize, offset: directoryOffset)
+        else { return nil }
+        var names: [String] = []
+        var position = 0
+        while position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50, names.count < nameLimit {
+            let nameLength = Int(le16(directory, position + 28))
+            let extraLength = Int(le16(directory, position + 30))
+            let commentLength = Int(le16(directory, position + 32))
+            let nameStart = position + 46
+            guard nameStart + nameLength <= directory.count else { break }
+            names.append(String(decoding: directory[nameStart..<(nameStart + nameLength)], as: UTF8.self))
+            position = nameStart + nameLength + extraLength + commentLength
+        }
+        return ZipDirectory(names: names)
+    }
+
+    /// The content of a first entry named `mimetype` stored uncompressed, as ODF and EPUB require.
+    static func storedMimetype(head: [UInt8]) -> String? {
+        guard head.count >= 30, le32(head, 0) == 0x0403_4B50, le16(head, 8) == 0 else { return nil }
+        let size = Int(le32(head, 18))
+        let nameLength = Int(le16(head, 26))
+        let extraLength = Int(le16(head, 28))
+        guard nameLength == 8, head.count >= 30 + 8,
+            String(decoding: head[30..<38], as: UTF8.self) == "mimetype", size > 0, size < 256
+        else { return nil }
+        let start = 30 + nameLength + extraLength
+        guard start + size <= head.count else { return nil }
+        return String(decoding: head[start..<(start + size)], as: UTF8.self).trimmingSpaces()
+    }
+
+    private static func pread(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {
+        guard offset >= 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = buffer.withUnsafeMutableBytes {
+                Glibc.pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return nil }
+            filled += result
+        }
+        return buffer
+    }
+}
+
+func le16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+    UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+}
+
+func le32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    UInt32(le16(bytes, offset)) | UInt32(le16(bytes, offset + 2)) << 16
+}
+
+func le64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
+    UInt64(le32(bytes, offset)) | UInt64(le32(bytes, offset + 4)) << 32
+}

@@ -1,0 +1,206 @@
+import ArgumentParser
+import Dispatch
+import TypeInference
+import UniformTypes
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `uti identify`: what type is each file?
+struct IdentifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "identify",
+        abstract: "Tell the type of files from their content and name.",
+        discussion: """
+            For each path, in input order: (1) the file-system kind from lstat (stat with -L): \
+            a directory is public.folder, or a package type when its extension names one (Foo.app \
+            is com.apple.application-bundle); a symbolic link is public.symlink; FIFOs, sockets and \
+            devices get public.named-pipe, public.socket, public.character-special and \
+            public.block-special and are never opened. (2) Content: libmagic on the first 64 KiB, \
+            plus uti's refinements where libmagic is weak (zip containers by their central \
+            directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; JSON, XML \
+            dialects, HTML, CSV/TSV; scripts by #! line; PEM; Ogg codecs; text encodings mapped to \
+            plain-text subtypes: UTF-8 public.utf8-plain-text, UTF-16LE public.utf16-plain-text, \
+            UTF-16BE public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text). \
+            (3) Name: well-known names (Makefile, Dockerfile), tar.gz and friends, then the \
+            extension, looked up among text types first when the content is text.
+
+            RECONCILIATION, in order: no usable name: the content decides. An empty file: the \
+            name decides, else public.data. Equal, or one conforms to the other: the more \
+            specific (decidedBy both). Content that is generic or a container the name refines \
+            (data, zip, TIFF for camera raw, MPEG-4 for audio, ...), or both text (a .php file \
+            that starts with HTML): the name (decidedBy extension). Otherwise they contradict: \
+            the content wins and the record's mismatch names both (PNG bytes in notes.txt are \
+            public.png).
+
+            RECORD (json, jsonl; keys sorted, absent facts null): path, kind (file, directory, \
+            symlink, fifo, socket, char-device, block-device), type, supertypes, mimeType (the \
+            type's preferred MIME type, else libmagic's), encoding, description, declaredBy, \
+            evidence {content {type, mimeType, description}, extension {value, type}, decidedBy \
+            (content, extension, both, filesystem)}, mismatch {content, extension}, size, error \
+            {code, message}. Text output is "PATH: TYPE" per line; with -0 each field ends in NUL.
+
+            EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some \
+            path failed (an error record and a line on stderr; the others are still identified) \
+            or did not conform to --expect; 2 for bad usage or declarations.
+            """)
+
+    @Argument(help: ArgumentHelp("Files to identify; - reads content from standard input.", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .customLong("files-from"), help: ArgumentHelp(
+        "Also identify the paths listed in this file, one per line (- for standard input).", valueName: "file"))
+    var filesFrom: String?
+
+    @Flag(name: [.customShort("0"), .customLong("null")],
+          help: "Names in --files-from are NUL-separated, and text output ends each field with NUL.")
+    var nullSeparated = false
+
+    @Flag(name: [.short, .long], help: "Identify the contents of directories, recursively (packages are not entered).")
+    var recursive = false
+
+    @Flag(name: [.customShort("L"), .customLong("dereference")], help: "Follow symbolic links.")
+    var followSymlinks = false
+
+    @Flag(name: [.short, .long], help: "Text output: print only the type identifier, not the path.")
+    var brief = false
+
+    @Flag(name: .customLong("mime-type"), help: "Text output: print the MIME type instead of the identifier.")
+    var mimeTypeOnly = false
+
+    @Option(help: ArgumentHelp("Exit 1 unless every path conforms to this type (one-line CI check).", valueName: "type"))
+    var expect: String?
+
+    @Option(name: [.short, .long], help: "Worker threads (default: one per core).")
+    var jobs: Int?
+
+    @Option(help: "Output format: text, json or jsonl.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func validate() throws {
+        if paths.isEmpty && filesFrom == nil { throw ValidationError("Give at least one path, or --files-from.") }
+        if filesFrom == "-" && paths.contains("-") {
+            throw ValidationError("Standard input cannot be both --files-from - and a path (-).")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    func run() throws {
+        let catalog = try catalogOptions.catalog()
+        var expected: UTType?
+        if let expect {
+            do { expected = try resolveType(expect, in: catalog) } catch { throw UTIError(.invalidInput, error.message) }
+        }
+        let lines = try filesFrom.map { (path: String) throws(UTIError) in
+            try LineReader(path: path, separator: nullSeparated ? 0 : 0x0A)
+        }
+        var source = PathSource(
+            arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },
+            lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog)
+        let workers = jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        var inferrers: [TypeInferrer] = []
+        for _ in 0..<workers {
+            inferrers.append(TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks))
+        }
+        var writer = InferenceWriter(format: format, brief: brief, mimeTypeOnly: mimeTypeOnly, nullSeparated: nullSeparated)
+        var failed = false
+        var batch: [PathItem] = []
+        let batchSize = 64 * workers
+        func flushBatch() {
+            for inference in Self.infer(batch, with: inferrers) {
+                if let error = inference.error {
+                    failed = true
+                    Output.standard.flush()
+                    Output.reportError(error.message)
+                } else if let expected, let type = inference.type, !type.conforms(to: expected) {
+                    failed = true
+                    Output.standard.flush()
+                    Output.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
+                }
+                writer.write(inference)
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        while let item = source.next() {
+            batch.append(item)
+            if batch.count >= batchSize { flushBatch() }
+        }
+        flushBatch()
+        writer.finish()
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Infers a batch on every worker; results come back in input order.
+    static func infer(_ batch: [PathItem], with inferrers: [TypeInferrer]) -> [Inference] {
+        var results = [Inference?](repeating: nil, count: batch.count)
+        let next = Counter()
+        let workers = UnsafeSendable(inferrers)
+        results.withUnsafeMutableBufferPointer { slots in
+            let slots = UnsafeSendable(slots)
+            let work = { @Sendable (worker: Int) in
+                let inferrer = UnsafeSendable(workers.value[worker])
+                while let index = next.take(below: batch.count) {
+                    slots.value[index] = infer(batch[index], inferrer.value)
+                }
+            }
+            if inferrers.count == 1 || batch.count < 2 {
+                work(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: inferrers.count, execute: work)
+            }
+        }
+        return results.map { $0! }
+    }
+
+    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer) -> Inference {
+        switch item {
+        case .path(let path):
+            return inferrer.infer(path)
+        case .failure(let path, let error):
+            var inference = Inference(path: path)
+            inference.error = error
+            return inference
+        case .standardInput:
+            let (bytes, complete) = readStandardInput(limit: TypeInferrer.headLength)
+            var inference = inferrer.infer(bytes: bytes, totalSize: bytes.count, name: nil, path: RawPath("-"))
+            if !complete { inference.size = nil }
+            return inference
+        }
+    }
+
+    /// Up to `limit` bytes of standard input, and whether that was all of it.
+    static func readStandardInput(limit: Int) -> ([UInt8], Bool) {
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            filled += count
+        }
+        return (Array(bytes[0..<min(filled, limit)]), filled <= limit)
+    }
+}
+
+/// Hands out indices to workers, each once.
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLockShim()
+    func take(below limit: Int) -> Int? {
+        lock.withLock {
+            guard value < limit else { return nil }
+            defer { value += 1 }
+            return value
+        }
+    }
+}
+
+/// A value handed to worker threads whose access the caller keeps disjoint (one inferrer per
+/// worker; one result slot per index).
+struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,86 @@
+import TypeInference
+import UniformTypes
+
+/// The JSON record of an inference (see `uti identify --help`).
+func inferenceRecord(_ inference: Inference) -> JSONValue {
+    let type = inference.type
+    var evidence: JSONValue = nil
+    if inference.error == nil {
+        var content: JSONValue = nil
+        if let found = inference.content {
+            content = ["type": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
+                       "description": .optional(found.description)]
+        }
+        var name: JSONValue = nil
+        if let evidence = inference.name {
+            name = ["value": .string(evidence.value), "type": .string(evidence.type.identifier)]
+        }
+        evidence = ["content": content, "extension": name, "decidedBy": .optional(inference.decidedBy?.rawValue)]
+    }
+    var mismatch: JSONValue = nil
+    if let pair = inference.mismatch {
+        mismatch = ["content": .string(pair.content.identifier), "extension": .string(pair.extension.identifier)]
+    }
+    var error: JSONValue = nil
+    if let failure = inference.error {
+        error = ["code": .string(failure.code.rawValue), "message": .string(failure.message)]
+    }
+    return .object([
+        "path": .string(inference.path.description),
+        "kind": .optional(inference.kind?.rawValue),
+        "type": .optional(type?.identifier),
+        "supertypes": type.map { .strings($0.supertypes.map(\.identifier)) } ?? nil,
+        "mimeType": .optional(inference.mimeType),
+        "encoding": .optional(inference.encoding),
+        "description": .optional(inference.description),
+        "declaredBy": .optional(type?.declarer.description),
+        "evidence": evidence,
+        "mismatch": mismatch,
+        "size": inference.size.map { .int($0) } ?? nil,
+        "error": error,
+    ])
+}
+
+/// Writes inferences as text lines, one JSON array, or JSON lines (flushed record by record).
+struct InferenceWriter {
+    let format: OutputFormat
+    let brief: Bool
+    let mimeTypeOnly: Bool
+    let nullSeparated: Bool
+    private var records: RecordWriter
+
+    init(format: OutputFormat, brief: Bool, mimeTypeOnly: Bool, nullSeparated: Bool) {
+        self.format = format
+        self.brief = brief
+        self.mimeTypeOnly = mimeTypeOnly
+        self.nullSeparated = nullSeparated
+        records = RecordWriter(format: format == .text ? .jsonl : format)
+    }
+
+    mutating func write(_ inference: Inference) {
+        guard format == .text else {
+            records.write(inferenceRecord(inference), text: "")
+            return
+        }
+        guard inference.error == nil else { return }
+        let answer = (mimeTypeOnly ? inference.mimeType : inference.type?.identifier) ?? "-"
+        let output = Output.standard
+        if nullSeparated {
+            if !brief {
+                output.writeBytes(inference.path.bytes)
+                output.write("\0")
+            }
+            output.write(answer + "\0")
+        } else if brief {
+            output.line(answer)
+        } else {
+            output.writeBytes(inference.path.bytes)
+            output.line(": " + answer)
+        }
+    }
+
+    func finish() {
+        if format != .text { records.finish() }
+        Output.standard.flush()
+    }
+}

@@ -1,0 +1,167 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TypeInference
+import UniformTypes
+
+/// One thing to identify: a path, standard input, or a problem found while listing paths.
+enum PathItem {
+    case path(RawPath)
+    case standardInput
+    case failure(RawPath, UTIError)
+}
+
+/// Streams the paths to identify, in order: command-line arguments, then `--files-from` lines
+/// (or NUL-separated names), each directory expanded depth-first in name order with `-r`.
+/// Memory stays bounded: lines are read in chunks and directories one at a time.
+struct PathSource {
+    private var arguments: [PathItem]
+    private var lines: LineReader?
+    private let recursive: Bool
+    private let followSymlinks: Bool
+    private let catalog: TypeCatalog
+    /// Directories still to expand (a stack), with the entries not yet returned.
+    private var pending: [[RawPath]] = []
+    private var visited = Set<[UInt64]>()
+
+    init(arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog) {
+        self.arguments = arguments.reversed()
+        self.lines = lines
+        self.recursive = recursive
+        self.followSymlinks = followSymlinks
+        self.catalog = catalog
+    }
+
+    mutating func next() -> PathItem? {
+        while !pending.isEmpty {
+            if pending[pending.count - 1].isEmpty {
+                pending.removeLast()
+                continue
+            }
+            let path = pending[pending.count - 1].removeFirst()
+            expand(path)
+            return .path(path)
+        }
+        let item: PathItem
+        if let argument = arguments.popLast() {
+            item = argument
+        } else if let line = lines?.next() {
+            switch line {
+            case .success(let bytes): item = .path(RawPath(bytes: bytes))
+            case .failure(let error): item = .failure(RawPath(lines?.name ?? "-"), error)
+            }
+        } else {
+            return nil
+        }
+        if case .path(let path) = item { expand(path) }
+        return item
+    }
+
+    /// With `-r`, queues the entries of `path` when it is a directory that is not a package.
+    private mutating func expand(_ path: RawPath) {
+        guard recursive else { return }
+        var status = stat()
+        let result = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
+        guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return }
+        let name = path.lastComponent
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let ext = String(name[name.index(after: dot)...])
+            if !catalog.type(tag: ext, tagClass: .filenameExtension, conformingTo: .package).isDynamic { return }
+        }
+        if followSymlinks {
+            guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+        }
+        guard let directory = path.withCString({ opendir($0) }) else { return }
+        defer { closedir(directory) }
+        var entries: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            entries.append(name)
+        }
+        entries.sort { $0.lexicographicallyPrecedes($1) }
+        pending.append(entries.map { path.appending($0) })
+    }
+}
+
+/// Reads newline- or NUL-separated names from a file or standard input, a chunk at a time.
+final class LineReader {
+    let name: String
+    private let descriptor: Int32
+    private let separator: UInt8
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
+    static let lineLimit = 64 * 1024
+
+    init(path: String, separator: UInt8) throws(UTIError) {
+        name = path
+        self.separator = separator
+        if path == "-" {
+            descriptor = 0
+        } else {
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            guard opened >= 0 else { throw FileContents.error(path: path, errno: errno) }
+            var status = stat()
+            if fstat(opened, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                close(opened)
+                throw UTIError(.invalidInput, "\(path): is a directory, not a list of paths")
+            }
+            descriptor = opened
+        }
+    }
+
+    deinit { if descriptor != 0 { close(descriptor) } }
+
+    /// The next non-empty name, an error for an over-long one, or nil at the end.
+    func next() -> Result<[UInt8], UTIError>? {
+        while true {
+            if let end = buffer[start...].firstIndex(of: separator) {
+                var line = Array(buffer[start..<end])
+                start = end + 1
+                if separator == 0x0A && line.last == 0x0D { line.removeLast() }
+                if line.isEmpty { continue }
+                return .success(line)
+            }
+            if buffer.count - start > Self.lineLimit {
+                start = buffer.count
+                return .failure(UTIError(.invalidInput, "\(name): a name is longer than \(Self.lineLimit) bytes"))
+            }
+            if finished {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return .success(line)
+            }
+            buffer.removeFirst(start)
+            start = 0
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { finished = true } else { buffer.append(contentsOf: chunk[0..<count]) }
+        }
+    }
+}
+
+/// Command-line arguments as the bytes the shell passed: `CommandLine.arguments` replaces
+/// invalid UTF-8, so names that are not UTF-8 are recovered from `argv` itself.
+enum RawArguments {
+    static let byLossyString: [String: [UInt8]] = {
+        var table: [String: [UInt8]] = [:]
+        for index in 0..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(pointer)))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                table[String(decoding: bytes, as: UTF8.self)] = bytes
+            }
+        }
+        return table
+    }()
+
+    static func path(_ argument: String) -> RawPath {
+        RawPath(bytes: byLossyString[argument] ?? Array(argument.utf8))
+    }
+}
