@@ -50,6 +50,17 @@ public enum Decision: String, Sendable {
     case filesystem
 }
 
+/// A contradiction between content and name.
+public struct Mismatch: Sendable, Equatable {
+    public var content: UTType
+    public var `extension`: UTType
+
+    public init(content: UTType, extension: UTType) {
+        self.content = content
+        self.extension = `extension`
+    }
+}
+
 /// What the bytes said.
 public struct ContentEvidence: Sendable {
     /// The type the content points to, after uti's refinements.
@@ -62,7 +73,15 @@ public struct ContentEvidence: Sendable {
     public var encoding: String?
     /// Whether the type is a guess that a text type from the name should override (libmagic's
     /// language guesses such as C for any brace-heavy text).
-    public var isWeak: Bool = false
+    public var isWeak: Bool
+
+    public init(type: UTType, mimeType: String?, description: String?, encoding: String?, isWeak: Bool = false) {
+        self.type = type
+        self.mimeType = mimeType
+        self.description = description
+        self.encoding = encoding
+        self.isWeak = isWeak
+    }
 }
 
 /// What the name said.
@@ -70,6 +89,11 @@ public struct NameEvidence: Sendable {
     /// The extension or well-known name that was looked up, such as `png`, `tar.gz` or `Makefile`.
     public var value: String
     public var type: UTType
+
+    public init(value: String, type: UTType) {
+        self.value = value
+        self.type = type
+    }
 }
 
 /// The answer for one path: its type and how it was reached, or an error.
@@ -82,7 +106,7 @@ public struct Inference: Sendable {
     public var name: NameEvidence?
     public var decidedBy: Decision?
     /// When the content contradicts the name: the two types (content wins).
-    public var mismatch: (content: UTType, extension: UTType)?
+    public var mismatch: Mismatch?
     public var size: Int?
     public var error: UTIError?
 

@@ -31,7 +31,7 @@ public enum Reconciliation {
     public struct Outcome: Sendable {
         public var type: UTType
         public var decidedBy: Decision
-        public var mismatch: (content: UTType, extension: UTType)?
+        public var mismatch: Mismatch?
     }
 
     /// Reconciles what the bytes say with what the name says. In order:
@@ -40,8 +40,10 @@ public enum Reconciliation {
     /// 3. equal, or one conforms to the other: the more specific one (both);
     /// 4. the content is generic or a container the name refines (data, zip, TIFF, MPEG-4, ...),
     ///    or a weak language guess while the name is text: the name (extension);
-    /// 5. both are text (a PHP file that starts with HTML, JSON in a .txt): the name (extension);
-    /// 6. otherwise they contradict: the content wins and `mismatch` names both.
+    /// 5. both are text of different families (a PHP file that starts with HTML, JSON in a .txt):
+    ///    the name (extension);
+    /// 6. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
+    ///    content wins and `mismatch` names both.
     public static func reconcile(content: ContentEvidence?, name: NameEvidence?) -> Outcome {
         let named = name.flatMap { $0.type.isDynamic ? nil : $0.type }
         guard let content else {
@@ -54,10 +56,25 @@ public enum Reconciliation {
         let refines = (openContent[found.identifier] ?? []).contains { ancestor in
             UTType(ancestor).map { named.conforms(to: $0) } ?? false
         }
-        let bothText = found.conforms(to: .text) && named.conforms(to: .text)
-        if refines || bothText || (content.isWeak && named.conforms(to: .text)) {
+        if refines || (content.isWeak && named.conforms(to: .text)) {
             return Outcome(type: named, decidedBy: .extension)
         }
-        return Outcome(type: found, decidedBy: .content, mismatch: (found, named))
+        if found.conforms(to: .text) && named.conforms(to: .text) && !shareSpecificAncestor(found, named) {
+            return Outcome(type: named, decidedBy: .extension)
+        }
+        return Outcome(type: found, decidedBy: .content, mismatch: Mismatch(content: found, extension: named))
+    }
+
+    /// Ancestors too broad to make two text types one family.
+    static let broadAncestors: Set<String> = [
+        "public.item", "public.content", "public.data", "public.text", "public.plain-text",
+        "public.source-code", "public.script", "public.composite-content", "public.executable",
+    ]
+
+    /// Whether two types have a common ancestor narrower than plain text or source code (a PEM
+    /// key and a PEM certificate do; PHP and HTML do not).
+    static func shareSpecificAncestor(_ first: UTType, _ second: UTType) -> Bool {
+        let mine = Set(first.supertypes.filter { !broadAncestors.contains($0.identifier) })
+        return second.supertypes.contains { mine.contains($0) }
     }
 }

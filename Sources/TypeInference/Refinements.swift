@@ -22,6 +22,31 @@ enum Refinements {
         (0, [0x76, 0x2F, 0x31, 0x01], "com.ilm.openexr-image", "OpenEXR image"),
     ]
 
+    /// An MPEG transport stream: the sync byte 0x47 at the start of three 188-byte packets.
+    static func isTransportStream(_ head: [UInt8]) -> Bool {
+        head.count >= 3 * 188 && head[0] == 0x47 && head[188] == 0x47 && head[376] == 0x47
+    }
+
+    /// The encoding of UTF-16 text without a byte-order mark, which libmagic calls data: most
+    /// code units decode to printable characters, and ASCII ones put their zero byte on one side.
+    static func bomlessUTF16(_ head: [UInt8]) -> String? {
+        let count = head.count & ~1
+        guard count >= 8 else { return nil }
+        var zeroEven = 0, zeroOdd = 0
+        for index in stride(from: 0, to: count, by: 2) {
+            if head[index] == 0 { zeroEven += 1 }
+            if head[index + 1] == 0 { zeroOdd += 1 }
+        }
+        let units = count / 2
+        let encoding: String
+        if zeroOdd * 10 >= units * 3 && zeroEven * 10 < units { encoding = "utf-16le" }
+        else if zeroEven * 10 >= units * 3 && zeroOdd * 10 < units { encoding = "utf-16be" }
+        else { return nil }
+        guard let text = decodeText(Array(head[0..<count]), encoding: encoding) else { return nil }
+        let printable = text.unicodeScalars.filter { $0.properties.isWhitespace || ($0.value >= 0x20 && $0 != "\u{FFFD}") }
+        return printable.count * 100 >= text.unicodeScalars.count * 95 ? encoding : nil
+    }
+
     /// Types that only a refinement inspecting the whole structure can tell apart.
     static func binary(head: [UInt8], report: ContentReport, tail: () -> ZipDirectory?) -> (String, String)? {
         for signature in signatures
@@ -31,6 +56,7 @@ enum Refinements {
             return (signature.identifier, signature.description)
         }
         if let ogg = oggCodec(head) { return ogg }
+        if isTransportStream(head) { return ("public.mpeg-2-transport-stream", "MPEG transport stream") }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             return zipContainer(head: head, directory: tail())
         }
@@ -42,7 +68,7 @@ enum Refinements {
         guard head.starts(with: Array("OggS".utf8)), head.count > 27 else { return nil }
         let segments = Int(head[26])
         let start = 27 + segments
-        guard head.count > start + 8 else { return nil }
+        guard head.count >= start + 8 else { return nil }
         let packet = Array(head[start..<min(head.count, start + 8)])
         if packet.starts(with: Array("OpusHead".utf8)) { return ("org.xiph.opus", "Ogg Opus audio") }
         if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return ("org.xiph.ogg-vorbis", "Ogg Vorbis audio") }
@@ -242,13 +268,19 @@ enum Refinements {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         if !isComplete && !lines.isEmpty { lines.removeLast() }
         guard lines.count >= 2 else { return nil }
-        for (delimiter, identifier, description) in [
-            (Character("\t"), "public.tab-separated-values-text", "tab-separated values"),
-            (Character(","), "public.comma-separated-values-text", "comma-separated values"),
-            (Character(";"), "public.comma-separated-values-text", "semicolon-separated values"),
-        ] {
-            let counts = lines.prefix(200).map { count(delimiter, in: $0) }
-            if let first = counts.first, first >= 1, counts.allSatisfy({ $0 == first }) {
+        let sample = lines.prefix(200)
+        // Code ends statements and blocks with these, prose ends sentences; data lines do not.
+        let looksLikeCode = sample.contains { line in
+            guard let last = line.last(where: { !$0.isWhitespace }) else { return false }
+            return ";{}.!?:".contains(last)
+        }
+        for (delimiter, minimum, identifier, description) in [
+            (Character("\t"), 1, "public.tab-separated-values-text", "tab-separated values"),
+            (Character(","), 1, "public.comma-separated-values-text", "comma-separated values"),
+            (Character(";"), 2, "public.comma-separated-values-text", "semicolon-separated values"),
+        ] where !(looksLikeCode && delimiter != "\t") {
+            let counts = sample.map { count(delimiter, in: $0) }
+            if let first = counts.first, first >= minimum, counts.allSatisfy({ $0 == first }) {
                 return (identifier, description)
             }
         }

@@ -129,7 +129,14 @@ public final class TypeInferrer {
         let sniffed = buffer.withUnsafeBytes { raw in
             Result { () throws(UTIError) in try sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
         }
-        let report = try sniffed.get()
+        var report = try sniffed.get()
+        report.description = report.description.split(whereSeparator: \.isNewline).joined(separator: " ")
+        if !report.isText && report.mimeType == "application/octet-stream",
+            let encoding = Refinements.bomlessUTF16(Array(buffer[0..<headCount]))
+        {
+            report = ContentReport(mimeType: "text/plain", encoding: encoding,
+                                   description: "Unicode text, UTF-16, \(encoding == "utf-16le" ? "little" : "big")-endian, without byte-order mark")
+        }
         let head = Array(buffer[0..<headCount])
         func evidence(_ identifier: String, _ description: String?, weak: Bool = false) -> ContentEvidence? {
             guard let type = catalog.type(identifier: identifier) else { return nil }

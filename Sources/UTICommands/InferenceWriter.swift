@@ -19,7 +19,7 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
     }
     var mismatch: JSONValue = nil
     if let pair = inference.mismatch {
-        mismatch = ["content": .string(pair.content.identifier), "extension": .string(pair.extension.identifier)]
+        mismatch = ["content": .string(pair.content.identifier), "extension": .string(pair.`extension`.identifier)]
     }
     var error: JSONValue = nil
     if let failure = inference.error {

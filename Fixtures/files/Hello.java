@@ -1,0 +1,3 @@
+public class Hello {
+    public static void main(String[] args) { System.out.println("hello"); }
+}

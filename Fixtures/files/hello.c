@@ -1,0 +1,2 @@
+#include <stdio.h>
+int main(void) { printf("hello\n"); return 0; }

@@ -1,0 +1,2 @@
+const greet = (name) => `hello ${name}`;
+console.log(greet("js"));

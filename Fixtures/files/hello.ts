@@ -1,0 +1,2 @@
+const greet = (name: string): string => `hello ${name}`;
+console.log(greet("ts"));

@@ -1,0 +1,2 @@
+CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+SELECT * FROM notes;

@@ -1,0 +1,3 @@
+<html>
+<body><?php echo "templated"; ?></body>
+</html>

@@ -1,0 +1,87 @@
+import Testing
+import TypeInference
+import UniformTypes
+
+/// The reconciliation rules, on literal evidence: no libmagic, no files.
+@Suite struct ReconciliationTests {
+    func content(_ identifier: String, weak: Bool = false) -> ContentEvidence {
+        ContentEvidence(type: UTType(identifier)!, mimeType: nil, description: nil, encoding: nil, isWeak: weak)
+    }
+
+    func name(_ identifier: String, _ value: String = "x") -> NameEvidence {
+        NameEvidence(value: value, type: UTType(identifier)!)
+    }
+
+    @Test func noNameMeansContentDecides() {
+        let outcome = Reconciliation.reconcile(content: content("public.png"), name: nil)
+        #expect(outcome.type == .png)
+        #expect(outcome.decidedBy == .content)
+        #expect(outcome.mismatch == nil)
+    }
+
+    @Test func dynamicNameIsNoName() {
+        let unknown = NameEvidence(value: "xyz", type: UTType(filenameExtension: "xyz")!)
+        let outcome = Reconciliation.reconcile(content: content("public.png"), name: unknown)
+        #expect(outcome.decidedBy == .content)
+    }
+
+    @Test func emptyFileTakesTheNameElseData() {
+        #expect(Reconciliation.reconcile(content: nil, name: name("public.json")).type == .json)
+        #expect(Reconciliation.reconcile(content: nil, name: name("public.json")).decidedBy == .extension)
+        #expect(Reconciliation.reconcile(content: nil, name: nil).type == .data)
+    }
+
+    @Test func moreSpecificWinsWhenTheyAgree() {
+        let outcome = Reconciliation.reconcile(content: content("public.utf8-plain-text"), name: name("public.plain-text"))
+        #expect(outcome.type == .utf8PlainText)
+        #expect(outcome.decidedBy == .both)
+        let named = Reconciliation.reconcile(content: content("public.json"), name: name("public.geojson"))
+        #expect(named.type.identifier == "public.geojson")
+        #expect(named.decidedBy == .both)
+    }
+
+    @Test(arguments: [("public.data", "com.rsa.pkcs-12"), ("public.zip-archive", "org.numpy.npz")])
+    func nameThatConformsToGenericContentAgrees(found: String, named: String) {
+        let outcome = Reconciliation.reconcile(content: content(found), name: name(named))
+        #expect(outcome.type.identifier == named)
+        #expect(outcome.decidedBy == .both)
+    }
+
+    @Test(arguments: [
+        ("public.tiff", "com.adobe.raw-image"), ("public.mpeg-4", "com.apple.m4a-audio"),
+        ("org.matroska.mkv", "org.matroska.mka"),
+    ])
+    func containerContentIsRefinedByTheName(found: String, named: String) {
+        let outcome = Reconciliation.reconcile(content: content(found), name: name(named))
+        #expect(outcome.type.identifier == named)
+        #expect(outcome.decidedBy == .extension)
+        #expect(outcome.mismatch == nil)
+    }
+
+    @Test func weakLanguageGuessGivesWayToATextName() {
+        let outcome = Reconciliation.reconcile(content: content("public.c-source", weak: true), name: name("public.swift-source"))
+        #expect(outcome.type.identifier == "public.swift-source")
+        #expect(outcome.decidedBy == .extension)
+    }
+
+    @Test func textOfDifferentFamiliesTakesTheName() {
+        let outcome = Reconciliation.reconcile(content: content("public.html"), name: name("public.php-script"))
+        #expect(outcome.type.identifier == "public.php-script")
+        #expect(outcome.mismatch == nil)
+    }
+
+    @Test func contradictionKeepsContentAndSaysSo() throws {
+        let outcome = Reconciliation.reconcile(content: content("public.png"), name: name("public.plain-text", "txt"))
+        #expect(outcome.type == .png)
+        #expect(outcome.decidedBy == .content)
+        let mismatch = try #require(outcome.mismatch)
+        #expect(mismatch.content == .png)
+        #expect(mismatch.extension == .plainText)
+    }
+
+    @Test func sameFamilyTextContradictionKeepsContent() {
+        let outcome = Reconciliation.reconcile(content: content("org.ietf.pem-private-key"), name: name("org.ietf.pem-certificate"))
+        #expect(outcome.type.identifier == "org.ietf.pem-private-key")
+        #expect(outcome.mismatch != nil)
+    }
+}

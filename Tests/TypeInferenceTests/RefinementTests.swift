@@ -1,0 +1,83 @@
+import Testing
+@testable import TypeInference
+import UniformTypes
+
+@Suite struct RefinementTests {
+    @Test(arguments: [
+        ("#!/usr/bin/env python3\n", "public.python-script"), ("#!/bin/bash\n", "public.bash-script"),
+        ("#!/usr/bin/env -S node --flag\n", "com.netscape.javascript-source"), ("#! /bin/sh\n", "public.shell-script"),
+        ("#!/usr/bin/perl -w\n", "public.perl-script"), ("#!/usr/bin/python3.12\n", "public.python-script"),
+        ("#!/usr/bin/env ruby\n", "public.ruby-script"), ("#!/opt/weird/interp\n", "public.script"),
+    ])
+    func shebangs(line: String, identifier: String) {
+        #expect(Refinements.text(Array(line.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
+    }
+
+    @Test(arguments: [
+        ("{\"a\": [1, 2.5e3, true, null, \"x\\\"y\"]}", "public.json"),
+        ("[1, 2, 3]", "public.json"),
+        ("{\"a\": 1}\n{\"a\": 2}\n", "public.ndjson"),
+        ("<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"x\">\n<plist version=\"1.0\"><dict/></plist>", "com.apple.xml-property-list"),
+        ("<?xml version=\"1.0\"?>\n<!-- a comment -->\n<svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\"/>", "public.svg-image"),
+        ("<!DOCTYPE html><title>x</title>", "public.html"),
+        ("<?xml version=\"1.0\"?><note/>", "public.xml"),
+        ("-----BEGIN CERTIFICATE-----\nMIIB\n", "org.ietf.pem-certificate"),
+        ("-----BEGIN EC PRIVATE KEY-----\nMHc\n", "org.ietf.pem-private-key"),
+        ("-----BEGIN PUBLIC KEY-----\nMFk\n", "org.ietf.pem"),
+        ("BEGIN:VCARD\r\nVERSION:3.0\r\n", "public.vcard"),
+        ("1\n00:00:01,000 --> 00:00:02,000\nHi\n", "com.subrip.srt"),
+        ("a,b\n1,2\n", "public.comma-separated-values-text"),
+        ("id,note\n1,%PDF-1.7 in a cell\n", "public.comma-separated-values-text"),
+        ("a\tb\n1\t2\n", "public.tab-separated-values-text"),
+    ])
+    func textFormats(text: String, identifier: String) {
+        #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
+    }
+
+    @Test(arguments: [
+        "{not json}", "{\"a\": 1,}", "[1 2]", "Hello, world.\nJust prose, with commas.\n",
+        "int x = f(a, b);\nint y = g(c, d);\n", "plain words\n",
+    ])
+    func notMistakenForAFormat(text: String) {
+        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
+        #expect(found != "public.json" && found != "public.comma-separated-values-text" && found != "public.ndjson")
+    }
+
+    @Test func truncatedJSONPrefixCountsWhenTheFileGoesOn() {
+        let prefix = Array("{\"items\": [1, 2, 3, 4".utf8)
+        #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: false)?.0 == "public.json")
+        #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: true)?.0 != "public.json")
+    }
+
+    @Test func utf16WithoutByteOrderMark() {
+        let little = Array("Plain words in UTF-16.".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(Refinements.bomlessUTF16(little) == "utf-16le")
+        let big = Array("Plain words in UTF-16.".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(Refinements.bomlessUTF16(big) == "utf-16be")
+        #expect(Refinements.bomlessUTF16([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) == nil)
+    }
+
+    @Test func oggCodecsFromTheFirstPage() {
+        var page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
+        #expect(Refinements.oggCodec(page + Array("OpusHead".utf8))?.0 == "org.xiph.opus")
+        page[26] = 1
+        #expect(Refinements.oggCodec(page + [0x01] + Array("vorbis\0".utf8))?.0 == "org.xiph.ogg-vorbis")
+    }
+
+    @Test func storedMimetypeOfODFAndEPUB() {
+        let name = Array("mimetype".utf8)
+        let content = Array("application/epub+zip".utf8)
+        var header: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 10, 0, 0, 0, 0, 0]
+        header += [UInt8](repeating: 0, count: 8)
+        header += [UInt8(content.count), 0, 0, 0, UInt8(content.count), 0, 0, 0, UInt8(name.count), 0, 0, 0]
+        #expect(ZipDirectory.storedMimetype(head: header + name + content) == "application/epub+zip")
+    }
+
+    @Test func plainTextSubtypesByEncoding() {
+        #expect(TypeInferrer.plainTextIdentifier(encoding: "utf-8") == "public.utf8-plain-text")
+        #expect(TypeInferrer.plainTextIdentifier(encoding: "utf-16le") == "public.utf16-plain-text")
+        #expect(TypeInferrer.plainTextIdentifier(encoding: "utf-16be") == "public.utf16-external-plain-text")
+        #expect(TypeInferrer.plainTextIdentifier(encoding: "us-ascii") == "public.plain-text")
+        #expect(TypeInferrer.plainTextIdentifier(encoding: "iso-8859-1") == "public.plain-text")
+    }
+}
