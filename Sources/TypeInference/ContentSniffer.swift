@@ -7,10 +7,11 @@ public struct ContentReport: Sendable, Equatable {
     public var mimeType: String
     /// The character encoding: `binary` for non-text, else `us-ascii`, `utf-8`, `utf-16le`, ...
     public var encoding: String
-    /// The human description, such as `PNG image data, 16 x 16, 8-bit/color RGBA, non-interlaced`.
-    public var description: String
+    /// The human description, such as `PNG image data, 16 x 16, 8-bit/color RGBA, non-interlaced`;
+    /// nil when it was not asked for (it costs a second pass over the bytes).
+    public var description: String?
 
-    public init(mimeType: String, encoding: String, description: String) {
+    public init(mimeType: String, encoding: String, description: String?) {
         self.mimeType = mimeType
         self.encoding = encoding
         self.description = description
@@ -23,7 +24,8 @@ public struct ContentReport: Sendable, Equatable {
 /// Something that tells what bytes are. One instance per worker: implementations need not be
 /// thread-safe.
 public protocol ContentSniffer: AnyObject {
-    func sniff(_ bytes: UnsafeRawBufferPointer) throws(UTIError) -> ContentReport
+    /// The MIME type and encoding of `bytes`, and their description when `describe` is true.
+    func sniff(_ bytes: UnsafeRawBufferPointer, describe: Bool) throws(UTIError) -> ContentReport
 }
 
 /// The libmagic content sniffer: one cookie, with the system's compiled magic database.
@@ -45,13 +47,16 @@ public final class MagicSniffer: ContentSniffer {
 
     deinit { magic_close(cookie) }
 
-    /// libmagic's MIME type, encoding and description of `bytes`. Result strings belong to the
-    /// cookie and are copied at once.
-    public func sniff(_ bytes: UnsafeRawBufferPointer) throws(UTIError) -> ContentReport {
+    /// libmagic's MIME type and encoding of `bytes` (one pass), and its description (a second
+    /// pass) when asked. Result strings belong to the cookie and are copied at once.
+    public func sniff(_ bytes: UnsafeRawBufferPointer, describe: Bool) throws(UTIError) -> ContentReport {
         magic_setflags(cookie, uti_magic_mime_type | uti_magic_mime_encoding | uti_magic_raw)
         let mime = try call(bytes)
-        magic_setflags(cookie, uti_magic_none | uti_magic_raw)
-        let description = try call(bytes)
+        var description: String?
+        if describe {
+            magic_setflags(cookie, uti_magic_none | uti_magic_raw)
+            description = try call(bytes).split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
         let parts = mime.split(separator: ";", maxSplits: 1)
         var encoding = "binary"
         if parts.count == 2, let equals = parts[1].firstIndex(of: "=") {

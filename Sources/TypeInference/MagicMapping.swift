@@ -1,7 +1,7 @@
 import UniformTypes
 
-/// How libmagic's answers become types. Most MIME types libmagic prints are tags in the catalog;
-/// this table holds the spellings that are not, and descriptions that say more than the MIME type.
+/// How libmagic's MIME types become types. Most are tags in the catalog; these tables hold the
+/// spellings that are not.
 /// Each row names the fixture that proves it (Fixtures/files/README.md lists how each was made).
 enum MagicMapping {
     /// libmagic MIME type -> identifier, for spellings the catalog does not carry.
@@ -75,32 +75,5 @@ enum MagicMapping {
         "text/x-m4": "public.source-code",
         "text/x-awk": "public.script",
         "text/x-bytecode.python": "public.python-script",
-    ]
-
-    /// Description prefixes that are more precise than the MIME type next to them.
-    static let descriptionPrefixes: [(prefix: String, identifier: String)] = [
-        ("Ogg data, Opus audio", "org.xiph.opus"),                 // files/tone.opus
-        ("Ogg data, Vorbis audio", "org.xiph.ogg-vorbis"),         // files/tone.ogg
-        ("Ogg data, Theora video", "org.xiph.ogg-theora"),
-        ("Ogg data, FLAC audio", "org.xiph.flac"),
-        ("GNU message catalog", "org.gnu.gettext.mo"),             // files/hello.mo
-        ("Certificate, Version=", "org.itu.der-certificate"),      // files/cert.der
-        ("TrueType Font data", "public.truetype-ttf-font"),
-        ("OpenType font data", "public.opentype-font"),
-        ("TrueType font collection", "public.truetype-collection-font"),
-        ("Web Open Font Format (Version 2)", "org.w3.woff2"),
-        ("Web Open Font Format", "org.w3.woff"),
-        ("Debian binary package", "org.debian.deb-package"),       // files/hello.deb
-        ("current ar archive", "org.gnu.ar-archive"),              // files/libgreet.a
-        ("Apple binary property list", "com.apple.binary-property-list"),
-        ("PE32 executable (DLL)", "com.microsoft.windows-dynamic-link-library"),
-        ("PE32+ executable (DLL)", "com.microsoft.windows-dynamic-link-library"),
-        ("Matroska data", "org.matroska.mkv"),
-        ("Radiance HDR image", "org.radiance-online.hdr-image"),
-        ("OpenEXR image", "com.ilm.openexr-image"),
-        ("Apache Parquet", "org.apache.parquet"),
-        ("Hierarchical Data Format (version 5)", "org.hdfgroup.hdf5"),
-        ("NumPy data file", "org.numpy.npy"),
-        ("Apple Desktop Services Store", "public.data"),
     ]
 }

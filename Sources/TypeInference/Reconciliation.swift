@@ -38,8 +38,9 @@ public enum Reconciliation {
     /// 1. no usable name (none, or only a dynamic type): the content decides;
     /// 2. no content (an empty file): the name decides, else public.data;
     /// 3. equal, or one conforms to the other: the more specific one (both);
-    /// 4. the content is generic or a container the name refines (data, zip, TIFF, MPEG-4, ...),
-    ///    or a weak language guess while the name is text: the name (extension);
+    /// 4. the content is generic or a container the name refines (data, zip, TIFF, MPEG-4, a
+    ///    dynamic type for a MIME type the catalog lacks, ...), or a weak language guess while the
+    ///    name is text: the name (extension);
     /// 5. both are text of different families (a PHP file that starts with HTML, JSON in a .txt):
     ///    the name (extension);
     /// 6. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
@@ -53,7 +54,7 @@ public enum Reconciliation {
         let found = content.type
         if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
         if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both) }
-        let refines = (openContent[found.identifier] ?? []).contains { ancestor in
+        let refines = found.isDynamic || (openContent[found.identifier] ?? []).contains { ancestor in
             UTType(ancestor).map { named.conforms(to: $0) } ?? false
         }
         if refines || (content.isWeak && named.conforms(to: .text)) {

@@ -4,6 +4,9 @@ import UniformTypes
 /// and a description, or nil to leave libmagic's answer. Fixtures proving each are listed in
 /// Fixtures/files/README.md and walked by RefinementTests.
 enum Refinements {
+    /// How much of a text file the format checks read.
+    static let textPrefix = 8 * 1024
+
     /// Binary signatures libmagic 5.44 misses or names generically.
     static let signatures: [(offset: Int, bytes: [UInt8], identifier: String, description: String)] = [
         (0, Array("bplist00".utf8), "com.apple.binary-property-list", "Apple binary property list"),
@@ -20,31 +23,28 @@ enum Refinements {
         (0, Array("glTF".utf8), "org.khronos.glb", "glTF binary scene"),
         (0, Array("#?RADIANCE".utf8), "org.radiance-online.hdr-image", "Radiance HDR image"),
         (0, [0x76, 0x2F, 0x31, 0x01], "com.ilm.openexr-image", "OpenEXR image"),
+        (0, Array("ttcf".utf8), "public.truetype-collection-font", "TrueType font collection"),
+        (0, Array("!<arch>\ndebian-binary".utf8), "org.debian.deb-package", "Debian binary package"),
     ]
+
+    /// A DER-encoded X.509 certificate: SEQUENCE { SEQUENCE { [0] { INTEGER version } ... } }.
+    static func isDERCertificate(_ head: [UInt8]) -> Bool {
+        head.count > 12 && head[0] == 0x30 && head[1] == 0x82 && head[4] == 0x30 && head[5] == 0x82
+            && head[8] == 0xA0 && head[9] == 0x03 && head[10] == 0x02 && head[11] == 0x01
+    }
+
+    /// A Windows PE image whose header marks it as a DLL.
+    static func isWindowsDLL(_ head: [UInt8]) -> Bool {
+        guard head.count > 0x40, head.starts(with: Array("MZ".utf8)) else { return false }
+        let offset = Int(le32(head, 0x3C))
+        guard offset >= 0x40, offset + 24 <= head.count, head[offset..<(offset + 4)].elementsEqual([0x50, 0x45, 0, 0])
+        else { return false }
+        return le16(head, offset + 22) & 0x2000 != 0
+    }
 
     /// An MPEG transport stream: the sync byte 0x47 at the start of three 188-byte packets.
     static func isTransportStream(_ head: [UInt8]) -> Bool {
         head.count >= 3 * 188 && head[0] == 0x47 && head[188] == 0x47 && head[376] == 0x47
-    }
-
-    /// The encoding of UTF-16 text without a byte-order mark, which libmagic calls data: most
-    /// code units decode to printable characters, and ASCII ones put their zero byte on one side.
-    static func bomlessUTF16(_ head: [UInt8]) -> String? {
-        let count = head.count & ~1
-        guard count >= 8 else { return nil }
-        var zeroEven = 0, zeroOdd = 0
-        for index in stride(from: 0, to: count, by: 2) {
-            if head[index] == 0 { zeroEven += 1 }
-            if head[index + 1] == 0 { zeroOdd += 1 }
-        }
-        let units = count / 2
-        let encoding: String
-        if zeroOdd * 10 >= units * 3 && zeroEven * 10 < units { encoding = "utf-16le" }
-        else if zeroEven * 10 >= units * 3 && zeroOdd * 10 < units { encoding = "utf-16be" }
-        else { return nil }
-        guard let text = decodeText(Array(head[0..<count]), encoding: encoding) else { return nil }
-        let printable = text.unicodeScalars.filter { $0.properties.isWhitespace || ($0.value >= 0x20 && $0 != "\u{FFFD}") }
-        return printable.count * 100 >= text.unicodeScalars.count * 95 ? encoding : nil
     }
 
     /// Types that only a refinement inspecting the whole structure can tell apart.
@@ -57,6 +57,8 @@ enum Refinements {
         }
         if let ogg = oggCodec(head) { return ogg }
         if isTransportStream(head) { return ("public.mpeg-2-transport-stream", "MPEG transport stream") }
+        if isDERCertificate(head) { return ("org.itu.der-certificate", "DER certificate") }
+        if isWindowsDLL(head) { return ("com.microsoft.windows-dynamic-link-library", "Windows DLL") }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             return zipContainer(head: head, directory: tail())
         }
@@ -120,7 +122,9 @@ enum Refinements {
     /// dialects, HTML, JSON, PEM, calendars, contacts, subtitles, translations, CSV and TSV.
     /// The Bool says whether the finding is a weak guess (CSV/TSV).
     static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
-        guard let text = decodeText(head, encoding: encoding) else { return nil }
+        // Formats announce themselves early: look at the first 8 KiB (JSON is checked in full).
+        let prefixComplete = isComplete && head.count <= textPrefix
+        let text = TextEncodings.decode(head.prefix(textPrefix), encoding: encoding)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("#!"), let script = shebang(trimmed) { return (script.0, script.1, false) }
         if trimmed.hasPrefix("-----BEGIN ") {
@@ -134,7 +138,8 @@ enum Refinements {
         }
         if trimmed.hasPrefix("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            switch JSONScanner.classify(trimmed.utf8, isComplete: isComplete) {
+            let whole = prefixComplete ? text : TextEncodings.decode(head[...], encoding: encoding)
+            switch JSONScanner.classify(whole.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.utf8, isComplete: isComplete) {
             case .json: return ("public.json", "JSON text", false)
             case .lines: return ("public.ndjson", "newline-delimited JSON", false)
             case .invalid: break
@@ -146,28 +151,8 @@ enum Refinements {
         if trimmed.hasPrefix("WEBVTT") { return ("org.w3.webvtt", "WebVTT subtitles", false) }
         if isSubRip(trimmed) { return ("com.subrip.srt", "SubRip subtitles", false) }
         if text.contains("\nmsgid \"") || trimmed.hasPrefix("msgid \"") { return ("org.gnu.gettext.po", "gettext translation", false) }
-        if let delimited = delimiterSeparated(text, isComplete: isComplete) { return (delimited.0, delimited.1, true) }
+        if let delimited = delimiterSeparated(text, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
-    }
-
-    /// The text of `bytes` in the encoding libmagic reported; nil when it cannot be decoded.
-    static func decodeText(_ bytes: [UInt8], encoding: String) -> String? {
-        switch encoding {
-        case "utf-16le", "utf-16be":
-            var units: [UInt16] = []
-            units.reserveCapacity(bytes.count / 2)
-            var index = 0
-            while index + 1 < bytes.count {
-                let pair = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
-                units.append(encoding == "utf-16le" ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1)
-                index += 2
-            }
-            return String(decoding: units, as: UTF16.self)
-        case "iso-8859-1", "unknown-8bit", "ebcdic":
-            return String(bytes.map { Character(Unicode.Scalar($0)) })
-        default:
-            return String(decoding: bytes, as: UTF8.self)
-        }
     }
 
     static let interpreters: [String: String] = [

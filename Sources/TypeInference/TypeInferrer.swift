@@ -12,6 +12,9 @@ public final class TypeInferrer {
 
     public let catalog: TypeCatalog
     public let followSymlinks: Bool
+    /// Whether content evidence carries libmagic's own description (a second libmagic pass per
+    /// file); otherwise it carries uti's description of the content type.
+    public var magicDescriptions = false
     private let sniffer: any ContentSniffer
     private var buffer = [UInt8](repeating: 0, count: TypeInferrer.headLength)
 
@@ -127,12 +130,13 @@ public final class TypeInferrer {
 
     private func contentEvidence(headCount: Int, size: Int, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
         let sniffed = buffer.withUnsafeBytes { raw in
-            Result { () throws(UTIError) in try sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
+            Result { () throws(UTIError) in
+                try sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: magicDescriptions)
+            }
         }
         var report = try sniffed.get()
-        report.description = report.description.split(whereSeparator: \.isNewline).joined(separator: " ")
         if !report.isText && report.mimeType == "application/octet-stream",
-            let encoding = Refinements.bomlessUTF16(Array(buffer[0..<headCount]))
+            let encoding = TextEncodings.bomlessUTF16(Array(buffer[0..<headCount]))
         {
             report = ContentReport(mimeType: "text/plain", encoding: encoding,
                                    description: "Unicode text, UTF-16, \(encoding == "utf-16le" ? "little" : "big")-endian, without byte-order mark")
@@ -140,7 +144,8 @@ public final class TypeInferrer {
         let head = Array(buffer[0..<headCount])
         func evidence(_ identifier: String, _ description: String?, weak: Bool = false) -> ContentEvidence? {
             guard let type = catalog.type(identifier: identifier) else { return nil }
-            return ContentEvidence(type: type, mimeType: report.mimeType, description: description ?? report.description,
+            return ContentEvidence(type: type, mimeType: report.mimeType,
+                                   description: report.description ?? description ?? type.localizedDescription,
                                    encoding: report.encoding, isWeak: weak)
         }
         if report.isText {
@@ -160,8 +165,8 @@ public final class TypeInferrer {
             return found
         }
         if let type = magicType(report) {
-            return ContentEvidence(type: type, mimeType: report.mimeType, description: report.description,
-                                   encoding: report.encoding)
+            return ContentEvidence(type: type, mimeType: report.mimeType,
+                                   description: report.description ?? type.localizedDescription, encoding: report.encoding)
         }
         if report.isText {
             if let guess = MagicMapping.weakGuesses[report.mimeType], let found = evidence(guess, nil, weak: true) {
@@ -172,16 +177,18 @@ public final class TypeInferrer {
         return evidence("public.data", nil)!
     }
 
-    /// libmagic's answer as a declared type: a description that says more, an alias, or a MIME
-    /// tag of the catalog; nil for generic answers (plain text, octet-stream) and unknown MIME types.
+    /// libmagic's MIME type as a type: an alias, a MIME tag of the catalog, or for binary content
+    /// a dynamic type carrying the MIME type (so uti is never vaguer than libmagic); nil for
+    /// generic answers (plain text, octet-stream) and unknown text types.
     private func magicType(_ report: ContentReport) -> UTType? {
-        for (prefix, identifier) in MagicMapping.descriptionPrefixes where report.description.hasPrefix(prefix) {
-            return catalog.type(identifier: identifier)
-        }
         if report.mimeType == "text/plain" || report.mimeType == "application/octet-stream" { return nil }
         if let alias = MagicMapping.mimeAliases[report.mimeType] { return catalog.type(identifier: alias) }
         let type = catalog.type(tag: report.mimeType, tagClass: .mimeType, conformingTo: nil)
-        return type.isDynamic || type == .plainText ? nil : type
+        if type == .plainText { return nil }
+        if type.isDynamic {
+            return report.isText ? nil : catalog.dynamicType(tag: report.mimeType, tagClass: .mimeType, conformingTo: .data)
+        }
+        return type
     }
 
     /// The plain-text type for an encoding: UTF-8 and UTF-16 have their own; big-endian UTF-16 is

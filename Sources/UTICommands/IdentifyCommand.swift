@@ -39,7 +39,10 @@ struct IdentifyCommand: ParsableCommand {
             type's preferred MIME type, else libmagic's), encoding, description, declaredBy, \
             evidence {content {type, mimeType, description}, extension {value, type}, decidedBy \
             (content, extension, both, filesystem)}, mismatch {content, extension}, size, error \
-            {code, message}. Text output is "PATH: TYPE" per line; with -0 each field ends in NUL.
+            {code, message}. Text output is "PATH: TYPE" per line; with -0 each field ends in NUL. \
+            evidence.content.description is uti's description of what the bytes are; \
+            --magic-description puts libmagic's own there instead (file(1)'s words, at the cost of \
+            a second libmagic pass per file).
 
             EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some \
             path failed (an error record and a line on stderr; the others are still identified) \
@@ -68,6 +71,10 @@ struct IdentifyCommand: ParsableCommand {
 
     @Flag(name: .customLong("mime-type"), help: "Text output: print the MIME type instead of the identifier.")
     var mimeTypeOnly = false
+
+    @Flag(name: .customLong("magic-description"),
+          help: "Put libmagic's own description in evidence.content.description (a second libmagic pass per file).")
+    var magicDescription = false
 
     @Option(help: ArgumentHelp("Exit 1 unless every path conforms to this type (one-line CI check).", valueName: "type"))
     var expect: String?
@@ -103,7 +110,9 @@ struct IdentifyCommand: ParsableCommand {
         let workers = jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var inferrers: [TypeInferrer] = []
         for _ in 0..<workers {
-            inferrers.append(TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks))
+            let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
+            inferrer.magicDescriptions = magicDescription
+            inferrers.append(inferrer)
         }
         var writer = InferenceWriter(format: format, brief: brief, mimeTypeOnly: mimeTypeOnly, nullSeparated: nullSeparated)
         var failed = false

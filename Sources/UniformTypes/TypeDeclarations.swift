@@ -28,7 +28,7 @@ public enum TypeDeclarations {
     public static func parse(_ bytes: [UInt8], source: String) throws(UTIError) -> [TypeDeclaration] {
         let root = try decodeDocument(bytes, source: source)
         var declarations: [TypeDeclaration] = []
-        func take(_ value: PropertyValue?, key: String, exported: Bool) throws(UTIError) {
+        func take(_ value: JSONValue?, key: String, exported: Bool) throws(UTIError) {
             guard let value else { return }
             guard case .array(let entries) = value else {
                 throw UTIError(.invalidDeclaration, "\(source): \(key) must be an array of declarations")
@@ -41,7 +41,7 @@ public enum TypeDeclarations {
         switch root {
         case .array:
             try take(root, key: "exported", exported: true)
-        case .dictionary(let keys):
+        case .object(let keys):
             let known = ["UTExportedTypeDeclarations", "UTImportedTypeDeclarations", "exported", "imported"]
             guard keys.keys.contains(where: known.contains) else {
                 throw UTIError(.invalidDeclaration,
@@ -57,33 +57,22 @@ public enum TypeDeclarations {
         return declarations
     }
 
-    private static func decodeDocument(_ bytes: [UInt8], source: String) throws(UTIError) -> PropertyValue {
+    private static func decodeDocument(_ bytes: [UInt8], source: String) throws(UTIError) -> JSONValue {
         let data = Data(bytes)
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         do {
             if bytes.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
-                return try PropertyListDecoder().decode(PropertyValue.self, from: data)
+                return try PropertyListDecoder().decode(JSONValue.self, from: data)
             }
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-                return try JSONDecoder().decode(PropertyValue.self, from: data)
+                return try JSONDecoder().decode(JSONValue.self, from: data)
             }
         } catch let error as DecodingError {
-            throw UTIError(.invalidDeclaration, "\(source): is not a well-formed document: \(describe(error))")
+            throw UTIError(.invalidDeclaration, "\(source): is not a well-formed document: \(JSONValue.describe(error))")
         } catch {
             throw UTIError(.invalidDeclaration, "\(source): is not a well-formed document: \(error)")
         }
         throw UTIError(.invalidDeclaration, "\(source): is neither JSON nor a property list")
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-            .keyNotFound(_, let context):
-            let underlying = (context.underlyingError as? CustomStringConvertible)?.description
-            return [context.debugDescription, underlying].compactMap { $0 }.joined(separator: ": ")
-        @unknown default:
-            return "\(error)"
-        }
     }
 
     private static let ignoredKeys: Set<String> = [
@@ -92,9 +81,9 @@ public enum TypeDeclarations {
     ]
 
     private static func declaration(
-        _ value: PropertyValue, at entry: String, source: String, declarer: TypeDeclarer
+        _ value: JSONValue, at entry: String, source: String, declarer: TypeDeclarer
     ) throws(UTIError) -> TypeDeclaration {
-        guard case .dictionary(let keys) = value else {
+        guard case .object(let keys) = value else {
             throw UTIError(.invalidDeclaration, "\(source): \(entry): a declaration must be a dictionary")
         }
         let identifierValue = keys["UTTypeIdentifier"] ?? keys["identifier"]
@@ -122,7 +111,7 @@ public enum TypeDeclarations {
         }
         var tags: [(tagClass: UTTagClass, values: [String])] = []
         if let specification = keys["UTTypeTagSpecification"] ?? keys["tags"] {
-            guard case .dictionary(let classes) = specification else {
+            guard case .object(let classes) = specification else {
                 throw fail("UTTypeTagSpecification must be a dictionary of tag classes")
             }
             for tagClass in classes.keys.sorted() {
@@ -152,7 +141,7 @@ public enum TypeDeclarations {
 
     /// A string or an array of strings, as Info.plists allow for conformances and tags.
     private static func strings(
-        _ value: PropertyValue?, name: String, fail: (String) -> UTIError
+        _ value: JSONValue?, name: String, fail: (String) -> UTIError
     ) throws(UTIError) -> [String] {
         switch value {
         case nil: return []
@@ -245,29 +234,3 @@ extension TypeCatalog {
     }
 }
 
-/// A property-list or JSON value, decoded without a schema so that errors can name the entry.
-enum PropertyValue: Decodable, Sendable {
-    case string(String)
-    case array([PropertyValue])
-    case dictionary([String: PropertyValue])
-    case scalar(String)
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let items = try? container.decode([PropertyValue].self) {
-            self = .array(items)
-        } else if let keys = try? container.decode([String: PropertyValue].self) {
-            self = .dictionary(keys)
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .scalar(String(flag))
-        } else if let number = try? container.decode(Double.self) {
-            self = .scalar(String(number))
-        } else if container.decodeNil() {
-            self = .scalar("null")
-        } else {
-            self = .scalar("data")
-        }
-    }
-}

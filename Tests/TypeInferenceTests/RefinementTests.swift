@@ -51,10 +51,10 @@ import UniformTypes
 
     @Test func utf16WithoutByteOrderMark() {
         let little = Array("Plain words in UTF-16.".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        #expect(Refinements.bomlessUTF16(little) == "utf-16le")
+        #expect(TextEncodings.bomlessUTF16(little) == "utf-16le")
         let big = Array("Plain words in UTF-16.".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-        #expect(Refinements.bomlessUTF16(big) == "utf-16be")
-        #expect(Refinements.bomlessUTF16([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) == nil)
+        #expect(TextEncodings.bomlessUTF16(big) == "utf-16be")
+        #expect(TextEncodings.bomlessUTF16([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) == nil)
     }
 
     @Test func oggCodecsFromTheFirstPage() {

@@ -31,8 +31,16 @@ let utiExecutable: URL = {
 func uti(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30
 ) throws -> Execution {
+    try runProgram(utiExecutable.path, arguments, stdin: stdin, environment: environment, timeout: timeout)
+}
+
+/// Runs any program from the repository root (used to drop privileges, or to pipe into head).
+func runProgram(
+    _ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    timeout: TimeInterval = 30
+) throws -> Execution {
     let process = Process()
-    process.executableURL = utiExecutable
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.currentDirectoryURL = repositoryRoot
     var merged = ProcessInfo.processInfo.environment
@@ -63,7 +71,7 @@ func uti(
     while process.isRunning && Date() < deadline { usleep(5_000) }
     if process.isRunning {
         process.terminate()
-        Issue.record("uti \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
+        Issue.record("\(program) \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
     }
     process.waitUntilExit()
     let outData = try Data(contentsOf: outURL)

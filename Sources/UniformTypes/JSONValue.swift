@@ -1,11 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A JSON value with a deterministic serialization: keys sorted, slashes not escaped, absent facts
-/// written as `null`. uti's records are built from these so that output is stable for `jq` and diffs.
-public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+/// written as `null`. uti's records are built from these so that output is stable for `jq` and
+/// diffs; documents (declarations, sessions, destinations) are read into them without a schema so
+/// that errors can name the exact place of a problem.
+public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral
 {
     case null
     case bool(Bool)
     case int(Int)
+    case double(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -18,6 +27,70 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(nilLiteral: ()) { self = .null }
+
+    /// Decodes any JSON (or property-list) value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unsupported value")
+        }
+    }
+
+    /// Parses a JSON document; errors say what is wrong and where, in one line.
+    public static func parse(_ bytes: [UInt8], source: String) throws(UTIError) -> JSONValue {
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw UTIError(.invalidInput, "\(source): is not valid JSON: \(describe(error))")
+        } catch {
+            throw UTIError(.invalidInput, "\(source): is not valid JSON: \(error)")
+        }
+    }
+
+    /// One line about a decoding error, with the underlying parser's position when it gives one.
+    public static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .keyNotFound(_, let context):
+            let underlying = (context.underlyingError as? CustomStringConvertible)?.description
+            return [context.debugDescription, underlying].compactMap { $0 }.joined(separator: ": ")
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// The members of an object, or nil.
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// The elements of an array, or nil.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The string, or nil.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
 
     /// A string, or `null` when absent.
     public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
@@ -36,6 +109,7 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .double(let value): output += value.isFinite ? "\(value)" : "null"
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
             if values.isEmpty { output += "[]"; return }

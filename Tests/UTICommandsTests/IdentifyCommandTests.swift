@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+func records(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map { try #require(try json(String($0)) as? [String: Any]) }
+}
+
+@Suite struct IdentifyCommandTests {
+    @Test func textOutputIsPathColonType() throws {
+        let run = try uti(["identify", fixture("files/photo.png"), fixture("files/hello.go")])
+        #expect(run.status == 0)
+        #expect(run.stdout == "\(fixture("files/photo.png")): public.png\n\(fixture("files/hello.go")): org.golang.go-source\n")
+    }
+
+    @Test func briefAndMimeType() throws {
+        #expect(try uti(["identify", "-b", "Fixtures/files/tone.opus"]).stdout == "org.xiph.opus\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/tone.opus"]).stdout == "audio/opus\n")
+        #expect(try uti(["identify", "--mime-type", "Fixtures/files/utf8.txt"]).stdout
+            == "Fixtures/files/utf8.txt: text/plain;charset=utf-8\n")
+    }
+
+    @Test func jsonRecordsAreStable() throws {
+        let run = try uti(["identify", "--format", "json", "Fixtures/files/png-named.txt", "Fixtures/files/hello.swift",
+                           "Fixtures/files/empty.json", "Fixtures/Sample.app", "Fixtures/files/Sample.app",
+                           "Fixtures/files/link-to-photo"])
+        #expect(run.status == 1, "Fixtures/Sample.app does not exist")
+        try assertSnapshot(run.stdout, named: "identify-mixed.json")
+        #expect(run.stderr == "uti: Fixtures/Sample.app: no such file or directory\n")
+    }
+
+    @Test func magicDescriptionIsLibmagicsOwnWords() throws {
+        let plain = try records(try uti(["identify", "--format", "jsonl", "Fixtures/files/photo.png"]).stdout)
+        let plainEvidence = try #require(plain.first?["evidence"] as? [String: Any])
+        #expect((plainEvidence["content"] as? [String: Any])?["description"] as? String == "PNG image")
+        let magic = try records(try uti(["identify", "--magic-description", "--format", "jsonl", "Fixtures/files/photo.png"]).stdout)
+        let magicEvidence = try #require(magic.first?["evidence"] as? [String: Any])
+        #expect((magicEvidence["content"] as? [String: Any])?["description"] as? String
+            == "PNG image data, 16 x 16, 8-bit colormap, non-interlaced")
+    }
+
+    @Test func everyRecordHasEveryKey() throws {
+        let run = try uti(["identify", "--format", "jsonl", "-r", "Fixtures/files/plain-folder", "Fixtures/files/nope"])
+        for record in try records(run.stdout) {
+            #expect(Set(record.keys) == ["path", "kind", "type", "supertypes", "mimeType", "encoding", "description",
+                                         "declaredBy", "evidence", "mismatch", "size", "error"])
+        }
+        let last = try #require(try records(run.stdout).last)
+        #expect((last["error"] as? [String: String])?["code"] == "not-found")
+        #expect(last["type"] is NSNull)
+    }
+
+    @Test func missingPathsFailButOthersAreStillIdentified() throws {
+        let run = try uti(["identify", "Fixtures/files/missing-1", "Fixtures/files/photo.gif", "Fixtures/files/missing-2"])
+        #expect(run.status == 1)
+        #expect(run.stdout == "Fixtures/files/photo.gif: com.compuserve.gif\n")
+        #expect(run.stderr == "uti: Fixtures/files/missing-1: no such file or directory\nuti: Fixtures/files/missing-2: no such file or directory\n")
+    }
+
+    @Test func recursiveWalksInNameOrderAndSkipsPackages() throws {
+        let run = try uti(["identify", "-r", "-b", "Fixtures/files"])
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 155, "the folder, README.md, manifest.tsv and 152 fixtures (packages are not entered)")
+        #expect(lines.first == "public.folder")
+        let paths = try records(try uti(["identify", "-r", "--format", "jsonl", "Fixtures/files"]).stdout).map { $0["path"] as! String }
+        #expect(!paths.contains { $0.contains("Sample.app/") })
+        let names = paths.dropFirst().map { $0.replacingOccurrences(of: "Fixtures/files/", with: "") }.filter { !$0.contains("/") }
+        #expect(names == names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    @Test func filesFromStandardInputKeepsOrder() throws {
+        let list = (0..<300).map { $0 % 2 == 0 ? "Fixtures/files/photo.png" : "Fixtures/files/tone.wav" }
+        let run = try uti(["identify", "-b", "--files-from", "-"], stdin: Data((list.joined(separator: "\n") + "\n").utf8))
+        #expect(run.status == 0)
+        let expected = (0..<300).map { $0 % 2 == 0 ? "public.png" : "com.microsoft.waveform-audio" }
+        #expect(run.stdout.split(separator: "\n").map(String.init) == expected)
+    }
+
+    @Test func nulSeparatedNamesSurviveTheRoundTrip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-nul-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var name = Array(directory.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(" notes\n.txt".utf8)
+        let created = (name + [0]).withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(created >= 0)
+        close(created)
+        let run = try uti(["identify", "-0", "--files-from", "-"], stdin: Data(name + [0]))
+        #expect(run.status == 0)
+        name += [0] + Array("public.plain-text".utf8) + [0]
+        #expect(Array(run.stdoutBytes) == name)
+        let json = try uti(["identify", "--format", "jsonl", "-r", directory.path])
+        #expect(json.stdout.contains("caf\u{FFFD} notes\\n.txt"))
+    }
+
+    @Test func standardInputContent() throws {
+        let png = try Data(contentsOf: URL(fileURLWithPath: fixture("files/photo.png")))
+        let run = try uti(["identify", "--format", "jsonl", "-"], stdin: png)
+        let record = try #require(try records(run.stdout).first)
+        #expect(record["path"] as? String == "-")
+        #expect(record["type"] as? String == "public.png")
+        #expect(record["size"] as? Int == png.count)
+    }
+
+    @Test func fifoReturnsAtOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let run = try uti(["identify", "-L", "-b", fifo, "/dev/zero"], timeout: 10)
+        #expect(run.stdout == "public.named-pipe\npublic.character-special\n")
+    }
+
+    @Test func unreadableFileIsAPermissionError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-perm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        let secret = directory.appendingPathComponent("secret.txt").path
+        try Data("hidden\n".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret)
+        let arguments = ["identify", "--format", "jsonl", secret]
+        let run: Execution
+        if getuid() == 0 {
+            // root reads anything: drop to nobody for this run, as setpriv(1) does.
+            let binary = directory.appendingPathComponent("uti")
+            try FileManager.default.copyItem(at: utiExecutable, to: binary)
+            run = try runProgram("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", binary.path] + arguments)
+        } else {
+            run = try uti(arguments)
+        }
+        #expect(run.status == 1)
+        #expect(run.stderr == "uti: \(secret): permission denied\n")
+        let record = try #require(try records(run.stdout).first)
+        #expect((record["error"] as? [String: String])?["code"] == "permission-denied")
+        #expect(record["kind"] as? String == "file")
+    }
+
+    @Test func expectChecksConformance() throws {
+        let good = try uti(["identify", "--expect", "public.image", "Fixtures/files/photo.png", "Fixtures/files/photo.gif"])
+        #expect(good.status == 0)
+        let bad = try uti(["identify", "--expect", "public.image", "Fixtures/files/photo.png", "Fixtures/files/tone.wav"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "uti: Fixtures/files/tone.wav: is com.microsoft.waveform-audio, which does not conform to public.image\n")
+        #expect(try uti(["identify", "--expect", "no.such.type", "Fixtures/files/photo.png"]).status == 2)
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try uti(["identify"]).status == 2)
+        #expect(try uti(["identify", "--jobs", "0", "x"]).status == 2)
+        #expect(try uti(["identify", "--files-from", "-", "-"]).status == 2)
+        #expect(try uti(["identify", "--files-from", "Fixtures/files"]).status == 2)
+    }
+
+    @Test func pipingIntoHeadEndsQuietly() throws {
+        let run = try runProgram("/bin/sh", ["-c", "\(utiExecutable.path) identify -r Fixtures/files | head -n 2"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout.split(separator: "\n").count == 2)
+    }
+}
