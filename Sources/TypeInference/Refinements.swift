@@ -7,8 +7,24 @@ enum Refinements {
     /// How much of a text file the format checks read.
     static let textPrefix = 8 * 1024
 
-    /// Binary signatures libmagic 5.44 misses or names generically.
+    /// Unambiguous binary signatures: a match decides the content type without libmagic (which
+    /// 5.44 misses or names generically for some of these).
     static let signatures: [(offset: Int, bytes: [UInt8], identifier: String, description: String)] = [
+        (0, [0x89] + Array("PNG\r\n\u{1A}\n".utf8), "public.png", "PNG image"),
+        (0, [0xFF, 0xD8, 0xFF], "public.jpeg", "JPEG image"),
+        (0, Array("GIF87a".utf8), "com.compuserve.gif", "GIF image"),
+        (0, Array("GIF89a".utf8), "com.compuserve.gif", "GIF image"),
+        (0, [0x1F, 0x8B, 0x08], "org.gnu.gnu-zip-archive", "gzip compressed data"),
+        (0, Array("BZh".utf8), "public.bzip2-archive", "bzip2 compressed data"),
+        (0, [0xFD] + Array("7zXZ".utf8) + [0], "org.tukaani.xz-archive", "XZ compressed data"),
+        (0, Array("7z".utf8) + [0xBC, 0xAF, 0x27, 0x1C], "org.7-zip.7-zip-archive", "7-Zip archive"),
+        (0, Array("SQLite format 3\0".utf8), "org.sqlite.sqlite3", "SQLite 3 database"),
+        (0, Array("%PDF-".utf8), "com.adobe.pdf", "PDF document"),
+        (0, [0xDE, 0x12, 0x04, 0x95], "org.gnu.gettext.mo", "GNU message catalog"),
+        (0, [0x95, 0x04, 0x12, 0xDE], "org.gnu.gettext.mo", "GNU message catalog"),
+        (0, Array("fLaC".utf8), "org.xiph.flac", "FLAC audio"),
+        (0, Array("MThd".utf8), "public.midi-audio", "MIDI audio"),
+        (257, Array("ustar".utf8), "public.tar-archive", "tar archive"),
         (0, Array("bplist00".utf8), "com.apple.binary-property-list", "Apple binary property list"),
         (0, Array("PAR1".utf8), "org.apache.parquet", "Apache Parquet data"),
         (0, Array("ARROW1\0\0".utf8), "org.apache.arrow.file", "Apache Arrow IPC file"),
@@ -47,14 +63,40 @@ enum Refinements {
         head.count >= 3 * 188 && head[0] == 0x47 && head[188] == 0x47 && head[376] == 0x47
     }
 
-    /// Types that only a refinement inspecting the whole structure can tell apart.
-    static func binary(head: [UInt8], report: ContentReport, tail: () -> ZipDirectory?) -> (String, String)? {
+    /// ELF: relocatable objects are object code; executables, shared objects and cores are ELF binaries.
+    static func elf(_ head: [UInt8]) -> (String, String)? {
+        guard head.count >= 20, head.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else { return nil }
+        let kind = head[5] == 2 ? UInt16(head[16]) << 8 | UInt16(head[17]) : le16(head, 16)
+        return kind == 1 ? ("public.object-code", "ELF relocatable object") : ("public.elf-binary", "ELF binary")
+    }
+
+    /// CPython bytecode: a little-endian magic number from 2900 up, then CR LF, then flags.
+    static func pythonBytecode(_ head: [UInt8]) -> (String, String)? {
+        guard head.count >= 16, head[2] == 0x0D, head[3] == 0x0A else { return nil }
+        let magic = le16(head, 0)
+        return (2900...5000).contains(magic) ? ("org.python.bytecode", "Python bytecode") : nil
+    }
+
+    /// RIFF containers: WAVE audio, AVI video, WebP images.
+    static func riff(_ head: [UInt8]) -> (String, String)? {
+        guard head.count >= 12, head.starts(with: Array("RIFF".utf8)) else { return nil }
+        switch String(decoding: head[8..<12], as: UTF8.self) {
+        case "WAVE": return ("com.microsoft.waveform-audio", "WAVE audio")
+        case "AVI ": return ("public.avi", "AVI movie")
+        case "WEBP": return ("org.webmproject.webp", "WebP image")
+        default: return nil
+        }
+    }
+
+    /// The binary formats uti recognizes by itself, with a description; nil leaves it to libmagic.
+    static func binary(head: [UInt8], tail: () -> ZipDirectory?) -> (String, String)? {
         for signature in signatures
         where head.count >= signature.offset + signature.bytes.count
             && Array(head[signature.offset..<(signature.offset + signature.bytes.count)]) == signature.bytes
         {
             return (signature.identifier, signature.description)
         }
+        if let found = elf(head) ?? pythonBytecode(head) ?? riff(head) { return found }
         if let ogg = oggCodec(head) { return ogg }
         if isTransportStream(head) { return ("public.mpeg-2-transport-stream", "MPEG transport stream") }
         if isDERCertificate(head) { return ("org.itu.der-certificate", "DER certificate") }
@@ -119,39 +161,55 @@ enum Refinements {
     // MARK: Text
 
     /// Text formats recognized from the first bytes: shebang scripts, property lists, XML
-    /// dialects, HTML, JSON, PEM, calendars, contacts, subtitles, translations, CSV and TSV.
-    /// The Bool says whether the finding is a weak guess (CSV/TSV).
+    /// dialects, HTML, JSON, PEM, PostScript, RTF, calendars, contacts, subtitles, translations,
+    /// CSV and TSV. The Bool says whether the finding is a weak guess (CSV/TSV). Works on bytes.
     static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
         // Formats announce themselves early: look at the first 8 KiB (JSON is checked in full).
+        let isUTF8 = encoding == "us-ascii" || encoding == "utf-8"
+        let bytes = isUTF8 ? Array(head.prefix(textPrefix)) : Array(TextEncodings.decode(head.prefix(textPrefix)[...], encoding: encoding).utf8)
         let prefixComplete = isComplete && head.count <= textPrefix
-        let text = TextEncodings.decode(head.prefix(textPrefix), encoding: encoding)
-        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if trimmed.hasPrefix("#!"), let script = shebang(trimmed) { return (script.0, script.1, false) }
-        if trimmed.hasPrefix("-----BEGIN ") {
-            if trimmed.hasPrefix("-----BEGIN CERTIFICATE-----") { return ("org.ietf.pem-certificate", "PEM certificate", false) }
-            let firstLine = trimmed.prefix { $0 != "\n" }
-            if firstLine.contains("PRIVATE KEY-----") { return ("org.ietf.pem-private-key", "PEM private key", false) }
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let body = bytes[start...]
+        func begins(_ text: String) -> Bool { body.starts(with: text.utf8) }
+        if begins("#!"), let script = shebang(String(decoding: body.prefix(512), as: UTF8.self)[...]) {
+            return (script.0, script.1, false)
+        }
+        if begins("-----BEGIN ") {
+            if begins("-----BEGIN CERTIFICATE-----") { return ("org.ietf.pem-certificate", "PEM certificate", false) }
+            let firstLine = body.prefix { $0 != 0x0A }
+            if firstLine.firstRange(of: Array("PRIVATE KEY-----".utf8)) != nil {
+                return ("org.ietf.pem-private-key", "PEM private key", false)
+            }
             return ("org.ietf.pem", "PEM-encoded data", false)
         }
-        if trimmed.hasPrefix("<") {
-            if let markup = markup(trimmed) { return (markup.0, markup.1, false) }
+        if begins("<"), let markup = markup(String(decoding: body.prefix(4096), as: UTF8.self)[...]) {
+            return (markup.0, markup.1, false)
         }
-        if trimmed.hasPrefix("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            let whole = prefixComplete ? text : TextEncodings.decode(head[...], encoding: encoding)
-            switch JSONScanner.classify(whole.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.utf8, isComplete: isComplete) {
+        if begins("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
+        if begins("%!PS") {
+            let firstLine = body.prefix { $0 != 0x0A && $0 != 0x0D }
+            return firstLine.firstRange(of: Array(" EPSF-".utf8)) != nil
+                ? ("com.adobe.encapsulated-postscript", "Encapsulated PostScript", false)
+                : ("com.adobe.postscript", "PostScript document", false)
+        }
+        if begins("{") || begins("[") {
+            let whole = prefixComplete || !isUTF8 ? body : head[start...]
+            switch JSONScanner.classify(whole, isComplete: isComplete || (prefixComplete && !isUTF8)) {
             case .json: return ("public.json", "JSON text", false)
             case .lines: return ("public.ndjson", "newline-delimited JSON", false)
             case .invalid: break
             }
         }
-        let upper = trimmed.prefix(16).uppercased()
+        let upper = String(decoding: body.prefix(16), as: UTF8.self).uppercased()
         if upper.hasPrefix("BEGIN:VCALENDAR") { return ("com.apple.ical.ics", "iCalendar data", false) }
         if upper.hasPrefix("BEGIN:VCARD") { return ("public.vcard", "vCard contact", false) }
-        if trimmed.hasPrefix("WEBVTT") { return ("org.w3.webvtt", "WebVTT subtitles", false) }
-        if isSubRip(trimmed) { return ("com.subrip.srt", "SubRip subtitles", false) }
-        if text.contains("\nmsgid \"") || trimmed.hasPrefix("msgid \"") { return ("org.gnu.gettext.po", "gettext translation", false) }
-        if let delimited = delimiterSeparated(text, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
+        if begins("WEBVTT") { return ("org.w3.webvtt", "WebVTT subtitles", false) }
+        if isSubRip(body) { return ("com.subrip.srt", "SubRip subtitles", false) }
+        if begins("msgid \"") || body.firstRange(of: Array("\nmsgid \"".utf8)) != nil {
+            return ("org.gnu.gettext.po", "gettext translation", false)
+        }
+        if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
     }
 
@@ -241,50 +299,45 @@ enum Refinements {
         return nil
     }
 
-    static func isSubRip(_ text: Substring) -> Bool {
-        let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count >= 2, Int(lines[0].trimmingSpaces().trimmingCharacters("\r")) != nil else { return false }
-        return lines[1].contains(" --> ") && lines[1].contains(",")
+    /// A SubRip file: a cue number on the first line, a `-->` timing line with commas next.
+    static func isSubRip(_ body: ArraySlice<UInt8>) -> Bool {
+        let lines = body.prefix(200).split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count >= 2 else { return false }
+        let number = lines[0].filter { $0 != 0x0D && $0 != 0x20 }
+        guard !number.isEmpty, number.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        return lines[1].firstRange(of: Array(" --> ".utf8)) != nil && lines[1].contains(UInt8(ascii: ","))
     }
 
     /// CSV or TSV: at least two complete lines with the same number (at least one) of the
-    /// delimiter outside quotes. A truncated last line is not counted.
-    static func delimiterSeparated(_ text: String, isComplete: Bool) -> (String, String)? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+    /// delimiter outside quotes. A truncated last line is not counted; lines that end like code
+    /// or prose (`;`, braces, sentence punctuation) rule out commas and semicolons.
+    static func delimiterSeparated(_ body: ArraySlice<UInt8>, isComplete: Bool) -> (String, String)? {
+        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: true)
         if !isComplete && !lines.isEmpty { lines.removeLast() }
         guard lines.count >= 2 else { return nil }
         let sample = lines.prefix(200)
-        // Code ends statements and blocks with these, prose ends sentences; data lines do not.
         let looksLikeCode = sample.contains { line in
-            guard let last = line.last(where: { !$0.isWhitespace }) else { return false }
-            return ";{}.!?:".contains(last)
+            guard let last = line.last(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
+            return Array(";{}.!?:".utf8).contains(last)
         }
         for (delimiter, minimum, identifier, description) in [
-            (Character("\t"), 1, "public.tab-separated-values-text", "tab-separated values"),
-            (Character(","), 1, "public.comma-separated-values-text", "comma-separated values"),
-            (Character(";"), 2, "public.comma-separated-values-text", "semicolon-separated values"),
-        ] where !(looksLikeCode && delimiter != "\t") {
-            let counts = sample.map { count(delimiter, in: $0) }
-            if let first = counts.first, first >= minimum, counts.allSatisfy({ $0 == first }) {
-                return (identifier, description)
-            }
+            (UInt8(0x09), 1, "public.tab-separated-values-text", "tab-separated values"),
+            (UInt8(ascii: ","), 1, "public.comma-separated-values-text", "comma-separated values"),
+            (UInt8(ascii: ";"), 2, "public.comma-separated-values-text", "semicolon-separated values"),
+        ] where !(looksLikeCode && delimiter != 0x09) {
+            guard let first = sample.first.map({ count(delimiter, in: $0) }), first >= minimum else { continue }
+            if sample.allSatisfy({ count(delimiter, in: $0) == first }) { return (identifier, description) }
         }
         return nil
     }
 
-    private static func count(_ delimiter: Character, in line: Substring) -> Int {
+    private static func count(_ delimiter: UInt8, in line: ArraySlice<UInt8>) -> Int {
         var quoted = false
         var total = 0
-        for character in line {
-            if character == "\"" { quoted.toggle() } else if character == delimiter && !quoted { total += 1 }
+        for byte in line {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == delimiter && !quoted { total += 1 }
         }
         return total
-    }
-}
-
-extension String {
-    func trimmingCharacters(_ characters: String) -> String {
-        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }
 
@@ -293,7 +346,7 @@ extension String {
 enum JSONScanner {
     enum Verdict { case json, lines, invalid }
 
-    static func classify(_ text: Substring.UTF8View, isComplete: Bool) -> Verdict {
+    static func classify(_ text: ArraySlice<UInt8>, isComplete: Bool) -> Verdict {
         let bytes = Array(text)
         var scanner = Scanner(bytes: bytes)
         switch scanner.document() {

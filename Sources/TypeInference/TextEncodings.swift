@@ -41,4 +41,35 @@ public enum TextEncodings {
         let printable = text.unicodeScalars.filter { $0.properties.isWhitespace || ($0.value >= 0x20 && $0 != "\u{FFFD}") }
         return printable.count * 100 >= text.unicodeScalars.count * 95 ? encoding : nil
     }
+
+    /// The encoding of `head` when it is plainly text that uti reads itself: a UTF-8 or UTF-16
+    /// byte-order mark, or ASCII or UTF-8 with no control characters but tab, line breaks, form
+    /// feed, backspace, bell and escape. nil means "ask libmagic" (binary, Latin-1, UTF-16
+    /// without a mark, UTF-32). A multibyte sequence cut off by the end of an incomplete head counts.
+    public static func plainEncoding(of head: [UInt8], isComplete: Bool) -> String? {
+        if head.starts(with: [0xFF, 0xFE]) { return head.starts(with: [0xFF, 0xFE, 0, 0]) ? nil : "utf-16le" }
+        if head.starts(with: [0xFE, 0xFF]) { return "utf-16be" }
+        var ascii = true
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if index == 3 { ascii = false }
+        while index < head.count {
+            let byte = head[index]
+            if byte < 0x80 {
+                if byte < 0x20 && !allowedControls.contains(byte) || byte == 0x7F { return nil }
+                index += 1
+                continue
+            }
+            ascii = false
+            let length = byte >= 0xF0 && byte <= 0xF4 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
+            guard length > 0, byte < 0xF5 else { return nil }
+            if index + length > head.count { return isComplete ? nil : "utf-8" }
+            for offset in 1..<length where head[index + offset] & 0xC0 != 0x80 { return nil }
+            if length == 3 && ((byte == 0xE0 && head[index + 1] < 0xA0) || (byte == 0xED && head[index + 1] >= 0xA0)) { return nil }
+            if length == 4 && ((byte == 0xF0 && head[index + 1] < 0x90) || (byte == 0xF4 && head[index + 1] >= 0x90)) { return nil }
+            index += length
+        }
+        return ascii ? "us-ascii" : "utf-8"
+    }
+
+    private static let allowedControls: Set<UInt8> = [0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B]
 }

@@ -112,7 +112,7 @@ public final class TypeInferrer {
         var content: ContentEvidence?
         if headCount > 0 {
             do {
-                content = try contentEvidence(headCount: headCount, size: size, zip: zip)
+                content = try contentEvidence(headCount: headCount, size: size, name: name, zip: zip)
             } catch {
                 result.error = error
                 return
@@ -128,7 +128,33 @@ public final class TypeInferrer {
         result.mismatch = outcome.mismatch
     }
 
-    private func contentEvidence(headCount: Int, size: Int, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
+    /// What the bytes are. uti's own unambiguous checks come first (binary signatures and
+    /// containers; text in ASCII, UTF-8 or marked UTF-16 with a recognizable format); libmagic
+    /// answers the rest, and is not asked about plain text whose name already gives a text type
+    /// (its language guesses would give way to the name). With `magicDescriptions` libmagic is
+    /// always asked, for its description.
+    private func contentEvidence(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
+        let head = Array(buffer[0..<headCount])
+        let isComplete = size <= headCount
+        func evidence(_ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false) -> ContentEvidence? {
+            guard let type = catalog.type(identifier: identifier) else { return nil }
+            return ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType,
+                                   description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
+        }
+        if !magicDescriptions {
+            if let (identifier, description) = Refinements.binary(head: head, tail: zip),
+                let found = evidence(identifier, description, mimeType: nil, encoding: "binary")
+            {
+                return found
+            }
+            if let encoding = TextEncodings.plainEncoding(of: head, isComplete: isComplete) {
+                if let found = textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil) { return found }
+                let named = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, preferText: true) }
+                if let named, !named.type.isDynamic, named.type.conforms(to: .text) {
+                    return evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding)!
+                }
+            }
+        }
         let sniffed = buffer.withUnsafeBytes { raw in
             Result { () throws(UTIError) in
                 try sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: magicDescriptions)
@@ -136,45 +162,50 @@ public final class TypeInferrer {
         }
         var report = try sniffed.get()
         if !report.isText && report.mimeType == "application/octet-stream",
-            let encoding = TextEncodings.bomlessUTF16(Array(buffer[0..<headCount]))
+            let encoding = TextEncodings.bomlessUTF16(head)
         {
-            report = ContentReport(mimeType: "text/plain", encoding: encoding,
-                                   description: "Unicode text, UTF-16, \(encoding == "utf-16le" ? "little" : "big")-endian, without byte-order mark")
+            report.mimeType = "text/plain"
+            report.encoding = encoding
         }
-        let head = Array(buffer[0..<headCount])
-        func evidence(_ identifier: String, _ description: String?, weak: Bool = false) -> ContentEvidence? {
-            guard let type = catalog.type(identifier: identifier) else { return nil }
-            return ContentEvidence(type: type, mimeType: report.mimeType,
-                                   description: report.description ?? description ?? type.localizedDescription,
-                                   encoding: report.encoding, isWeak: weak)
-        }
-        if report.isText {
-            if let (identifier, description, weak) = Refinements.text(head, encoding: report.encoding, isComplete: size <= headCount),
-                var found = evidence(identifier, description, weak: weak)
-            {
-                if found.type.identifier == "public.tab-separated-values-text" && report.encoding == "utf-8",
-                    let utf8 = catalog.type(identifier: "public.utf8-tab-separated-values-text")
-                {
-                    found.type = utf8
-                }
-                return found
-            }
-        } else if let (identifier, description) = Refinements.binary(head: head, report: report, tail: zip),
-            let found = evidence(identifier, description)
-        {
+        func described(_ found: ContentEvidence?) -> ContentEvidence? {
+            guard var found else { return nil }
+            if let description = report.description { found.description = description }
             return found
         }
-        if let type = magicType(report) {
-            return ContentEvidence(type: type, mimeType: report.mimeType,
-                                   description: report.description ?? type.localizedDescription, encoding: report.encoding)
-        }
         if report.isText {
-            if let guess = MagicMapping.weakGuesses[report.mimeType], let found = evidence(guess, nil, weak: true) {
-                return found
+            if let found = textEvidence(head, encoding: report.encoding, isComplete: isComplete, mimeType: report.mimeType) {
+                return described(found)!
             }
-            return evidence(Self.plainTextIdentifier(encoding: report.encoding), nil)!
+        } else if let (identifier, description) = Refinements.binary(head: head, tail: zip),
+            let found = evidence(identifier, description, mimeType: report.mimeType, encoding: report.encoding)
+        {
+            return described(found)!
         }
-        return evidence("public.data", nil)!
+        if let type = magicType(report) {
+            return described(evidence(type.identifier, nil, mimeType: report.mimeType, encoding: report.encoding)
+                ?? ContentEvidence(type: type, mimeType: report.mimeType, description: nil, encoding: report.encoding))!
+        }
+        if report.isText, let guess = MagicMapping.weakGuesses[report.mimeType],
+            let found = evidence(guess, nil, mimeType: report.mimeType, encoding: report.encoding, weak: true)
+        {
+            return described(found)!
+        }
+        let fallback = report.isText ? Self.plainTextIdentifier(encoding: report.encoding) : "public.data"
+        return described(evidence(fallback, nil, mimeType: report.mimeType, encoding: report.encoding))!
+    }
+
+    /// A text format found by uti's refinements, with UTF-8 TSV as Apple's own subtype.
+    private func textEvidence(_ head: [UInt8], encoding: String, isComplete: Bool, mimeType: String?) -> ContentEvidence? {
+        guard let (identifier, description, weak) = Refinements.text(head, encoding: encoding, isComplete: isComplete),
+            var type = catalog.type(identifier: identifier)
+        else { return nil }
+        if identifier == "public.tab-separated-values-text" && encoding == "utf-8",
+            let utf8 = catalog.type(identifier: "public.utf8-tab-separated-values-text")
+        {
+            type = utf8
+        }
+        return ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? "text/plain",
+                               description: description, encoding: encoding, isWeak: weak)
     }
 
     /// libmagic's MIME type as a type: an alias, a MIME tag of the catalog, or for binary content

@@ -38,9 +38,13 @@ func fixturePath(_ name: String) -> RawPath {
         #expect(manifest.allSatisfy { !$0.made.isEmpty }, "every fixture says how it was made")
     }
 
-    @Test(arguments: manifest)
-    func fixtureHasItsExpectedType(row: ManifestRow) throws {
-        let inference = try makeInferrer().infer(fixturePath(row.file))
+    /// Every fixture, with uti's own checks first (the default) and with libmagic asked about
+    /// everything (as --magic-description does): both paths must give the expected type.
+    @Test(arguments: manifest, [false, true])
+    func fixtureHasItsExpectedType(row: ManifestRow, libmagicForEverything: Bool) throws {
+        let inferrer = try makeInferrer()
+        inferrer.magicDescriptions = libmagicForEverything
+        let inference = inferrer.infer(fixturePath(row.file))
         #expect(inference.error == nil)
         #expect(inference.type?.identifier == row.type)
         if let type = inference.type, let expected = UTType(row.type) {
