@@ -26,12 +26,12 @@ public final class TypeCatalog: Sendable {
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(declarations.count)
         for (index, declaration) in declarations.enumerated() {
-            indexByKey[declaration.identifier.lowercased()] = index
+            indexByKey[declaration.identifier.caseFolded] = index
         }
         records = declarations.map { declaration in
             Record(
-                declaration: declaration, key: declaration.identifier.lowercased(),
-                parents: declaration.conformsTo.compactMap { indexByKey[$0.lowercased()] })
+                declaration: declaration, key: declaration.identifier.caseFolded,
+                parents: declaration.conformsTo.compactMap { indexByKey[$0.caseFolded] })
         }
         self.indexByKey = indexByKey
 
@@ -63,7 +63,7 @@ public final class TypeCatalog: Sendable {
     /// The declared type with this identifier (compared case-insensitively), or the dynamic type it
     /// encodes; nil for anything else.
     public func type(identifier: String) -> UTType? {
-        if let index = indexByKey[identifier.lowercased()] {
+        if let index = indexByKey[identifier.caseFolded] {
             return UTType(catalog: self, index: index)
         }
         if let dynamic = DynamicType(identifier: identifier) {
@@ -95,7 +95,7 @@ public final class TypeCatalog: Sendable {
 
     /// The types that declare `type` as a direct parent, in catalog order.
     public func directSubtypes(of type: UTType) -> [UTType] {
-        guard let target = indexByKey[type.identifier.lowercased()] else { return [] }
+        guard let target = indexByKey[type.identifier.caseFolded] else { return [] }
         return records.indices.filter { records[$0].parents.contains(target) }.map { UTType(catalog: self, index: $0) }
     }
 

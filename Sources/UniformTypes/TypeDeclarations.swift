@@ -179,7 +179,7 @@ extension TypeCatalog {
         var position = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($1.key, $0) })
         var seenInFile = Set<String>()
         for declaration in declarations {
-            let key = declaration.identifier.lowercased()
+            let key = declaration.identifier.caseFolded
             let where_ = "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier))"
             guard TypeDeclaration.isWellFormed(identifier: declaration.identifier) else {
                 throw UTIError(.invalidDeclaration, "\(where_): malformed identifier")
@@ -198,7 +198,7 @@ extension TypeCatalog {
             }
         }
         for declaration in merged where declaration.declarer.overrideRank > 0 {
-            for parent in declaration.conformsTo where position[parent.lowercased()] == nil {
+            for parent in declaration.conformsTo where position[parent.caseFolded] == nil {
                 throw UTIError(.invalidDeclaration,
                     "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier)): parent \(parent) is not declared")
             }
@@ -215,7 +215,7 @@ extension TypeCatalog {
             }
             state[index] = false
             for parent in merged[index].conformsTo {
-                try visit(position[parent.lowercased()]!, trail: trail + [index])
+                try visit(position[parent.caseFolded]!, trail: trail + [index])
             }
             state[index] = true
         }

@@ -12,8 +12,8 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// The key under which a tag of this class is indexed: extensions and MIME types compare
     /// case-insensitively, and white space inside a MIME type does not count.
     func normalize(_ tag: String) -> String {
-        let lowered = tag.lowercased()
-        if self == .mimeType {
+        let lowered = tag.caseFolded
+        if self == .mimeType && lowered.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
             return String(lowered.filter { !$0.isWhitespace })
         }
         return lowered
@@ -51,5 +51,19 @@ public struct TagSpecification: Hashable, Sendable {
             hasher.combine(entry.tagClass)
             hasher.combine(entry.values)
         }
+    }
+}
+
+extension String {
+    /// Lowercased, with a fast path for ASCII (identifiers and tags almost always are): this runs
+    /// for every declaration when a catalog is built, so at every start-up.
+    var caseFolded: String {
+        var utf8 = Array(self.utf8)
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte >= 0x80 { return lowercased() }
+            if byte >= 0x41 && byte <= 0x5A { utf8[index] = byte + 0x20 }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

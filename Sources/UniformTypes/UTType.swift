@@ -31,7 +31,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         self.catalog = catalog
         storage = .dynamic(dynamic)
         identifier = dynamic.identifier
-        key = dynamic.identifier.lowercased()
+        key = dynamic.identifier.caseFolded
     }
 
     // MARK: Creating types (built-in catalog)
