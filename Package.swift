@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "uti", targets: ["uti"]),
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "TypeInference", targets: ["TypeInference"]),
+        .library(name: "ItemProviders", targets: ["ItemProviders"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -19,14 +20,17 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic"]),
+        // Representations, item providers, drag sessions, converters, destinations, negotiation.
+        .target(name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"]),
         // Every command, as a library that tests drive; the executable only calls it.
         .target(name: "UTICommands", dependencies: [
-            "UniformTypes", "TypeInference",
+            "UniformTypes", "TypeInference", "ItemProviders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "uti", dependencies: ["UTICommands"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference"]),
+        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders"]),
         .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands", "uti"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,136 @@
+import UniformTypes
+
+/// Who may see a representation, as `NSItemProviderRepresentationVisibility` says.
+public enum Visibility: String, Sendable, CaseIterable {
+    /// Every process.
+    case all
+    /// Processes of the source's development team.
+    case team
+    /// Processes in the source's application group.
+    case group
+    /// Only the source application itself.
+    case ownProcess
+}
+
+/// One way an item can be delivered: a file, bytes, or a URL, as a type, with its source.
+public struct Representation: Sendable, Equatable {
+    /// How the representation is delivered.
+    public enum Kind: String, Sendable, CaseIterable {
+        case file, data, url
+    }
+
+    /// Where the bytes come from.
+    public enum Source: Sendable, Equatable {
+        /// A file on disk.
+        case path(String)
+        /// Inline: a URL string, or small text data.
+        case value(String)
+        /// A promise: produced from the representation of type `from` by the named converter, only
+        /// when it is loaded.
+        case derived(from: String, converter: String)
+    }
+
+    /// The type identifier of the representation.
+    public var type: String
+    public var kind: Kind
+    public var visibility: Visibility
+    /// Whether a destination may open the file where it is rather than receive a copy.
+    public var openInPlace: Bool
+    public var source: Source
+
+    public init(type: String, kind: Kind, visibility: Visibility = .all, openInPlace: Bool = false, source: Source) {
+        self.type = type
+        self.kind = kind
+        self.visibility = visibility
+        self.openInPlace = openInPlace
+        self.source = source
+    }
+}
+
+/// What a drag source promises for one item: representations in fidelity order, highest first,
+/// as `NSItemProvider` keeps them.
+public struct ItemProvider: Sendable, Equatable {
+    public private(set) var representations: [Representation] = []
+    /// The name a destination should give a file made from this item.
+    public var suggestedName: String?
+
+    public init(suggestedName: String? = nil) {
+        self.suggestedName = suggestedName
+    }
+
+    /// Registers a representation at the end of the fidelity order; a type registered before
+    /// keeps its first position (and its first registration).
+    public mutating func register(_ representation: Representation) {
+        guard !representations.contains(where: { $0.type.lowercased() == representation.type.lowercased() }) else { return }
+        representations.append(representation)
+    }
+
+    /// The registered type identifiers in fidelity order.
+    public var registeredTypeIdentifiers: [String] { representations.map(\.type) }
+
+    /// Whether some representation's type conforms to `identifier`.
+    public func hasItemConforming(toTypeIdentifier identifier: String, in catalog: TypeCatalog = .builtIn) -> Bool {
+        guard let target = catalog.type(identifier: identifier) else { return false }
+        return representations.contains { catalog.type(identifier: $0.type)?.conforms(to: target) ?? false }
+    }
+
+    /// Whether some representation conforms to `identifier` and, when `openInPlace` is asked
+    /// for, is a file registered as openable in place.
+    public func hasRepresentationConforming(
+        toTypeIdentifier identifier: String, openInPlace: Bool = false, in catalog: TypeCatalog = .builtIn
+    ) -> Bool {
+        guard let target = catalog.type(identifier: identifier) else { return false }
+        return representations.contains { representation in
+            (catalog.type(identifier: representation.type)?.conforms(to: target) ?? false)
+                && (!openInPlace || (representation.kind == .file && representation.openInPlace))
+        }
+    }
+}
+
+/// An object the source application can hand over directly to itself (a `UIDragItem.localObject`).
+public struct LocalObject: Sendable, Equatable {
+    /// The class name, such as `UIImage`.
+    public var className: String
+    public var value: String
+
+    public init(className: String, value: String) {
+        self.className = className
+        self.value = value
+    }
+}
+
+/// One dragged item.
+public struct DragItem: Sendable, Equatable {
+    public var provider: ItemProvider
+    public var localObject: LocalObject?
+
+    public init(provider: ItemProvider, localObject: LocalObject? = nil) {
+        self.provider = provider
+        self.localObject = localObject
+    }
+}
+
+/// A drag in progress: where it comes from, what it allows, and its items in order.
+public struct DragSession: Sendable, Equatable {
+    /// The source application's bundle identifier.
+    public var application: String?
+    public var team: String?
+    public var group: String?
+    /// Whether a destination in the same application may move rather than copy (default true).
+    public var allowsMoveOperation: Bool
+    /// Whether only the source application may accept the drop (default false).
+    public var restrictedToSourceApplication: Bool
+    public var items: [DragItem]
+
+    public init(
+        application: String? = nil, team: String? = nil, group: String? = nil, allowsMoveOperation: Bool = true,
+        restrictedToSourceApplication: Bool = false, items: [DragItem] = []
+    ) {
+        self.application = application
+        self.team = team
+        self.group = group
+        self.allowsMoveOperation = allowsMoveOperation
+        self.restrictedToSourceApplication = restrictedToSourceApplication
+        self.items = items
+    }
+}

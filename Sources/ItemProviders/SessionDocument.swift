@@ -1,0 +1,271 @@
+import UniformTypes
+
+/// A problem in a document, at a JSON path such as `$.items[0].representations[1].kind`.
+public struct DocumentProblem: Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Reads a JSON document while collecting every problem with its JSON path, so that a
+/// hand-written file gets one list of everything to fix.
+public struct DocumentReader {
+    public private(set) var problems: [DocumentProblem] = []
+
+    public init() {}
+
+    public mutating func problem(_ path: String, _ message: String) {
+        problems.append(DocumentProblem(path: path, message: message))
+    }
+
+    /// The members of an object; a problem (and nil) when it is not one or has unknown keys.
+    public mutating func object(_ value: JSONValue?, at path: String, allowed: Set<String>) -> [String: JSONValue]? {
+        guard let members = value?.objectValue else {
+            problem(path, "must be an object")
+            return nil
+        }
+        for key in members.keys.sorted() where !allowed.contains(key) {
+            problem("\(path).\(key)", "unknown key (expected one of \(allowed.sorted().joined(separator: ", ")))")
+        }
+        return members
+    }
+
+    /// An optional string: null and absent are nil.
+    public mutating func string(_ members: [String: JSONValue], _ key: String, at path: String) -> String? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default:
+            problem("\(path).\(key)", "must be a string")
+            return nil
+        }
+    }
+
+    /// An optional boolean with a default.
+    public mutating func bool(_ members: [String: JSONValue], _ key: String, at path: String, default value: Bool) -> Bool {
+        switch members[key] {
+        case nil, .null?: return value
+        case .bool(let flag)?: return flag
+        default:
+            problem("\(path).\(key)", "must be true or false")
+            return value
+        }
+    }
+
+    /// An optional non-negative integer.
+    public mutating func count(_ members: [String: JSONValue], _ key: String, at path: String) -> Int? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .int(let number)? where number >= 0: return number
+        default:
+            problem("\(path).\(key)", "must be a whole number, 0 or more")
+            return nil
+        }
+    }
+
+    /// An optional array of strings.
+    public mutating func strings(_ members: [String: JSONValue], _ key: String, at path: String) -> [String]? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .array(let items)?:
+            var result: [String] = []
+            for (index, item) in items.enumerated() {
+                guard let text = item.stringValue else {
+                    problem("\(path).\(key)[\(index)]", "must be a string")
+                    continue
+                }
+                result.append(text)
+            }
+            return result
+        default:
+            problem("\(path).\(key)", "must be an array of strings")
+            return nil
+        }
+    }
+
+    /// One of a fixed set of values.
+    public mutating func choice<T: RawRepresentable>(
+        _ members: [String: JSONValue], _ key: String, at path: String, default value: T?
+    ) -> T? where T.RawValue == String, T: CaseIterable {
+        guard let text = string(members, key, at: path) else {
+            if value == nil && members[key] == nil { problem("\(path).\(key)", "is required") }
+            return value
+        }
+        guard let chosen = T(rawValue: text) else {
+            problem("\(path).\(key)", "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (not \"\(text)\")")
+            return value
+        }
+        return chosen
+    }
+}
+
+/// The drag-session document (`uti wrap` writes it, `uti drop` reads it). Schema:
+/// schemas/drag-session.schema.json.
+public enum SessionDocument {
+    public static let schemaVersion = 1
+
+    /// The document for a session: every key present, absent facts null.
+    public static func encode(_ session: DragSession) -> JSONValue {
+        .object([
+            "schemaVersion": .int(schemaVersion),
+            "source": ["application": .optional(session.application), "team": .optional(session.team),
+                       "group": .optional(session.group)],
+            "allowsMoveOperation": .bool(session.allowsMoveOperation),
+            "restrictedToSourceApplication": .bool(session.restrictedToSourceApplication),
+            "items": .array(session.items.map(encode)),
+        ])
+    }
+
+    static func encode(_ item: DragItem) -> JSONValue {
+        var local: JSONValue = nil
+        if let object = item.localObject { local = ["class": .string(object.className), "value": .string(object.value)] }
+        return .object([
+            "suggestedName": .optional(item.provider.suggestedName),
+            "localObject": local,
+            "representations": .array(item.provider.representations.map(encode)),
+        ])
+    }
+
+    static func encode(_ representation: Representation) -> JSONValue {
+        var path: String?, value: String?, derivedFrom: String?, converter: String?
+        switch representation.source {
+        case .path(let file): path = file
+        case .value(let text): value = text
+        case .derived(let from, let name): derivedFrom = from; converter = name
+        }
+        return .object([
+            "type": .string(representation.type), "kind": .string(representation.kind.rawValue),
+            "visibility": .string(representation.visibility.rawValue), "openInPlace": .bool(representation.openInPlace),
+            "path": .optional(path), "value": .optional(value), "derivedFrom": .optional(derivedFrom),
+            "converter": .optional(converter),
+        ])
+    }
+
+    /// Reads a session document, checking everything; throws one error listing every problem.
+    public static func decode(
+        _ bytes: [UInt8], source: String, converters: ConverterRegistry = .builtIn
+    ) throws(UTIError) -> DragSession {
+        let value = try JSONValue.parse(bytes, source: source)
+        var reader = DocumentReader()
+        let session = decode(value, reader: &reader, converters: converters)
+        guard reader.problems.isEmpty, let session else {
+            throw UTIError(.invalidInput, "\(source): " + reader.problems.map(\.description).joined(separator: "; "))
+        }
+        return session
+    }
+
+    /// The problems of a session document, empty when it is valid.
+    public static func problems(_ value: JSONValue, converters: ConverterRegistry = .builtIn) -> [DocumentProblem] {
+        var reader = DocumentReader()
+        _ = decode(value, reader: &reader, converters: converters)
+        return reader.problems
+    }
+
+    static func decode(_ value: JSONValue, reader: inout DocumentReader, converters: ConverterRegistry) -> DragSession? {
+        guard let root = reader.object(value, at: "$", allowed: [
+            "schemaVersion", "source", "allowsMoveOperation", "restrictedToSourceApplication", "items",
+        ]) else { return nil }
+        switch root["schemaVersion"] {
+        case .int(schemaVersion)?: break
+        case nil: reader.problem("$.schemaVersion", "is required (1)")
+        default: reader.problem("$.schemaVersion", "must be 1")
+        }
+        var session = DragSession()
+        if let source = root["source"], source != .null,
+            let members = reader.object(source, at: "$.source", allowed: ["application", "team", "group"])
+        {
+            session.application = reader.string(members, "application", at: "$.source")
+            session.team = reader.string(members, "team", at: "$.source")
+            session.group = reader.string(members, "group", at: "$.source")
+        }
+        session.allowsMoveOperation = reader.bool(root, "allowsMoveOperation", at: "$", default: true)
+        session.restrictedToSourceApplication = reader.bool(root, "restrictedToSourceApplication", at: "$", default: false)
+        guard let items = root["items"]?.arrayValue else {
+            reader.problem("$.items", root["items"] == nil ? "is required" : "must be an array")
+            return nil
+        }
+        for (index, item) in items.enumerated() {
+            if let decoded = decodeItem(item, at: "$.items[\(index)]", reader: &reader, converters: converters) {
+                session.items.append(decoded)
+            }
+        }
+        return session
+    }
+
+    static func decodeItem(_ value: JSONValue, at path: String, reader: inout DocumentReader, converters: ConverterRegistry) -> DragItem? {
+        guard let members = reader.object(value, at: path, allowed: ["suggestedName", "localObject", "representations"])
+        else { return nil }
+        var provider = ItemProvider(suggestedName: reader.string(members, "suggestedName", at: path))
+        var item = DragItem(provider: provider)
+        if let local = members["localObject"], local != .null,
+            let object = reader.object(local, at: "\(path).localObject", allowed: ["class", "value"])
+        {
+            let className = reader.string(object, "class", at: "\(path).localObject")
+            if className == nil { reader.problem("\(path).localObject.class", "is required") }
+            item.localObject = LocalObject(className: className ?? "", value: reader.string(object, "value", at: "\(path).localObject") ?? "")
+        }
+        guard let representations = members["representations"]?.arrayValue else {
+            reader.problem("\(path).representations", members["representations"] == nil ? "is required" : "must be an array")
+            return nil
+        }
+        if representations.isEmpty { reader.problem("\(path).representations", "must not be empty") }
+        var seen: Set<String> = []
+        for (index, value) in representations.enumerated() {
+            let at = "\(path).representations[\(index)]"
+            guard let representation = decodeRepresentation(value, at: at, reader: &reader, converters: converters) else { continue }
+            if case .derived(let from, _) = representation.source, !seen.contains(from.lowercased()) {
+                reader.problem("\(at).derivedFrom", "names \(from), which is not registered before it in this item")
+            }
+            if !seen.insert(representation.type.lowercased()).inserted {
+                reader.problem("\(at).type", "\(representation.type) is registered twice in this item")
+            }
+            provider.register(representation)
+        }
+        item.provider = provider
+        return item
+    }
+
+    static func decodeRepresentation(
+        _ value: JSONValue, at path: String, reader: inout DocumentReader, converters: ConverterRegistry
+    ) -> Representation? {
+        guard let members = reader.object(value, at: path, allowed: [
+            "type", "kind", "visibility", "openInPlace", "path", "value", "derivedFrom", "converter",
+        ]) else { return nil }
+        let type = reader.string(members, "type", at: path)
+        if type == nil && members["type"] == nil { reader.problem("\(path).type", "is required") }
+        if let type, !TypeDeclaration.isWellFormed(identifier: type) && !type.lowercased().hasPrefix("dyn.") {
+            reader.problem("\(path).type", "\"\(type)\" is not a well-formed type identifier")
+        }
+        let kind: Representation.Kind? = reader.choice(members, "kind", at: path, default: nil)
+        let visibility: Visibility? = reader.choice(members, "visibility", at: path, default: .all)
+        let openInPlace = reader.bool(members, "openInPlace", at: path, default: false)
+        let file = reader.string(members, "path", at: path)
+        let inline = reader.string(members, "value", at: path)
+        let derivedFrom = reader.string(members, "derivedFrom", at: path)
+        let converter = reader.string(members, "converter", at: path)
+        let sources = [file != nil, inline != nil, derivedFrom != nil].filter { $0 }.count
+        guard sources == 1 else {
+            reader.problem(path, "needs exactly one source: path, value, or derivedFrom with converter")
+            return nil
+        }
+        let source: Representation.Source
+        if let file {
+            source = .path(file)
+        } else if let inline {
+            source = .value(inline)
+        } else {
+            guard let converter else {
+                reader.problem("\(path).converter", "is required with derivedFrom")
+                return nil
+            }
+            if converters.converter(named: converter) == nil {
+                reader.problem("\(path).converter", "unknown converter \"\(converter)\" (known: \(converters.converters.map(\.name).joined(separator: ", ")))")
+            }
+            source = .derived(from: derivedFrom!, converter: converter)
+        }
+        if kind == .url, inline == nil { reader.problem("\(path).value", "a url representation needs its URL in value") }
+        if openInPlace && (kind != .file || file == nil) { reader.problem("\(path).openInPlace", "only a file with a path can open in place") }
+        guard let type, let kind, let visibility else { return nil }
+        return Representation(type: type, kind: kind, visibility: visibility, openInPlace: openInPlace, source: source)
+    }
+}

@@ -1,0 +1,223 @@
+import ArgumentParser
+import ItemProviders
+import TypeInference
+import UniformTypes
+
+/// `uti wrap`: files as a drag session.
+struct WrapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wrap",
+        abstract: "Make a drag session of files: item providers with representations by fidelity.",
+        discussion: """
+            One item per path. Its representations, highest fidelity first, as \
+            NSItemProvider.registeredTypeIdentifiers lists them: the file's inferred type (kind \
+            file), then what converters can derive from it (kind data, produced only when loaded: \
+            lossless before lossy, then by cost), then public.file-url and public.url (kind url). \
+            Registering a type twice keeps its first position.
+
+            CONVERTERS: text-to-utf8 (any public.text, any encoding, to public.utf8-plain-text; \
+            lossless), html-to-text and rtf-to-text (to public.utf8-plain-text; lossy: markup \
+            dropped), xml-plist-to-binary and binary-plist-to-xml (lossless), folder-to-zip \
+            (public.folder to public.zip-archive, as Apple loads a folder's data). For one \
+            source, a converter from a more specific type wins (HTML strips tags).
+
+            The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` \
+            needs no flag): schemaVersion, source {application, team, group}, \
+            allowsMoveOperation, restrictedToSourceApplication, items [{suggestedName, \
+            localObject, representations [{type, kind, visibility, openInPlace, path, value, \
+            derivedFrom, converter}]}]. Paths are absolute unless --relative. Schema: \
+            schemas/drag-session.schema.json.
+
+            HAND-BUILT ITEMS: --rep TYPE=PATH (repeatable, in fidelity order) makes one more item \
+            from the given files; --visibility TYPE=all|team|group|ownProcess sets a type's \
+            visibility in every item; --suggested-name and --local-object CLASS=VALUE apply to \
+            the hand-built item, or to the only item.
+
+            --merge SESSION... concatenates sessions (the first one's source and flags, unless \
+            options say otherwise). --validate FILE|- checks a session and names every problem by \
+            its JSON path.
+
+            EXIT STATUS: 0 when every path was wrapped; 1 when some path failed (the other items \
+            are still written); 2 for bad usage or an invalid session document.
+            """)
+
+    @Argument(help: ArgumentHelp("Files or folders to wrap (session files with --merge).", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .customLong("source-app"), help: ArgumentHelp("The source application's bundle identifier.", valueName: "id"))
+    var sourceApplication: String?
+    @Option(help: ArgumentHelp("The source's development team.", valueName: "id")) var team: String?
+    @Option(help: ArgumentHelp("The source's application group.", valueName: "id")) var group: String?
+    @Flag(name: .customLong("no-move"), help: "The session does not allow moving (allowsMoveOperation false).")
+    var noMove = false
+    @Flag(help: "Only the source application may accept the drop.") var restricted = false
+
+    @Option(name: .customLong("rep"), help: ArgumentHelp("A representation of the hand-built item; repeatable.", valueName: "type=path"))
+    var representations: [String] = []
+    @Option(name: .customLong("visibility"), help: ArgumentHelp("Who may see a type's representations.", valueName: "type=value"))
+    var visibilities: [String] = []
+    @Option(name: .customLong("suggested-name"), help: "The suggested name of the hand-built (or only) item.")
+    var suggestedName: String?
+    @Option(name: .customLong("local-object"), help: ArgumentHelp("A local object of the hand-built (or only) item.", valueName: "class=value"))
+    var localObject: String?
+
+    @Flag(name: .customLong("no-url"), help: "Omit the public.file-url and public.url representations.") var noURL = false
+    @Flag(name: .customLong("no-derived"), help: "Omit representations converters would derive.") var noDerived = false
+    @Flag(name: .customLong("open-in-place"), help: "Register file representations as openable in place.") var openInPlace = false
+    @Flag(help: "Record paths as given instead of absolute.") var relative = false
+    @Flag(help: "Treat the arguments as session documents and concatenate them.") var merge = false
+    @Option(name: .customLong("validate"),
+            help: ArgumentHelp("Check a session document (- for standard input) and name every problem.", valueName: "file"))
+    var documentToValidate: String?
+    @Flag(name: [.customShort("L"), .customLong("dereference")], help: "Follow symbolic links.") var followSymlinks = false
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, text }
+    @Option(help: "Output format: json (the session document) or text.") var format: Format = .json
+
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func validate() throws {
+        if documentToValidate == nil && paths.isEmpty && representations.isEmpty {
+            throw ValidationError("Give paths to wrap, --rep, --merge with sessions, or --validate.")
+        }
+    }
+
+    func run() throws {
+        if let path = documentToValidate {
+            let problems = SessionDocument.problems(try JSONValue.parse(try readDocument(path), source: path))
+            for problem in problems { Output.reportError("\(path): \(problem)") }
+            if !problems.isEmpty { throw ExitCode(2) }
+            Output.standard.line("\(path): valid drag session")
+            return
+        }
+        let catalog = try catalogOptions.catalog()
+        var session = DragSession()
+        var failed = false
+        if merge {
+            for (index, path) in paths.enumerated() {
+                let part = try SessionDocument.decode(try readDocument(path), source: path)
+                if index == 0 {
+                    session = part
+                } else {
+                    session.items += part.items
+                }
+            }
+        } else {
+            var wrapper = Wrapper(catalog: catalog)
+            wrapper.includeDerived = !noDerived
+            wrapper.includeURLs = !noURL
+            wrapper.openInPlace = openInPlace
+            let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
+            for path in paths {
+                let inference = inferrer.infer(RawArguments.path(path))
+                if let error = inference.error {
+                    Output.reportError(error.message)
+                    failed = true
+                    continue
+                }
+                let recorded = relative ? path : Wrapper.absolute(path)
+                session.items.append(DragItem(provider: wrapper.provider(for: inference, path: recorded)))
+            }
+        }
+        if !representations.isEmpty {
+            var provider = ItemProvider()
+            for argument in representations {
+                let (type, path) = try pair(argument, option: "--rep")
+                let resolved = try resolveType(type, in: catalog)
+                provider.register(Representation(
+                    type: resolved.identifier, kind: .file, openInPlace: openInPlace,
+                    source: .path(relative ? path : Wrapper.absolute(path))))
+                if provider.suggestedName == nil { provider.suggestedName = Wrapper.suggestedName(for: RawPath(path).lastComponent) }
+            }
+            session.items.append(DragItem(provider: provider))
+        }
+        try applyItemOptions(to: &session, catalog: catalog)
+        if let sourceApplication { session.application = sourceApplication }
+        if let team { session.team = team }
+        if let group { session.group = group }
+        if noMove { session.allowsMoveOperation = false }
+        if restricted { session.restrictedToSourceApplication = true }
+        switch format {
+        case .json: Output.standard.line(SessionDocument.encode(session).serialized(pretty: true))
+        case .text: Output.standard.write(describe(session))
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    private func applyItemOptions(to session: inout DragSession, catalog: TypeCatalog) throws {
+        for argument in visibilities {
+            let (type, value) = try pair(argument, option: "--visibility")
+            guard let visibility = Visibility(rawValue: value) else {
+                throw UTIError(.invalidInput, "--visibility \(argument): the value must be one of all, team, group, ownProcess")
+            }
+            let resolved = try resolveType(type, in: catalog).identifier.lowercased()
+            for index in session.items.indices {
+                var provider = ItemProvider(suggestedName: session.items[index].provider.suggestedName)
+                for var representation in session.items[index].provider.representations {
+                    if representation.type.lowercased() == resolved { representation.visibility = visibility }
+                    provider.register(representation)
+                }
+                session.items[index].provider = provider
+            }
+        }
+        guard suggestedName != nil || localObject != nil else { return }
+        guard !representations.isEmpty || session.items.count == 1 else {
+            throw UTIError(.invalidInput, "--suggested-name and --local-object need one item, or a hand-built item with --rep")
+        }
+        let target = session.items.count - 1
+        if let suggestedName { session.items[target].provider.suggestedName = suggestedName }
+        if let localObject {
+            let (className, value) = try pair(localObject, option: "--local-object")
+            session.items[target].localObject = LocalObject(className: className, value: value)
+        }
+    }
+
+    private func pair(_ argument: String, option: String) throws(UTIError) -> (String, String) {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+            throw UTIError(.invalidInput, "\(option) \(argument): expected NAME=VALUE")
+        }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private func describe(_ session: DragSession) -> String {
+        var lines: [String] = []
+        let source = [session.application.map { "application \($0)" }, session.team.map { "team \($0)" },
+                      session.group.map { "group \($0)" }].compactMap { $0 }
+        lines.append("drag session from \(source.isEmpty ? "an unnamed source" : source.joined(separator: ", "))"
+                     + "; move \(session.allowsMoveOperation ? "allowed" : "not allowed")"
+                     + (session.restrictedToSourceApplication ? "; restricted to the source application" : ""))
+        for (index, item) in session.items.enumerated() {
+            var title = "item \(index + 1)"
+            if let name = item.provider.suggestedName { title += ": \(name)" }
+            if let local = item.localObject { title += " (local \(local.className))" }
+            lines.append(title)
+            for (position, representation) in item.provider.representations.enumerated() {
+                var line = "  \(position + 1). \(representation.type) [\(representation.kind.rawValue)"
+                if representation.visibility != .all { line += ", \(representation.visibility.rawValue)" }
+                if representation.openInPlace { line += ", open in place" }
+                line += "] "
+                switch representation.source {
+                case .path(let path): line += path
+                case .value(let value): line += value
+                case .derived(let from, let converter): line += "from \(from) by \(converter)"
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A document from a file or standard input (`-`), bounded.
+func readDocument(_ path: String) throws(UTIError) -> [UInt8] {
+    if path == "-" {
+        let (bytes, complete) = IdentifyCommand.readStandardInput(limit: 16 << 20)
+        guard complete else { throw UTIError(.tooLarge, "-: standard input is larger than 16 MiB") }
+        return bytes
+    }
+    do {
+        return try FileContents.read(path: path)
+    } catch {
+        throw UTIError(.invalidInput, error.message)
+    }
+}
