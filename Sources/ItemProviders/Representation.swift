@@ -61,7 +61,7 @@ public struct ItemProvider: Sendable, Equatable {
     /// Registers a representation at the end of the fidelity order; a type registered before
     /// keeps its first position (and its first registration).
     public mutating func register(_ representation: Representation) {
-        guard !representations.contains(where: { $0.type.lowercased() == representation.type.lowercased() }) else { return }
+        guard !representations.contains(where: { $0.type.caseFolded == representation.type.caseFolded }) else { return }
         representations.append(representation)
     }
 

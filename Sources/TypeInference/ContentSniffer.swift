@@ -80,7 +80,8 @@ public final class MagicSniffer: ContentSniffer {
 }
 
 extension StringProtocol {
-    func trimmingSpaces() -> String {
+    /// Without leading and trailing spaces and tabs.
+    public func trimmingSpaces() -> String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -18,6 +18,14 @@ public struct RawPath: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: trimmed[start...], as: UTF8.self)
     }
 
+    /// The folder that holds the last component (`.` for a bare name).
+    public var directory: String {
+        var trimmed = bytes[...]
+        while trimmed.count > 1 && trimmed.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(decoding: trimmed[..<slash], as: UTF8.self)
+    }
+
     /// Calls `body` with a NUL-terminated copy for system calls.
     public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         try (bytes + [0]).withUnsafeBufferPointer { buffer in

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 936 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 938 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -883,6 +883,8 @@ extension BuiltInCatalog {
         BuiltInEntry("com.adobe.raw-image", "Adobe raw image (DNG)", .apple, ["public.camera-raw-image"], ["dng"], ["image/x-adobe-dng"], nil),
         BuiltInEntry("public.geojson", "GeoJSON", .apple, ["public.json"], ["geojson"], ["application/geo+json"], nil),
         BuiltInEntry("com.apple.mail.email", "email message", .apple, ["public.email-message", "public.data"], ["eml"], ["message/rfc822"], nil),
+        BuiltInEntry("com.apple.uikit.image", "UIKit image", .apple, ["public.image"], [], [], nil),
+        BuiltInEntry("com.apple.uikit.color", "UIKit color", .apple, ["public.data"], [], [], nil),
         BuiltInEntry("org.matroska.mkv", "Matroska video", .uti, ["public.movie"], ["mkv"], ["video/x-matroska", "video/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.matroska.mka", "Matroska audio", .uti, ["public.audio"], ["mka"], ["audio/x-matroska", "audio/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.xiph.ogg", "Ogg container", .uti, ["public.audiovisual-content"], ["ogx"], ["application/ogg"], "https://xiph.org/ogg/"),

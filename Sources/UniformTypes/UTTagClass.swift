@@ -57,7 +57,7 @@ public struct TagSpecification: Hashable, Sendable {
 extension String {
     /// Lowercased, with a fast path for ASCII (identifiers and tags almost always are): this runs
     /// for every declaration when a catalog is built, so at every start-up.
-    var caseFolded: String {
+    public var caseFolded: String {
         var utf8 = Array(self.utf8)
         for index in utf8.indices {
             let byte = utf8[index]

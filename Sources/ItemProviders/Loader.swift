@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UniformTypes
+
+/// Loads accepted items into an output folder: never outside it, never over an existing file,
+/// always atomically (a temporary file in the folder, then a hard link to a free name).
+public struct Loader {
+    public let folder: String
+    public let catalog: TypeCatalog
+    public let converters: ConverterRegistry
+    /// The folder relative paths in the session are resolved against.
+    public let base: String
+
+    public init(folder: String, base: String, catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
+        self.folder = folder
+        self.base = base
+        self.catalog = catalog
+        self.converters = converters
+    }
+
+    /// Creates the output folder (one level) when it does not exist; fails when it is not a folder.
+    public func prepare() throws(UTIError) {
+        var status = stat()
+        if stat(folder, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw UTIError(.invalidInput, "\(folder): the output folder is \(FileContents.kindPhrase(mode: status.st_mode))")
+            }
+            return
+        }
+        guard mkdir(folder, 0o755) == 0 else { throw FileContents.error(path: folder, errno: errno) }
+    }
+
+    /// Loads one item's chosen representation as the destination asks, returning the path written
+    /// (or, for open-in-place, the original path).
+    public func load(_ item: DragItem, index: Int, representation: Representation, as mode: DropDestination.Load) throws(UTIError) -> String {
+        if mode == .openInPlace, case .path(let path) = representation.source { return resolve(path) }
+        let type = catalog.type(identifier: representation.type)
+        // A type without an extension of its own borrows its nearest ancestor's (UTF-8 text: txt).
+        let ext = type.flatMap { type in ([type] + type.supertypes).lazy.compactMap(\.preferredFilenameExtension).first }
+        let name = Self.fileName(suggested: item.provider.suggestedName, index: index, extension: ext)
+        return try writeAtomically(named: name) { (write) throws(UTIError) in
+            try produce(representation, in: item, write: write, depth: 0)
+        }
+    }
+
+    /// The bytes of a representation: a file's contents (a folder's as zip), an inline value, or
+    /// a derived representation's converter applied to what it derives from.
+    private func produce(
+        _ representation: Representation, in item: DragItem, write: (ArraySlice<UInt8>) throws(UTIError) -> Void, depth: Int
+    ) throws(UTIError) {
+        switch representation.source {
+        case .value(let value):
+            try write(Array(value.utf8)[...])
+        case .path(let path):
+            let resolved = resolve(path)
+            var status = stat()
+            guard stat(resolved, &status) == 0 else { throw FileContents.error(path: resolved, errno: errno) }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                try converters.converter(named: "folder-to-zip")!.transform(.path(resolved), write)
+            } else {
+                try copyFile(resolved, write: write)
+            }
+        case .derived(let from, let name):
+            guard depth < 4, let converter = converters.converter(named: name),
+                let source = item.provider.representations.first(where: { $0.type.caseFolded == from.caseFolded })
+            else {
+                throw UTIError(.invalidInput, "\(representation.type): cannot be derived from \(from) by \(name)")
+            }
+            let input: ConversionInput
+            if case .path(let path) = source.source {
+                input = .path(resolve(path))
+            } else {
+                var bytes: [UInt8] = []
+                try produce(source, in: item, write: { (piece) throws(UTIError) in bytes.append(contentsOf: piece) }, depth: depth + 1)
+                input = .bytes(bytes)
+            }
+            try converter.transform(input, write)
+        }
+    }
+
+    private func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : base + "/" + path
+    }
+
+    private func copyFile(_ path: String, write: (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileContents.error(path: path, errno: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw UTIError(.notRegularFile, "\(path): is not a regular file")
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw FileContents.error(path: path, errno: errno) }
+            if count == 0 { return }
+            try write(buffer[0..<count])
+        }
+    }
+
+    /// Writes through `body` into a temporary file in the folder, then links it under the first
+    /// free name (`photo.png`, `photo 2.png`, ...). On failure nothing is left behind.
+    private func writeAtomically(
+        named name: (stem: String, extension: String?),
+        _ body: ((ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
+    ) throws(UTIError) -> String {
+        var template = Array((folder + "/.uti-load-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw FileContents.error(path: folder, errno: errno) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer {
+            close(descriptor)
+            unlink(temporary)  // the result, if any, is another link to the same file
+        }
+        try body { (piece) throws(UTIError) in
+            var offset = piece.startIndex
+            while offset < piece.endIndex {
+                let written = piece[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw FileContents.error(path: temporary, errno: errno) }
+                offset += written
+            }
+        }
+        guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else { throw FileContents.error(path: temporary, errno: errno) }
+        for attempt in 1...10_000 {
+            let stem = attempt == 1 ? name.stem : "\(name.stem) \(attempt)"
+            let candidate = folder + "/" + stem + (name.extension.map { "." + $0 } ?? "")
+            if link(temporary, candidate) == 0 { return candidate }
+            guard errno == EEXIST else { throw FileContents.error(path: candidate, errno: errno) }
+        }
+        throw UTIError(.ioError, "\(folder): no free name for \(name.stem)")
+    }
+
+    /// A safe file name from a suggested name: no `/` or `\`, no control characters, no leading
+    /// dots or spaces, not `..`, at most 200 bytes; `item N` when nothing is left.
+    public static func fileName(suggested: String?, index: Int, extension ext: String?) -> (stem: String, extension: String?) {
+        var stem = String((suggested ?? "").unicodeScalars.map { scalar -> Character in
+            if scalar == "/" || scalar == "\\" { return "-" }
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) { return "_" }
+            return Character(scalar)
+        })
+        while let first = stem.first, first == "." || first == " " { stem.removeFirst() }
+        while let last = stem.last, last == " " { stem.removeLast() }
+        while stem.utf8.count > 200 { stem.removeLast() }
+        if let ext, stem.caseFolded.hasSuffix("." + ext.caseFolded) { stem.removeLast(ext.count + 1) }
+        if stem.isEmpty || stem == ".." { stem = "item \(index + 1)" }
+        return (stem, ext)
+    }
+}

@@ -1,0 +1,143 @@
+import UniformTypes
+
+/// How a representation was chosen.
+public enum MatchKind: String, Sendable {
+    /// Its identifier is the requested type.
+    case exact
+    /// It conforms to the requested type.
+    case conformance
+    /// The item's local object, handed over within one application.
+    case localObject
+}
+
+/// The outcome for one item.
+public struct ItemOutcome: Sendable, Equatable {
+    public var index: Int
+    public var accepted: Bool
+    /// The chosen representation's type (nil for a local object or when nothing fits).
+    public var representation: String?
+    /// The destination's type (or readable type) it satisfied.
+    public var requested: String?
+    public var match: MatchKind?
+    /// Where the loaded representation was written (or the original, for open-in-place).
+    public var output: String?
+    /// Why the item was not accepted or not loaded.
+    public var reason: String?
+}
+
+/// The negotiation's result: whether the destination can handle the session, what it proposes,
+/// and what each item gives.
+public struct DropResult: Sendable, Equatable {
+    public var canHandle: Bool
+    public var operation: DropOperation
+    public var reason: String
+    public var items: [ItemOutcome]
+}
+
+/// Apple's drop negotiation as Foundation and UIKit implement it, as pure functions of a session
+/// and a destination (see `uti drop --help` for the rules in order).
+public enum Negotiation {
+    /// Whether the destination may see a representation: `all` always, `team` and `group` when
+    /// they match the source's, `ownProcess` only inside the source application.
+    public static func isVisible(_ representation: Representation, session: DragSession, to destination: DropDestination) -> Bool {
+        switch representation.visibility {
+        case .all: return true
+        case .team: return destination.team != nil && destination.team == session.team
+        case .group: return destination.group != nil && destination.group == session.group
+        case .ownProcess: return isSameApplication(session, destination)
+        }
+    }
+
+    static func isSameApplication(_ session: DragSession, _ destination: DropDestination) -> Bool {
+        destination.application != nil && destination.application == session.application
+    }
+
+    /// What one item gives the destination, before the proposal: a representation (and the type
+    /// it satisfied and how), a local object, or nothing.
+    public static func choose(
+        _ item: DragItem, session: DragSession, destination: DropDestination, catalog: TypeCatalog
+    ) -> (representation: Representation?, requested: String, match: MatchKind)? {
+        let visible = item.provider.representations.filter { representation in
+            isVisible(representation, session: session, to: destination)
+                && (destination.load != .openInPlace || (representation.kind == .file && representation.openInPlace))
+        }
+        func exact(_ requested: String) -> Representation? {
+            visible.first { $0.type.caseFolded == requested.caseFolded }
+        }
+        func conforming(_ requested: String) -> Representation? {
+            guard let target = catalog.type(identifier: requested) else { return nil }
+            return visible.first { catalog.type(identifier: $0.type)?.conforms(to: target) ?? false }
+        }
+        switch destination.takes {
+        case .accepts(let types):
+            for requested in types {
+                if let found = exact(requested) { return (found, requested, .exact) }
+                if let found = conforming(requested) { return (found, requested, .conformance) }
+            }
+            return nil
+        case .readableTypes(let readable):
+            return chooseReadable(readable, exact: exact, conforming: conforming)
+        case .objectClass(let name):
+            if let local = item.localObject, local.className == name, isSameApplication(session, destination) {
+                return (nil, name, .localObject)
+            }
+            return chooseReadable(DropDestination.readableTypes(ofClass: name) ?? [], exact: exact, conforming: conforming)
+        }
+    }
+
+    /// The destination's order is the outer loop: a pass for exact matches over the whole list,
+    /// then a pass for conformance; the source's order breaks ties within one readable type.
+    private static func chooseReadable(
+        _ readable: [String], exact: (String) -> Representation?, conforming: (String) -> Representation?
+    ) -> (representation: Representation?, requested: String, match: MatchKind)? {
+        for requested in readable { if let found = exact(requested) { return (found, requested, .exact) } }
+        for requested in readable { if let found = conforming(requested) { return (found, requested, .conformance) } }
+        return nil
+    }
+
+    /// Negotiates a drop: considers, proposes, and says what each item would give.
+    public static func negotiate(_ session: DragSession, with destination: DropDestination, catalog: TypeCatalog) -> DropResult {
+        let choices = session.items.map { choose($0, session: session, destination: destination, catalog: catalog) }
+        let canHandle = choices.contains { $0 != nil }
+        let sameApplication = isSameApplication(session, destination)
+        let count = session.items.count
+        let (operation, reason): (DropOperation, String)
+        if !canHandle {
+            (operation, reason) = (.cancel, "no item has a visible representation the destination can take")
+        } else if let low = destination.minItems, count < low {
+            (operation, reason) = (.cancel, "the destination takes at least \(low) item\(low == 1 ? "" : "s"); the session has \(count)")
+        } else if let high = destination.maxItems, count > high {
+            (operation, reason) = (.cancel, "the destination takes at most \(high) item\(high == 1 ? "" : "s"); the session has \(count)")
+        } else if session.restrictedToSourceApplication && !sameApplication {
+            (operation, reason) = (.cancel, "the session is restricted to its source application")
+        } else if destination.forbidden {
+            (operation, reason) = (.forbidden, "the destination forbids this drop")
+        } else {
+            switch destination.operation {
+            case .copy:
+                (operation, reason) = (.copy, "the destination copies")
+            case .auto:
+                (operation, reason) = sameApplication && session.allowsMoveOperation
+                    ? (.move, "a drop within the source application moves")
+                    : (.copy, sameApplication ? "the session does not allow moving" : "drops into another application copy")
+            case .move:
+                if !session.allowsMoveOperation {
+                    (operation, reason) = (.cancel, "the destination moves, and the session does not allow moving")
+                } else {
+                    (operation, reason) = sameApplication
+                        ? (.move, "a drop within the source application moves")
+                        : (.copy, "drops into another application copy")
+                }
+            }
+        }
+        let proceeds = operation == .copy || operation == .move
+        let items = choices.enumerated().map { index, choice in
+            ItemOutcome(
+                index: index, accepted: proceeds && choice != nil, representation: choice?.representation?.type,
+                requested: choice?.requested, match: choice?.match, output: nil,
+                reason: choice == nil ? "no visible representation matches what the destination takes"
+                    : proceeds ? nil : "the drop was not performed (\(operation.rawValue))")
+        }
+        return DropResult(canHandle: canHandle, operation: operation, reason: reason, items: items)
+    }
+}

@@ -1,0 +1,208 @@
+import ArgumentParser
+import ItemProviders
+import TypeInference
+import UniformTypes
+
+/// `uti drop`: what a declared destination would do with a drag session.
+struct DropCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drop",
+        abstract: "Simulate a drop: which items a destination accepts, copy or move, and what it loads.",
+        discussion: """
+            Reads a drag session (a file, or - / nothing for standard input, so `uti wrap a.png | \
+            uti drop --accepts public.image` works) and a destination (--destination FILE, \
+            flags, or both: flags override the file).
+
+            RULES, as Foundation and UIKit implement them: (1) a representation counts only if the \
+            destination may see it: all always, team and group when they match the source's, \
+            ownProcess only within the source application. (2) With accepts, each item takes the \
+            first accepted type (destination order) it can satisfy: a representation whose \
+            identifier is that type wins, else the first in the source's order that conforms to \
+            it. (3) With readable types or a class, the destination's order is the outer loop: a \
+            pass for exact matches over the whole list, then one for conformance; the source's \
+            order breaks ties. A local object of the class is handed over directly when source and \
+            destination are the same application. (4) The proposal is cancel when nothing can be \
+            handled, the item count is outside minItems...maxItems, or the session is restricted to \
+            its source application and the destination is another; forbidden when the \
+            destination says so and could otherwise handle it; else by operation: auto moves \
+            within the source application when the session allows moving and copies otherwise; \
+            move moves within the source application, cancels when the session does not allow \
+            moving, and copies across applications; copy copies. (5) Only copy and move load: \
+            every accepted item in session order, as data (converters run now; a folder loads as \
+            a zip archive), as a file (a copy), or openInPlace (only representations registered \
+            open-in-place; the original path is reported, nothing is copied).
+
+            CLASS PRESETS (uti's model of Apple's readable types, in preference order): UIImage \
+            (com.apple.uikit.image, public.png, public.jpeg, public.heic, public.tiff, \
+            com.compuserve.gif, org.webmproject.webp, com.microsoft.bmp, public.image); NSString \
+            (public.utf8-plain-text, public.utf16-external-plain-text, public.utf16-plain-text, \
+            public.plain-text, com.apple.traditional-mac-plain-text, public.text); \
+            NSAttributedString (com.apple.flat-rtfd, com.apple.rtfd, public.rtf, public.html, \
+            com.apple.webarchive, org.openxmlformats.wordprocessingml.document, \
+            com.microsoft.word.doc, org.oasis-open.opendocument.text, public.utf8-plain-text, \
+            public.plain-text, public.text); NSURL (public.file-url, public.url, \
+            public.utf8-plain-text); UIColor (com.apple.uikit.color); CNContact (public.vcard); \
+            MKMapItem (com.apple.mapkit.map-item).
+
+            OUTPUT: --out DIR performs the loads: each item is written under DIR with its suggested \
+            name (no / or \\, no control characters, no leading dot, not ..) and the loaded type's \
+            preferred extension; an existing file is never overwritten (photo 2.png is chosen); \
+            writes are atomic (a temporary file in DIR, then a link to the free name), so a failed \
+            converter leaves nothing behind. Without --out the run is dry and reports what would \
+            load. Relative paths in a session file are relative to the file's folder (standard \
+            input: the working directory). The result (--format json) has canHandle, proposal \
+            {operation, reason} and items [{index, accepted, representation, requested, match \
+            (exact, conformance, localObject), output, reason}].
+
+            EXIT STATUS: 0 for copy or move with every load done; 1 for cancel or forbidden, or when \
+            a load failed; 2 for bad usage or an invalid session or destination document.
+            """)
+
+    @Argument(help: ArgumentHelp("The drag session (default: standard input).", valueName: "session"))
+    var sessionPath: String?
+
+    @Option(help: ArgumentHelp("A destination document (schemas/drop-destination.schema.json).", valueName: "file"))
+    var destination: String?
+    @Option(help: ArgumentHelp("A type the destination accepts; repeatable, in preference order.", valueName: "type"))
+    var accepts: [String] = []
+    @Option(name: .customLong("readable-types"), help: ArgumentHelp("Readable types, comma-separated, in preference order.", valueName: "t1,t2,..."))
+    var readableTypes: String?
+    @Option(name: .customLong("class"), help: ArgumentHelp("A class preset: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem.", valueName: "name"))
+    var objectClass: String?
+    @Option(name: .customLong("app"), help: ArgumentHelp("The destination application's bundle identifier.", valueName: "id"))
+    var application: String?
+    @Option(help: ArgumentHelp("The destination's team.", valueName: "id")) var team: String?
+    @Option(help: ArgumentHelp("The destination's application group.", valueName: "id")) var group: String?
+    @Option(name: .customLong("min-items"), help: "The fewest items the destination takes.") var minItems: Int?
+    @Option(name: .customLong("max-items"), help: "The most items the destination takes.") var maxItems: Int?
+    @Option(help: ArgumentHelp("copy, move or auto.", valueName: "operation")) var operation: String?
+    @Option(help: ArgumentHelp("data, file or openInPlace.", valueName: "load")) var load: String?
+    @Flag(help: "The destination forbids the drop.") var forbidden = false
+    @Option(help: ArgumentHelp("Perform the loads into this folder (else a dry run).", valueName: "dir")) var out: String?
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    @Option(help: "Output format: text or json.") var format: Format = .text
+
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func run() throws {
+        let catalog = try catalogOptions.catalog()
+        let target = try makeDestination(catalog: catalog)
+        let sessionSource = sessionPath ?? "-"
+        let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
+        var result = Negotiation.negotiate(session, with: target, catalog: catalog)
+        var failed = false
+        if let out, result.operation == .copy || result.operation == .move {
+            let base = sessionSource == "-" ? Wrapper.absolute(".") : Wrapper.absolute(RawPath(sessionSource).directory)
+            let loader = Loader(folder: out, base: base, catalog: catalog)
+            try loader.prepare()
+            for index in result.items.indices where result.items[index].accepted && result.items[index].match != .localObject {
+                let item = session.items[index]
+                guard let chosen = item.provider.representations.first(where: { $0.type == result.items[index].representation }) else { continue }
+                do {
+                    result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load)
+                } catch {
+                    failed = true
+                    result.items[index].reason = "loading failed: \(error.message)"
+                    Output.reportError("item \(index + 1): \(error.message)")
+                }
+            }
+        }
+        switch format {
+        case .json: Output.standard.line(Self.record(result).serialized(pretty: true))
+        case .text: Output.standard.write(Self.text(result, dryRun: out == nil))
+        }
+        if result.operation == .cancel || result.operation == .forbidden || failed { throw ExitCode(1) }
+    }
+
+    private func makeDestination(catalog: TypeCatalog) throws -> DropDestination {
+        var target: DropDestination
+        let given = [!accepts.isEmpty, readableTypes != nil, objectClass != nil].filter { $0 }.count
+        guard given <= 1 else { throw UTIError(.invalidInput, "give only one of --accepts, --readable-types and --class") }
+        if let destination {
+            target = try DropDestination.decode(try readDocument(destination), source: destination)
+        } else {
+            guard given == 1 else {
+                throw UTIError(.invalidInput, "give a destination: --destination FILE, --accepts TYPE, --readable-types or --class")
+            }
+            target = DropDestination(takes: .accepts([]))
+        }
+        func identifiers(_ names: [String]) throws(UTIError) -> [String] {
+            var result: [String] = []
+            for name in names {
+                do { result.append(try resolveType(name, in: catalog).identifier) } catch { throw UTIError(.invalidInput, error.message) }
+            }
+            return result
+        }
+        if !accepts.isEmpty { target.takes = .accepts(try identifiers(accepts)) }
+        if let readableTypes {
+            target.takes = .readableTypes(try identifiers(readableTypes.split(separator: ",").map { String($0).trimmingSpaces() }))
+        }
+        if let objectClass {
+            guard DropDestination.readableTypes(ofClass: objectClass) != nil else {
+                throw UTIError(.invalidInput, "--class \(objectClass): unknown class (known: \(DropDestination.classPresets.map(\.name).joined(separator: ", ")))")
+            }
+            target.takes = .objectClass(objectClass)
+        }
+        if let application { target.application = application }
+        if let team { target.team = team }
+        if let group { target.group = group }
+        if let minItems { target.minItems = minItems }
+        if let maxItems { target.maxItems = maxItems }
+        if let operation {
+            guard let value = DropDestination.Preference(rawValue: operation) else {
+                throw UTIError(.invalidInput, "--operation \(operation): must be copy, move or auto")
+            }
+            target.operation = value
+        }
+        if let load {
+            guard let value = DropDestination.Load(rawValue: load) else {
+                throw UTIError(.invalidInput, "--load \(load): must be data, file or openInPlace")
+            }
+            target.load = value
+        }
+        if forbidden { target.forbidden = true }
+        if let low = target.minItems, let high = target.maxItems, low > high {
+            throw UTIError(.invalidInput, "--min-items \(low) is larger than --max-items \(high)")
+        }
+        return target
+    }
+
+    static func record(_ result: DropResult) -> JSONValue {
+        .object([
+            "canHandle": .bool(result.canHandle),
+            "proposal": ["operation": .string(result.operation.rawValue), "reason": .string(result.reason)],
+            "items": .array(result.items.map { item in
+                .object([
+                    "index": .int(item.index), "accepted": .bool(item.accepted),
+                    "representation": .optional(item.representation), "requested": .optional(item.requested),
+                    "match": .optional(item.match?.rawValue), "output": .optional(item.output), "reason": .optional(item.reason),
+                ])
+            }),
+        ])
+    }
+
+    static func text(_ result: DropResult, dryRun: Bool) -> String {
+        var lines = ["proposal: \(result.operation.rawValue) (\(result.reason))"]
+        for item in result.items {
+            var line = "item \(item.index + 1): "
+            if item.accepted {
+                switch item.match {
+                case .localObject?: line += "accepted as local object \(item.requested ?? "")"
+                default: line += "accepted \(item.representation ?? "") for \(item.requested ?? "") (\(item.match?.rawValue ?? ""))"
+                }
+                if let output = item.output {
+                    line += " -> \(output)"
+                } else if let reason = item.reason {
+                    line += "; \(reason)"
+                } else if dryRun && item.match != .localObject {
+                    line += " (dry run: not loaded)"
+                }
+            } else {
+                line += "refused: \(item.reason ?? "")"
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("uti-drop-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// `uti wrap ARGS | uti drop DROP-ARGS`, as a user would type it.
+func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
+    let session = try uti(["wrap"] + wrap)
+    return try uti(["drop"] + drop, stdin: Data(session.stdout.utf8))
+}
+
+@Suite struct DropCommandTests {
+    // The seed scenario: a destination that takes a single image.
+    @Test func singleImageDestinationAcceptsOnePNG() throws {
+        let run = try pipeline(["Fixtures/files/photo.png"], ["--accepts", "public.image", "--max-items", "1"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.image (conformance) (dry run: not loaded)\n")
+    }
+
+    @Test func singleImageDestinationRefusesTwo() throws {
+        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/photo.gif"], ["--destination", "Fixtures/destinations/single-image.json"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("proposal: cancel (the destination takes at most 1 item; the session has 2)\n"))
+    }
+
+    @Test func singleImageDestinationRefusesText() throws {
+        let run = try pipeline(["Fixtures/files/ascii.txt"], ["--destination", "Fixtures/destinations/single-image.json", "--format", "json"])
+        #expect(run.status == 1)
+        let result = try #require(try json(run.stdout) as? [String: Any])
+        #expect(result["canHandle"] as? Bool == false)
+        #expect((result["proposal"] as? [String: String])?["operation"] == "cancel")
+    }
+
+    @Test func singleImageDestinationMovesOnlyForItsOwnDrag() throws {
+        let own = try pipeline(["--source-app", "com.example.viewer", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
+        #expect(own.stdout.hasPrefix("proposal: move"))
+        let other = try pipeline(["--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
+        #expect(other.stdout.hasPrefix("proposal: copy"))
+        let noMove = try pipeline(["--source-app", "com.example.viewer", "--no-move", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
+        #expect(noMove.stdout.hasPrefix("proposal: copy (the session does not allow moving)"))
+    }
+
+    @Test func jsonResultIsStable() throws {
+        let run = try uti(["drop", "Fixtures/sessions/photo-and-notes.json", "--destination", "Fixtures/destinations/team-reader.json", "--format", "json"])
+        #expect(run.status == 0)
+        try assertSnapshot(run.stdout, named: "drop-team-reader.json")
+    }
+
+    @Test func loadsAreWrittenUnderUniqueNamesAndNeverOverwrite() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Data("precious".utf8).write(to: out.appendingPathComponent("photo.png"))
+        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/page.html", "Fixtures/files/plain-folder"],
+                               ["--accepts", "public.image", "--accepts", "public.utf8-plain-text", "--accepts", "public.zip-archive",
+                                "--out", out.path])
+        #expect(run.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["page.txt", "photo 2.png", "photo.png", "plain-folder.zip"])
+        #expect(try String(contentsOf: out.appendingPathComponent("photo.png"), encoding: .utf8) == "precious")
+        #expect(try Data(contentsOf: out.appendingPathComponent("photo 2.png")) == Data(contentsOf: URL(fileURLWithPath: fixture("files/photo.png"))))
+        #expect(try String(contentsOf: out.appendingPathComponent("page.txt"), encoding: .utf8) == "Page\n\nHello\n")
+        #expect(run.stdout.contains("-> \(out.path)/photo 2.png"))
+    }
+
+    @Test func failedConverterLeavesNothingBehind() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try uti(["drop", "Fixtures/sessions/broken-rtf.json", "--accepts", "public.utf8-plain-text", "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("uti: item 1: "))
+        #expect(run.stderr.contains("broken.rtf: ends inside an RTF group"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func openInPlaceReportsTheOriginal() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try pipeline(["--source-app", "com.example.editor", "--open-in-place", "Fixtures/files/readme.md"],
+                               ["--destination", "Fixtures/destinations/editor-in-place.json", "--out", out.path])
+        #expect(run.status == 0)
+        #expect(run.stdout == "proposal: move (a drop within the source application moves)\nitem 1: accepted net.daringfireball.markdown for public.text (conformance) -> \(fixture("files/readme.md"))\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func localObjectWithinTheSourceApplication() throws {
+        let run = try uti(["drop", "Fixtures/sessions/photo-and-notes.json", "--class", "UIImage", "--app", "com.example.viewer"])
+        #expect(run.stdout.contains("item 1: accepted as local object UIImage"))
+    }
+
+    @Test func forbiddenExitsOne() throws {
+        let run = try pipeline(["Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/forbidden.json", "--out", "/nonexistent/never-written"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("proposal: forbidden"))
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent/never-written"))
+    }
+
+    @Test func badInputExitsTwo() throws {
+        let bad = try uti(["drop", "Fixtures/sessions/photo-and-notes.json", "--destination", "Fixtures/destinations/every-problem.json"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("uti: Fixtures/destinations/every-problem.json: $.colour: unknown key"))
+        #expect(try uti(["drop", "Fixtures/sessions/every-problem.json", "--accepts", "public.data"]).status == 2)
+        #expect(try uti(["drop", "Fixtures/sessions/photo-and-notes.json"]).status == 2, "no destination")
+        #expect(try uti(["drop", "Fixtures/sessions/photo-and-notes.json", "--class", "UIWidget"]).status == 2)
+        #expect(try uti(["drop", "Fixtures/sessions/photo-and-notes.json", "--accepts", "public.png", "--operation", "teleport"]).status == 2)
+        #expect(try uti(["drop", "Fixtures/sessions/photo-and-notes.json", "--accepts", "no.such.type"]).status == 2)
+        let notFolder = try uti(["drop", "Fixtures/sessions/photo-and-notes.json", "--accepts", "public.png", "--out", "Fixtures/files/photo.png"])
+        #expect(notFolder.status == 2)
+        #expect(notFolder.stderr == "uti: Fixtures/files/photo.png: the output folder is a regular file\n")
+    }
+}
