@@ -72,7 +72,8 @@ public struct DropDestination: Sendable, Equatable {
         return destination
     }
 
-    static func decode(_ value: JSONValue, reader: inout DocumentReader) -> DropDestination? {
+    /// Reads a destination from a parsed document, recording problems in `reader`.
+    public static func decode(_ value: JSONValue, reader: inout DocumentReader) -> DropDestination? {
         guard let members = reader.object(value, at: "$", allowed: [
             "application", "team", "group", "accepts", "readableTypes", "objectClass", "minItems", "maxItems",
             "operation", "load", "forbidden",

@@ -1,7 +1,7 @@
 import UniformTypes
 
 /// How a representation was chosen.
-public enum MatchKind: String, Sendable {
+public enum MatchKind: String, Sendable, CaseIterable {
     /// Its identifier is the requested type.
     case exact
     /// It conforms to the requested type.

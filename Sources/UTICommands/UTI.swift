@@ -27,7 +27,7 @@ public struct UTI: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            IdentifyCommand.self, WrapCommand.self, DropCommand.self, TypeCommand.self, ConformsCommand.self, TreeCommand.self, ListCommand.self,
+            IdentifyCommand.self, WrapCommand.self, DropCommand.self, CheckCommand.self, TypeCommand.self, ConformsCommand.self, TreeCommand.self, ListCommand.self,
         ]
     )
 

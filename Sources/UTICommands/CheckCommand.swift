@@ -1,0 +1,94 @@
+import ArgumentParser
+import TypeInference
+import UniformTypes
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `uti check`: fixture expectations for CI.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check expectations about files (type, conformance, MIME type, encoding, drops) for CI.",
+        discussion: """
+            The manifest is JSON: {"types": [declaration files], "destinations": {NAME: \
+            destination file or document}, "expectations": [{"files": GLOB, and any of "type", \
+            "conformsTo", "notConformsTo", "mimeType", "encoding", "drop": {"destination": NAME, \
+            "operation": copy|move|cancel|forbidden, "loads": TYPE, "match": \
+            exact|conformance|localObject}, "count": N}]}. Paths and globs are relative to the \
+            manifest's folder. Globs: * and ? within a name (not matching a leading dot), [...] \
+            classes, ** for any depth; they select files and packages, not folders. A glob that \
+            matches nothing fails unless count says how many it should match. mimeType compares \
+            without parameters unless the expectation has some. A drop wraps the file as uti wrap \
+            does (an unnamed source application) and negotiates with the destination.
+
+            REPORTS: text (a line per failed case: the file, the expectation, what was expected \
+            and what was found; then "N passed, M failed"), json (every expectation with every \
+            file), junit (JUnit XML: one testsuite per manifest, one testcase per expectation and \
+            file). --output writes the report to a file (replaced atomically) instead of standard \
+            output.
+
+            EXIT STATUS: 0 when every expectation holds; 1 when any fails; 2 for a bad manifest \
+            (the key named by its JSON path).
+            """)
+
+    @Argument(help: ArgumentHelp("The manifest.", valueName: "manifest")) var manifestPath: String
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
+    @Option(help: "Report format: text, json or junit.") var format: Format = .text
+    @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file")) var output: String?
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func run() throws {
+        let manifest: CheckManifest
+        do {
+            manifest = try CheckManifest.load(path: manifestPath)
+        } catch let invalid as CheckManifest.Invalid {
+            for problem in invalid.problems { Output.reportError("\(invalid.path): \(problem)") }
+            throw ExitCode(2)
+        }
+        let catalog = try catalogOptions.catalog().adding(contentsOf: manifest.typeFiles)
+        var runner = try CheckRunner(manifest: manifest, catalog: catalog)
+        let cases = try runner.run()
+        let report: String
+        switch format {
+        case .text: report = CheckTextFormatter.format(cases, manifest: manifest)
+        case .json: report = CheckJSONFormatter.format(cases, manifest: manifest)
+        case .junit: report = CheckJUnitFormatter.format(cases, manifest: manifest)
+        }
+        if let output {
+            try Self.replace(output, with: report)
+            if format != .text {
+                let passed = cases.filter(\.passed).count
+                Output.standard.line("\(passed) passed, \(cases.count - passed) failed")
+            }
+        } else {
+            Output.standard.write(report)
+        }
+        if cases.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// Writes `text` to `path` through a temporary file in the same folder and a rename.
+    static func replace(_ path: String, with text: String) throws(UTIError) {
+        let temporary = path + ".uti-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileContents.error(path: temporary, errno: errno) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                close(descriptor)
+                unlink(temporary)
+                throw FileContents.error(path: temporary, errno: errno)
+            }
+            offset += written
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw FileContents.error(path: path, errno: errno)
+        }
+    }
+}

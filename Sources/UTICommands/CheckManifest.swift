@@ -1,0 +1,159 @@
+import ItemProviders
+import TypeInference
+import UniformTypes
+
+/// A `uti check` manifest: declaration files, named destinations, and expectations about files
+/// selected by globs. Paths and globs are relative to the manifest's folder.
+struct CheckManifest {
+    struct DropExpectation {
+        var destination: String
+        var operation: DropOperation?
+        var loads: String?
+        var match: MatchKind?
+    }
+
+    struct Expectation {
+        var index: Int
+        var files: String
+        var type: String?
+        var conformsTo: String?
+        var notConformsTo: String?
+        var mimeType: String?
+        var encoding: String?
+        var drop: DropExpectation?
+        var count: Int?
+
+        /// Whether anything is expected of each selected file (not only of their number).
+        var checksFiles: Bool {
+            [type, conformsTo, notConformsTo, mimeType, encoding].contains { $0 != nil } || drop != nil
+        }
+
+        /// A short label for reports: the glob and what is expected of it.
+        var label: String {
+            var parts: [String] = []
+            if let type { parts.append("type \(type)") }
+            if let conformsTo { parts.append("conforms to \(conformsTo)") }
+            if let notConformsTo { parts.append("does not conform to \(notConformsTo)") }
+            if let mimeType { parts.append("MIME type \(mimeType)") }
+            if let encoding { parts.append("encoding \(encoding)") }
+            if let drop {
+                var text = "drop on \(drop.destination)"
+                if let operation = drop.operation { text += " \(operation.rawValue)" }
+                if let loads = drop.loads { text += " loading \(loads)" }
+                parts.append(text)
+            }
+            if let count { parts.append("\(count) file\(count == 1 ? "" : "s")") }
+            return "\(files): " + parts.joined(separator: ", ")
+        }
+    }
+
+    var path: String
+    var folder: String
+    var typeFiles: [String] = []
+    var destinations: [String: DropDestination] = [:]
+    var expectations: [Expectation] = []
+
+    /// A manifest that cannot be used: every problem, each named by its JSON path.
+    struct Invalid: Error {
+        let path: String
+        let problems: [DocumentProblem]
+    }
+
+    /// Reads and checks a manifest. An unreadable or unparsable file throws `UTIError`; a
+    /// parsed one with mistakes throws `Invalid` with all of them.
+    static func load(path: String) throws -> CheckManifest {
+        let value = try JSONValue.parse(try readDocument(path), source: path)
+        let folder = RawPath(path).directory
+        var manifest = CheckManifest(path: path, folder: folder)
+        var reader = DocumentReader()
+        func resolve(_ relative: String) -> String { joinPath(folder, relative) }
+        guard let root = reader.object(value, at: "$", allowed: ["types", "destinations", "expectations"]) else {
+            throw Invalid(path: path, problems: reader.problems)
+        }
+        manifest.typeFiles = (reader.strings(root, "types", at: "$") ?? []).map(resolve)
+        if let destinations = root["destinations"], destinations != .null {
+            if let members = destinations.objectValue {
+                for name in members.keys.sorted() {
+                    let at = "$.destinations.\(name)"
+                    var document: JSONValue? = members[name]
+                    if let file = members[name]?.stringValue {
+                        do {
+                            document = try JSONValue.parse(try readDocument(resolve(file)), source: resolve(file))
+                        } catch {
+                            reader.problem(at, error.message)
+                            continue
+                        }
+                    }
+                    var inner = DocumentReader()
+                    if let destination = DropDestination.decode(document ?? .null, reader: &inner), inner.problems.isEmpty {
+                        manifest.destinations[name] = destination
+                    }
+                    for problem in inner.problems {
+                        reader.problem(at + problem.path.dropFirst(), problem.message)
+                    }
+                }
+            } else {
+                reader.problem("$.destinations", "must be an object of names to destination files or documents")
+            }
+        }
+        guard let expectations = root["expectations"]?.arrayValue else {
+            reader.problem("$.expectations", root["expectations"] == nil ? "is required" : "must be an array")
+            throw Invalid(path: path, problems: reader.problems)
+        }
+        for (index, value) in expectations.enumerated() {
+            let at = "$.expectations[\(index)]"
+            guard let members = reader.object(value, at: at, allowed: [
+                "files", "type", "conformsTo", "notConformsTo", "mimeType", "encoding", "drop", "count",
+            ]) else { continue }
+            guard let files = reader.string(members, "files", at: at) else {
+                if members["files"] == nil { reader.problem("\(at).files", "is required") }
+                continue
+            }
+            var expectation = Expectation(index: index, files: files)
+            expectation.type = reader.string(members, "type", at: at)
+            expectation.conformsTo = reader.string(members, "conformsTo", at: at)
+            expectation.notConformsTo = reader.string(members, "notConformsTo", at: at)
+            expectation.mimeType = reader.string(members, "mimeType", at: at)
+            expectation.encoding = reader.string(members, "encoding", at: at)
+            expectation.count = reader.count(members, "count", at: at)
+            if let drop = members["drop"], drop != .null,
+                let fields = reader.object(drop, at: "\(at).drop", allowed: ["destination", "operation", "loads", "match"])
+            {
+                let name = reader.string(fields, "destination", at: "\(at).drop")
+                if name == nil { reader.problem("\(at).drop.destination", "is required") }
+                if let name, manifest.destinations[name] == nil, !(root["destinations"]?.objectValue?.keys.contains(name) ?? false) {
+                    reader.problem("\(at).drop.destination", "names no destination in $.destinations (\"\(name)\")")
+                }
+                let operation: DropOperation? = fields["operation"] == nil ? nil
+                    : reader.choice(fields, "operation", at: "\(at).drop", default: nil as DropOperation?)
+                let match: MatchKind? = fields["match"] == nil ? nil
+                    : reader.choice(fields, "match", at: "\(at).drop", default: nil as MatchKind?)
+                expectation.drop = DropExpectation(
+                    destination: name ?? "", operation: operation, loads: reader.string(fields, "loads", at: "\(at).drop"), match: match)
+            }
+            if !expectation.checksFiles && expectation.count == nil {
+                reader.problem(at, "expects nothing (give type, conformsTo, notConformsTo, mimeType, encoding, drop or count)")
+            }
+            manifest.expectations.append(expectation)
+        }
+        guard reader.problems.isEmpty else { throw Invalid(path: path, problems: reader.problems) }
+        return manifest
+    }
+}
+
+
+/// `file` relative to `folder`, with `.` and `..` resolved textually where they can be (a path
+/// that climbs above a relative folder keeps its leading `..`).
+func joinPath(_ folder: String, _ file: String) -> String {
+    if file.hasPrefix("/") { return file }
+    let absolute = folder.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in (folder + "/" + file).split(separator: "/") {
+        if part == "." { continue }
+        if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+        if part == ".." && absolute { continue }
+        parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+}

@@ -1,0 +1,108 @@
+import ItemProviders
+import TypeInference
+import UniformTypes
+
+/// The outcome of one (expectation, file) pair: a test case in CI terms.
+struct CheckCase {
+    var expectation: CheckManifest.Expectation
+    /// The file, relative to the manifest's folder as the glob wrote it; nil for a count check.
+    var file: String?
+    var failures: [String]
+    var passed: Bool { failures.isEmpty }
+}
+
+/// Evaluates a manifest: identifies each selected file once, then checks every expectation.
+struct CheckRunner {
+    let manifest: CheckManifest
+    let catalog: TypeCatalog
+    let inferrer: TypeInferrer
+    private var cache: [String: Inference] = [:]
+
+    init(manifest: CheckManifest, catalog: TypeCatalog) throws(UTIError) {
+        self.manifest = manifest
+        self.catalog = catalog
+        inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer())
+    }
+
+    mutating func run() throws(UTIError) -> [CheckCase] {
+        var cases: [CheckCase] = []
+        for expectation in manifest.expectations {
+            let files = Glob(pattern: expectation.files).matches(relativeTo: manifest.folder) { path in
+                let name = RawPath(path).lastComponent
+                guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+                return !catalog.type(tag: String(name[name.index(after: dot)...]), tagClass: .filenameExtension,
+                                     conformingTo: .package).isDynamic
+            }
+            if let count = expectation.count {
+                let failures = files.count == count ? [] : ["expected \(count) matching file\(count == 1 ? "" : "s"), found \(files.count)"]
+                cases.append(CheckCase(expectation: expectation, file: nil, failures: failures))
+            } else if files.isEmpty {
+                cases.append(CheckCase(expectation: expectation, file: nil, failures: ["no file matches \(expectation.files)"]))
+            }
+            // A count-only expectation is one case; the others are one case per file.
+            guard expectation.checksFiles else { continue }
+            for file in files {
+                cases.append(CheckCase(expectation: expectation, file: file, failures: try check(expectation, file: file)))
+            }
+        }
+        return cases
+    }
+
+    private mutating func inference(for file: String) -> Inference {
+        let path = joinPath(manifest.folder, file)
+        if let known = cache[path] { return known }
+        let found = inferrer.infer(RawPath(path))
+        cache[path] = found
+        return found
+    }
+
+    private func type(_ name: String) throws(UTIError) -> UTType {
+        do { return try resolveType(name, in: catalog) } catch { throw UTIError(.invalidInput, "\(manifest.path): \(error.message)") }
+    }
+
+    private mutating func check(_ expectation: CheckManifest.Expectation, file: String) throws(UTIError) -> [String] {
+        let found = inference(for: file)
+        if let error = found.error { return ["cannot be identified: \(error.message)"] }
+        guard let actual = found.type else { return ["has no type"] }
+        var failures: [String] = []
+        if let expected = expectation.type, actual != (try type(expected)) {
+            failures.append("expected type \(expected), found \(actual.identifier)")
+        }
+        if let parent = expectation.conformsTo, !actual.conforms(to: try type(parent)) {
+            failures.append("expected to conform to \(parent), found \(actual.identifier), which does not")
+        }
+        if let parent = expectation.notConformsTo, actual.conforms(to: try type(parent)) {
+            failures.append("expected not to conform to \(parent), found \(actual.identifier), which does")
+        }
+        if let expected = expectation.mimeType {
+            let actualMIME = found.mimeType ?? ""
+            let comparable = expected.contains(";") ? actualMIME : String(actualMIME.prefix { $0 != ";" })
+            if comparable.caseFolded.filter({ $0 != " " }) != expected.caseFolded.filter({ $0 != " " }) {
+                failures.append("expected MIME type \(expected), found \(actualMIME.isEmpty ? "none" : actualMIME)")
+            }
+        }
+        if let expected = expectation.encoding, (found.encoding ?? "").caseFolded != expected.caseFolded {
+            failures.append("expected encoding \(expected), found \(found.encoding ?? "none")")
+        }
+        if let drop = expectation.drop, let destination = manifest.destinations[drop.destination] {
+            let path = joinPath(manifest.folder, file)
+            let provider = Wrapper(catalog: catalog).provider(for: found, path: Wrapper.absolute(path))
+            let result = Negotiation.negotiate(DragSession(items: [DragItem(provider: provider)]), with: destination, catalog: catalog)
+            if let operation = drop.operation, result.operation != operation {
+                failures.append("expected drop on \(drop.destination) to \(operation.rawValue), found \(result.operation.rawValue) (\(result.reason))")
+            }
+            let item = result.items[0]
+            if let loads = drop.loads {
+                if !item.accepted {
+                    failures.append("expected \(drop.destination) to load \(loads), found the item refused (\(item.reason ?? result.reason))")
+                } else if (item.representation ?? "").caseFolded != loads.caseFolded {
+                    failures.append("expected \(drop.destination) to load \(loads), found \(item.representation ?? item.match?.rawValue ?? "nothing")")
+                }
+            }
+            if let match = drop.match, item.match != match {
+                failures.append("expected a \(match.rawValue) match on \(drop.destination), found \(item.match?.rawValue ?? "none")")
+            }
+        }
+        return failures
+    }
+}

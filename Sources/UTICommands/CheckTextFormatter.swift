@@ -1,0 +1,16 @@
+/// `uti check` as text: a line per failed case naming the file, the expectation, what was
+/// expected and what was found, then `N passed, M failed`.
+enum CheckTextFormatter {
+    static func format(_ cases: [CheckCase], manifest: CheckManifest) -> String {
+        var lines: [String] = []
+        for check in cases where !check.passed {
+            let subject = check.file.map { joinPath(manifest.folder, $0) } ?? manifest.path
+            for failure in check.failures {
+                lines.append("FAIL \(subject): expectation \(check.expectation.index + 1) (\(check.expectation.label)): \(failure)")
+            }
+        }
+        let passed = cases.filter(\.passed).count
+        lines.append("\(passed) passed, \(cases.count - passed) failed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import UTICommands
+
+@Suite struct CheckCommandTests {
+    @Test func dogfoodManifestPasses() throws {
+        let run = try uti(["check", "Fixtures/uti-fixtures.check.json"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout == "70 passed, 0 failed\n")
+    }
+
+    @Test func everyKindOfFailureIsNamed() throws {
+        let run = try uti(["check", "Fixtures/check/failing.check.json"])
+        #expect(run.status == 1)
+        try assertSnapshot(run.stdout, named: "check-failing.txt")
+        #expect(run.stdout.hasSuffix("0 passed, 7 failed\n"))
+    }
+
+    @Test func jsonReportListsEveryExpectationWithEveryFile() throws {
+        let run = try uti(["check", "Fixtures/check/failing.check.json", "--format", "json"])
+        let report = try #require(try json(run.stdout) as? [String: Any])
+        #expect(report["passed"] as? Int == 0)
+        #expect(report["failed"] as? Int == 7)
+        let expectations = try #require(report["expectations"] as? [[String: Any]])
+        #expect(expectations.count == 7)
+        #expect((expectations[6]["results"] as? [[String: Any]])?.count == 1, "a count is one result")
+        #expect(expectations[0]["passed"] as? Bool == false)
+    }
+
+    @Test func junitIsWellFormedAndCountsCases() throws {
+        let run = try uti(["check", "Fixtures/check/failing.check.json", "--format", "junit"])
+        #expect(run.status == 1)
+        let parsed = try runProgram("/usr/bin/env", ["python3", "-c", """
+            import sys, xml.etree.ElementTree as tree
+            root = tree.fromstring(sys.stdin.read())
+            suite = root.find("testsuite")
+            cases = suite.findall("testcase")
+            print(root.tag, suite.get("tests"), suite.get("failures"), len(cases), sum(1 for c in cases if c.find("failure") is not None))
+            """], stdin: Data(run.stdout.utf8))
+        #expect(parsed.stdout == "testsuites 7 7 7 7\n", "\(parsed.stderr)")
+        #expect(run.stdout.contains("<failure message=\"expected type public.plain-text, found public.png\" type=\"expectation\">"))
+    }
+
+    @Test func outputFileIsReplacedAndTheSummaryPrinted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uti-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report.xml")
+        try Data("old".utf8).write(to: report)
+        let run = try uti(["check", "Fixtures/uti-fixtures.check.json", "--format", "junit", "--output", report.path])
+        #expect(run.status == 0)
+        #expect(run.stdout == "70 passed, 0 failed\n")
+        #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.xml"])
+    }
+
+    @Test func badManifestExitsTwoNamingEveryKey() throws {
+        let run = try uti(["check", "Fixtures/check/bad.check.json"])
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 9)
+        #expect(lines.contains("uti: Fixtures/check/bad.check.json: $.expectations[1].drop.destination: names no destination in $.destinations (\"nowhere\")"))
+        #expect(try uti(["check", "Fixtures/sessions/truncated.json"]).status == 2)
+        #expect(try uti(["check", "Fixtures/check/no-such.check.json"]).status == 2)
+    }
+
+    @Test func identifyExpectIsTheOneLineForm() throws {
+        #expect(try uti(["identify", "--expect", "public.audio", "Fixtures/files/tone.wav", "Fixtures/files/tone.opus"]).status == 0)
+        #expect(try uti(["identify", "--expect", "public.audio", "Fixtures/files/clip.mp4"]).status == 1)
+    }
+}
+
+@Suite struct GlobTests {
+    let base = repositoryRoot.appendingPathComponent("Fixtures").path
+    func matches(_ pattern: String) -> [String] {
+        Glob(pattern: pattern).matches(relativeTo: base) { $0.hasSuffix(".app") || $0.hasSuffix(".rtfd") }
+    }
+
+    @Test(arguments: [
+        ("*.png", "photo.png", true), ("*.png", ".hidden.png", false), ("photo.?if", "photo.gif", true),
+        ("photo.?if", "photo.tiff", false), ("hello.[ch]", "hello.c", true), ("hello.[ch]", "hello.o", false),
+        ("hello.[!ch]", "hello.o", true), ("tone.[a-f]*", "tone.flac", true), ("tone.[a-f]*", "tone.wav", false),
+    ])
+    func componentMatching(pattern: String, name: String, matches: Bool) {
+        #expect(Glob.match(pattern, name) == matches)
+    }
+
+    @Test func globsSelectFilesAndPackagesNotFolders() {
+        #expect(matches("files/*.app") == ["files/Sample.app"])
+        #expect(matches("files/plain-f*") == [], "a folder is not a file")
+        #expect(matches("files/**/.keep") == ["files/plain-folder/.keep"])
+        #expect(matches("**/photo.png") == ["files/photo.png"])
+        #expect(matches("files/subs.*") == ["files/subs.srt", "files/subs.vtt"])
+        #expect(!matches("files/**").contains { $0.contains("Sample.app/") }, "packages are not entered")
+    }
+}
