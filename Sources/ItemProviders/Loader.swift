@@ -59,7 +59,7 @@ public struct Loader {
             if status.st_mode & S_IFMT == S_IFDIR {
                 try converters.converter(named: "folder-to-zip")!.transform(.path(resolved), write)
             } else {
-                try copyFile(resolved, write: write)
+                try FileContents.stream(path: resolved, write)
             }
         case .derived(let from, let name):
             guard depth < 4, let converter = converters.converter(named: name),
@@ -81,24 +81,6 @@ public struct Loader {
 
     private func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : base + "/" + path
-    }
-
-    private func copyFile(_ path: String, write: (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileContents.error(path: path, errno: errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw UTIError(.notRegularFile, "\(path): is not a regular file")
-        }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw FileContents.error(path: path, errno: errno) }
-            if count == 0 { return }
-            try write(buffer[0..<count])
-        }
     }
 
     /// Writes through `body` into a temporary file in the folder, then links it under the first

@@ -24,7 +24,7 @@ enum ZipWriter {
         }
         var stack: [(path: String, name: String)] = [(folder, "")]
         while let (path, prefix) = stack.popLast() {
-            for child in try children(of: path) {
+            for child in try FileContents.entries(ofFolder: path).map({ String(decoding: $0, as: UTF8.self) }) {
                 let childPath = path + "/" + child
                 let name = prefix + child
                 var status = stat()
@@ -41,7 +41,7 @@ enum ZipWriter {
                     try emit(localHeader(name: entryName, descriptor: true))
                     var crc = CRC32()
                     var size: UInt64 = 0
-                    try stream(file: childPath) { (chunk) throws(UTIError) in
+                    try FileContents.stream(path: childPath, followSymlinks: false) { (chunk) throws(UTIError) in
                         crc.update(chunk)
                         size += UInt64(chunk.count)
                         try emit(Array(chunk))
@@ -72,32 +72,6 @@ enum ZipWriter {
     private static func localHeader(name: [UInt8], descriptor: Bool) -> [UInt8] {
         le32(0x0403_4B50) + le16(20) + le16(descriptor ? 0x08 : 0) + le16(0) + le16(0) + le16(0x21)
             + le32(0) + le32(0) + le32(0) + le16(UInt16(name.count)) + le16(0) + name
-    }
-
-    /// The names in a directory, sorted, without `.` and `..`.
-    static func children(of path: String) throws(UTIError) -> [String] {
-        guard let directory = opendir(path) else { throw FileContents.error(path: path, errno: errno) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    private static func stream(file path: String, _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw FileContents.error(path: path, errno: errno) }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw FileContents.error(path: path, errno: errno) }
-            if count == 0 { return }
-            try body(buffer[0..<count])
-        }
     }
 
     private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }

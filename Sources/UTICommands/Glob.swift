@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UniformTypes
 
 /// Shell-style globs over the file system: `*` and `?` within one name (not matching a leading
 /// dot), `[...]` character classes (`[!...]` negates), `**` for any number of folders. Matches are
@@ -58,14 +59,7 @@ struct Glob {
     }
 
     static func entries(of directory: String) -> [String] {
-        guard let handle = opendir(directory.isEmpty ? "." : directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        ((try? FileContents.entries(ofFolder: directory.isEmpty ? "." : directory)) ?? []).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `name` matches one pattern component.

@@ -71,17 +71,7 @@ struct PathSource {
         if followSymlinks {
             guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         }
-        guard let directory = path.withCString({ opendir($0) }) else { return }
-        defer { closedir(directory) }
-        var entries: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            entries.append(name)
-        }
-        entries.sort { $0.lexicographicallyPrecedes($1) }
+        guard let entries = try? FileContents.entries(ofFolder: path.bytes) else { return }
         pending.append(entries.map { path.appending($0) })
     }
 }

@@ -26,7 +26,7 @@ public enum FileContents {
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -40,6 +40,48 @@ public enum FileContents {
             if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
         }
         return Array(bytes[..<filled])
+    }
+
+    /// Hands the regular file at `path` to `body` in 64 KiB pieces, never blocking on a FIFO
+    /// or device (those are refused), following a final symbolic link only when asked.
+    public static func stream(
+        path: String, followSymlinks: Bool = true, _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void
+    ) throws(UTIError) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else { throw error(path: path, errno: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw error(path: path, errno: errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw UTIError(.notRegularFile, "\(path): is \(kindPhrase(mode: status.st_mode)), not a regular file")
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw error(path: path, errno: errno) }
+            if count == 0 { return }
+            try body(buffer[0..<count])
+        }
+    }
+
+    /// The names in the folder at `path`, without `.` and `..`, as bytes (names need not be
+    /// UTF-8), sorted bytewise so that every walk is in the same order.
+    public static func entries(ofFolder path: String) throws(UTIError) -> [[UInt8]] {
+        try entries(ofFolder: Array(path.utf8))
+    }
+
+    /// The same, for a path given as bytes.
+    public static func entries(ofFolder path: [UInt8]) throws(UTIError) -> [[UInt8]] {
+        let opened = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) } }
+        guard let folder = opened else { throw error(path: String(decoding: path, as: UTF8.self), errno: errno) }
+        defer { closedir(folder) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// An error for a failed system call on `path`, with the code users can match on.
@@ -64,4 +106,9 @@ public enum FileContents {
         default: "a regular file"
         }
     }
+}
+
+/// read(2), named apart from the methods called read.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
