@@ -57,7 +57,6 @@ enum MagicMapping {
         "application/vnd.ms-opentype": "public.opentype-font",
         "application/x-font-ttf": "public.truetype-ttf-font",
         "application/x-pem-file": "org.ietf.pem",
-        "application/pgp-keys": "public.data",
     ]
 
     /// libmagic's language guesses for text: right for files without a name, often wrong for

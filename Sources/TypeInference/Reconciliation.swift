@@ -8,7 +8,14 @@ public enum Reconciliation {
     /// TIFF-structured file named .dng is a DNG).
     static let openContent: [String: [String]] = [
         "public.data": ["public.data"],
-        "public.zip-archive": ["com.pkware.zip-archive"],
+        // Zip-based formats that Apple declares as plain data: iWork single-file documents,
+        // USDZ scenes, Wallet passes.
+        "public.zip-archive": ["com.pkware.zip-archive", "com.apple.iWork.Pages.sffpages", "com.apple.iWork.Pages.sfftemplate",
+            "com.apple.iWork.Numbers.sffnumbers", "com.apple.iWork.Numbers.sfftemplate", "com.apple.iWork.Keynote.sffkey",
+            "com.apple.iWork.Keynote.sffkth", "com.pixar.universal-scene-description-mobile", "com.apple.pkpass-data",
+            "com.apple.pkpasses-data"],
+        "com.adobe.pdf": ["com.adobe.illustrator.ai-image"],
+        "org.gnu.gnu-zip-archive": ["public.svg-image"],
         "public.tiff": ["public.camera-raw-image"],
         "public.mpeg-4": ["public.audiovisual-content"],
         "com.apple.quicktime-movie": ["public.audiovisual-content"],

@@ -175,7 +175,7 @@ enum Refinements {
         if begins("#!"), let script = shebang(String(decoding: body.prefix(512), as: UTF8.self)[...]) {
             return (script.0, script.1, false)
         }
-        if begins("-----BEGIN ") {
+        if begins("-----BEGIN ") && !begins("-----BEGIN PGP ") {
             if begins("-----BEGIN CERTIFICATE-----") { return ("org.ietf.pem-certificate", "PEM certificate", false) }
             let firstLine = body.prefix { $0 != 0x0A }
             if firstLine.firstRange(of: Array("PRIVATE KEY-----".utf8)) != nil {

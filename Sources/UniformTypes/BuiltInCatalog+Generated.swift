@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 938 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 940 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -885,6 +885,7 @@ extension BuiltInCatalog {
         BuiltInEntry("com.apple.mail.email", "email message", .apple, ["public.email-message", "public.data"], ["eml"], ["message/rfc822"], nil),
         BuiltInEntry("com.apple.uikit.image", "UIKit image", .apple, ["public.image"], [], [], nil),
         BuiltInEntry("com.apple.uikit.color", "UIKit color", .apple, ["public.data"], [], [], nil),
+        BuiltInEntry("com.apple.disk-image-udif", "Apple disk image", .apple, ["public.disk-image", "public.data"], ["dmg"], ["application/x-apple-diskimage"], nil),
         BuiltInEntry("org.matroska.mkv", "Matroska video", .uti, ["public.movie"], ["mkv"], ["video/x-matroska", "video/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.matroska.mka", "Matroska audio", .uti, ["public.audio"], ["mka"], ["audio/x-matroska", "audio/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.xiph.ogg", "Ogg container", .uti, ["public.audiovisual-content"], ["ogx"], ["application/ogg"], "https://xiph.org/ogg/"),
@@ -942,5 +943,6 @@ extension BuiltInCatalog {
         BuiltInEntry("org.w3.woff2", "WOFF2 font", .uti, ["public.font"], ["woff2"], ["font/woff2"], "https://www.w3.org/TR/WOFF2/"),
         BuiltInEntry("org.khronos.gltf", "glTF scene", .uti, ["public.3d-content", "public.json"], ["gltf"], ["model/gltf+json"], "https://www.khronos.org/gltf/"),
         BuiltInEntry("org.khronos.glb", "glTF binary scene", .uti, ["public.3d-content", "public.data"], ["glb"], ["model/gltf-binary"], "https://www.khronos.org/gltf/"),
+        BuiltInEntry("com.rarlab.rar-archive", "RAR archive", .uti, ["public.data", "public.archive"], ["rar"], ["application/vnd.rar", "application/x-rar-compressed", "application/x-rar"], "https://www.rarlab.com/"),
     ]
 }

@@ -49,7 +49,9 @@ import UniformTypes
 
     @Test(arguments: [
         ("public.tiff", "com.adobe.raw-image"), ("public.mpeg-4", "com.apple.m4a-audio"),
-        ("org.matroska.mkv", "org.matroska.mka"),
+        ("org.matroska.mkv", "org.matroska.mka"), ("public.zip-archive", "com.apple.iWork.Pages.sffpages"),
+        ("public.zip-archive", "com.pixar.universal-scene-description-mobile"), ("com.adobe.pdf", "com.adobe.illustrator.ai-image"),
+        ("org.gnu.gnu-zip-archive", "public.svg-image"),
     ])
     func containerContentIsRefinedByTheName(found: String, named: String) {
         let outcome = Reconciliation.reconcile(content: content(found), name: name(named))
@@ -68,6 +70,12 @@ import UniformTypes
         let outcome = Reconciliation.reconcile(content: content("public.html"), name: name("public.php-script"))
         #expect(outcome.type.identifier == "public.php-script")
         #expect(outcome.mismatch == nil)
+    }
+
+    @Test func aZipTheNameCallsAnImageIsStillAContradiction() {
+        #expect(Reconciliation.reconcile(content: content("public.zip-archive"), name: name("public.png")).mismatch != nil)
+        #expect(Reconciliation.reconcile(content: content("public.zip-archive"),
+                                         name: name("org.openxmlformats.wordprocessingml.document")).mismatch != nil)
     }
 
     @Test func contradictionKeepsContentAndSaysSo() throws {

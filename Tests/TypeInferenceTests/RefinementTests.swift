@@ -37,10 +37,12 @@ import UniformTypes
     @Test(arguments: [
         "{not json}", "{\"a\": 1,}", "[1 2]", "Hello, world.\nJust prose, with commas.\n",
         "int x = f(a, b);\nint y = g(c, d);\n", "plain words\n",
+        "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBF\n",
     ])
     func notMistakenForAFormat(text: String) {
         let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
         #expect(found != "public.json" && found != "public.comma-separated-values-text" && found != "public.ndjson")
+        #expect(found?.hasPrefix("org.ietf.pem") != true)
     }
 
     @Test func truncatedJSONPrefixCountsWhenTheFileGoesOn() {
