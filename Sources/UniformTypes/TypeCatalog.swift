@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A set of type declarations with their conformance graph and tag indexes: the built-in catalog,
 /// or the built-in catalog with custom declarations added. Immutable and safe to share.
 public final class TypeCatalog: Sendable {
@@ -15,41 +21,47 @@ public final class TypeCatalog: Sendable {
 
     let records: [Record]
     let indexByKey: [String: Int]
-    /// For each tag, the records that carry it, most preferred first.
-    let tagIndex: [TagKey: [Int]]
+    /// For each tag, the records that carry it, most preferred first; built on the first tag
+    /// lookup, since one-shot commands that only name identifiers never need it.
+    private let tags = TagIndexBox()
 
     /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
     public static let builtIn = TypeCatalog(validDeclarations: BuiltInCatalog.entries.map(\.declaration))
 
     /// Builds a catalog from declarations already known to be valid (parents declared, no cycles).
     init(validDeclarations declarations: [TypeDeclaration]) {
+        let keys = declarations.map(\.identifier.caseFolded)
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            indexByKey[declaration.identifier.caseFolded] = index
-        }
-        records = declarations.map { declaration in
-            Record(
-                declaration: declaration, key: declaration.identifier.caseFolded,
-                parents: declaration.conformsTo.compactMap { indexByKey[$0.caseFolded] })
+        for (index, key) in keys.enumerated() { indexByKey[key] = index }
+        records = zip(declarations, keys).map { declaration, key in
+            Record(declaration: declaration, key: key, parents: declaration.conformsTo.compactMap { indexByKey[$0.caseFolded] })
         }
         self.indexByKey = indexByKey
+    }
 
-        var tagIndex: [TagKey: [Int]] = [:]
-        for (index, declaration) in declarations.enumerated() {
-            for (tagClass, values) in declaration.tags.entries {
-                for value in values {
-                    let key = TagKey(tagClass: tagClass, value: tagClass.normalize(value))
-                    if tagIndex[key]?.last != index { tagIndex[key, default: []].append(index) }
+    /// For each normalized tag, the records that carry it, best first: public types, then by
+    /// declarer, then catalog order.
+    var tagIndex: [TagKey: [Int]] {
+        tags.value { [records] in
+            var index: [TagKey: [Int]] = [:]
+            index.reserveCapacity(records.count)
+            for (position, record) in records.enumerated() {
+                for (tagClass, values) in record.declaration.tags.entries {
+                    for value in values {
+                        let key = TagKey(tagClass: tagClass, value: tagClass.normalize(value))
+                        if index[key]?.last != position { index[key, default: []].append(position) }
+                    }
                 }
             }
+            func rank(_ position: Int) -> (Int, Int, Int) {
+                (records[position].key.hasPrefix("public.") ? 0 : 1, records[position].declaration.declarer.tieRank, position)
+            }
+            for (key, owners) in index where owners.count > 1 {
+                index[key] = owners.sorted { rank($0) < rank($1) }
+            }
+            return index
         }
-        let records = self.records
-        func rank(_ index: Int) -> (Int, Int, Int) {
-            let declaration = records[index].declaration
-            return (records[index].key.hasPrefix("public.") ? 0 : 1, declaration.declarer.tieRank, index)
-        }
-        self.tagIndex = tagIndex.mapValues { $0.sorted { rank($0) < rank($1) } }
     }
 
     /// Every declared type, in catalog order.
@@ -107,9 +119,10 @@ public final class TypeCatalog: Sendable {
     /// Declared types that carry the tag, best first, with no constraint and no dynamic fallback.
     func candidates(tag: String, tagClass: UTTagClass) -> [Int] {
         let normalized = tagClass.normalize(tag)
-        if let hits = tagIndex[TagKey(tagClass: tagClass, value: normalized)] { return hits }
+        let index = tagIndex
+        if let hits = index[TagKey(tagClass: tagClass, value: normalized)] { return hits }
         if tagClass == .mimeType, let semicolon = normalized.firstIndex(of: ";") {
-            return tagIndex[TagKey(tagClass: tagClass, value: String(normalized[..<semicolon]))] ?? []
+            return index[TagKey(tagClass: tagClass, value: String(normalized[..<semicolon]))] ?? []
         }
         return []
     }
@@ -152,5 +165,23 @@ public final class TypeCatalog: Sendable {
             }
         }
         return children
+    }
+}
+
+/// Computes the tag index once, on first use, safely from any thread.
+final class TagIndexBox: @unchecked Sendable {
+    private var index: [TypeCatalog.TagKey: [Int]]?
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func value(_ build: () -> [TypeCatalog.TagKey: [Int]]) -> [TypeCatalog.TagKey: [Int]] {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let index { return index }
+        let built = build()
+        index = built
+        return built
     }
 }
