@@ -11,41 +11,16 @@ import Darwin
 public enum FileContents {
     /// The bytes of the regular file at `path`, at most `limit` of them.
     public static func read(path: String, limit: Int = 16 << 20) throws(UTIError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw error(path: path, errno: errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw error(path: path, errno: errno) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw UTIError(.notRegularFile, "\(path): is \(kindPhrase(mode: status.st_mode)), not a regular file")
-        }
-        guard Int(status.st_size) <= limit else {
-            throw UTIError(.tooLarge, "\(path): is larger than the \(limit)-byte limit for this kind of file")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw error(path: path, errno: errno)
-            }
-            if count == 0 { break }
-            filled += count
-            if filled > limit {
-                throw UTIError(.tooLarge, "\(path): is larger than the \(limit)-byte limit for this kind of file")
-            }
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
-        }
-        return Array(bytes[..<filled])
+        var bytes: [UInt8] = []
+        try stream(path: path, limit: limit) { (piece) throws(UTIError) in bytes.append(contentsOf: piece) }
+        return bytes
     }
 
     /// Hands the regular file at `path` to `body` in 64 KiB pieces, never blocking on a FIFO
-    /// or device (those are refused), following a final symbolic link only when asked.
+    /// or device (those are refused), following a final symbolic link only when asked, and
+    /// refusing a file larger than `limit` (before reading when its size says so).
     public static func stream(
-        path: String, followSymlinks: Bool = true, _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void
+        path: String, followSymlinks: Bool = true, limit: Int = .max, _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void
     ) throws(UTIError) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw error(path: path, errno: errno) }
@@ -55,12 +30,17 @@ public enum FileContents {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw UTIError(.notRegularFile, "\(path): is \(kindPhrase(mode: status.st_mode)), not a regular file")
         }
+        let tooLarge = UTIError(.tooLarge, "\(path): is larger than the \(limit)-byte limit for this kind of file")
+        guard Int(status.st_size) <= limit else { throw tooLarge }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw error(path: path, errno: errno) }
             if count == 0 { return }
+            total += count
+            guard total <= limit else { throw tooLarge }
             try body(buffer[0..<count])
         }
     }
