@@ -17,12 +17,14 @@ struct IdentifyCommand: ParsableCommand {
             a directory is public.folder, or a package type when its extension names one (Foo.app \
             is com.apple.application-bundle); a symbolic link is public.symlink; FIFOs, sockets and \
             devices get public.named-pipe, public.socket, public.character-special and \
-            public.block-special and are never opened. (2) Content: libmagic on the first 64 KiB, \
-            plus uti's refinements where libmagic is weak (zip containers by their central \
-            directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; JSON, XML \
-            dialects, HTML, CSV/TSV; scripts by #! line; PEM; Ogg codecs; text encodings mapped to \
-            plain-text subtypes: UTF-8 public.utf8-plain-text, UTF-16LE public.utf16-plain-text, \
-            UTF-16BE public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text). \
+            public.block-special and are never opened. (2) Content, from the first 64 KiB: uti's own \
+            checks first where they are unambiguous (binary signatures; zip containers by their \
+            central directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; text in \
+            ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, CSV/TSV, \
+            scripts by #! line, PEM, ...), libmagic for everything else (and not for plain text \
+            whose name already gives a text type). Text encodings map to plain-text subtypes: \
+            UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, \
+            UTF-16BE public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. \
             (3) Name: well-known names (Makefile, Dockerfile), tar.gz and friends, then the \
             extension, looked up among text types first when the content is text.
 
