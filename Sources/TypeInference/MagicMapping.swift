@@ -75,4 +75,16 @@ enum MagicMapping {
         "text/x-awk": "public.script",
         "text/x-bytecode.python": "public.python-script",
     ]
+
+    /// The MIME type to report for types the catalog gives none, when uti decided without
+    /// libmagic: libmagic's own spelling for the same bytes.
+    static let untaggedMIMETypes: [String: String] = [
+        "public.elf-binary": "application/x-executable",
+        "public.object-code": "application/x-object",
+        "com.apple.binary-property-list": "application/x-bplist",
+        "com.apple.xml-property-list": "text/xml",
+        "public.truetype-collection-font": "font/collection",
+        "public.utf16-plain-text": "text/plain",
+        "public.utf16-external-plain-text": "text/plain",
+    ]
 }

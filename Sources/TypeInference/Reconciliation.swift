@@ -15,6 +15,8 @@ public enum Reconciliation {
             "com.apple.iWork.Keynote.sffkth", "com.pixar.universal-scene-description-mobile", "com.apple.pkpass-data",
             "com.apple.pkpasses-data"],
         "com.adobe.pdf": ["com.adobe.illustrator.ai-image"],
+        // Textual formats that Apple declares as data rather than text.
+        "public.plain-text": plainTextAsData, "public.utf8-plain-text": plainTextAsData,
         "org.gnu.gnu-zip-archive": ["public.svg-image"],
         "public.tiff": ["public.camera-raw-image"],
         "public.mpeg-4": ["public.audiovisual-content"],
@@ -33,6 +35,8 @@ public enum Reconciliation {
             "org.openxmlformats.presentationml.slideshow.macroenabled", "org.openxmlformats.presentationml.template.macroenabled"],
         "org.oasis-open.opendocument.text": ["org.oasis-open.opendocument.text-template"],
     ]
+
+    static let plainTextAsData = ["com.adobe.postscript", "public.standard-tesselated-geometry-format"]
 
     /// The outcome: the type, which evidence decided, and a contradiction if there was one.
     public struct Outcome: Sendable {
@@ -61,7 +65,9 @@ public enum Reconciliation {
         let found = content.type
         if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
         if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both) }
-        let refines = found.isDynamic || (openContent[found.identifier] ?? []).contains { ancestor in
+        // A weak language guess is plain text as far as names are concerned.
+        let openTo = openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
+        let refines = found.isDynamic || openTo.contains { ancestor in
             UTType(ancestor).map { named.conforms(to: $0) } ?? false
         }
         if refines || (content.isWeak && named.conforms(to: .text)) {

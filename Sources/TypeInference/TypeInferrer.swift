@@ -138,7 +138,7 @@ public final class TypeInferrer {
         let isComplete = size <= headCount
         func evidence(_ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false) -> ContentEvidence? {
             guard let type = catalog.type(identifier: identifier) else { return nil }
-            return ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType,
+            return ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
                                    description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
         }
         if !magicDescriptions {

@@ -117,6 +117,14 @@ func withinTimeout<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable (
         bytes.removeAll()
     }
 
+    @Test func mimeTypeIsGivenEvenWhenTheCatalogHasNoneForTheType() throws {
+        let elf = try makeInferrer().infer(fixturePath("hello-elf"))
+        #expect(elf.type?.identifier == "public.elf-binary")
+        #expect(elf.mimeType == "application/x-executable")
+        #expect(try makeInferrer().infer(fixturePath("hello.o")).mimeType == "application/x-object")
+        #expect(try makeInferrer().infer(fixturePath("settings-binary.plist")).mimeType == "application/x-bplist")
+    }
+
     @Test func mismatchIsReported() throws {
         let inference = try makeInferrer().infer(fixturePath("png-named.txt"))
         #expect(inference.type == .png)

@@ -66,6 +66,15 @@ import UniformTypes
         #expect(outcome.decidedBy == .extension)
     }
 
+    @Test func plainTextAndWeakGuessesTakeTextualDataNames() {
+        let plain = Reconciliation.reconcile(content: content("public.plain-text"), name: name("com.adobe.postscript"))
+        #expect(plain.type.identifier == "com.adobe.postscript")
+        #expect(plain.mismatch == nil)
+        let guess = Reconciliation.reconcile(content: content("public.assembly-source", weak: true), name: name("com.adobe.postscript"))
+        #expect(guess.type.identifier == "com.adobe.postscript")
+        #expect(Reconciliation.reconcile(content: content("public.plain-text"), name: name("public.png")).mismatch != nil)
+    }
+
     @Test func textOfDifferentFamiliesTakesTheName() {
         let outcome = Reconciliation.reconcile(content: content("public.html"), name: name("public.php-script"))
         #expect(outcome.type.identifier == "public.php-script")
