@@ -95,6 +95,7 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("Standard input cannot be both --files-from - and a path (-).")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
     }
 
     func run() throws {
@@ -103,8 +104,13 @@ struct IdentifyCommand: ParsableCommand {
         if let expect {
             do { expected = try resolveType(expect, in: catalog) } catch { throw UTIError(.invalidInput, error.message) }
         }
-        let lines = try filesFrom.map { (path: String) throws(UTIError) in
-            try LineReader(path: path, separator: nullSeparated ? 0 : 0x0A)
+        var lines: LineReader?
+        if let filesFrom {
+            do {
+                lines = try LineReader(path: filesFrom, separator: nullSeparated ? 0 : 0x0A)
+            } catch {
+                throw UTIError(.invalidInput, "--files-from \(error.message)")
+            }
         }
         var source = PathSource(
             arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },

@@ -151,6 +151,10 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--jobs", "0", "x"]).status == 2)
         #expect(try uti(["identify", "--files-from", "-", "-"]).status == 2)
         #expect(try uti(["identify", "--files-from", "Fixtures/files"]).status == 2)
+        #expect(try uti(["identify", "-", "-"]).status == 2)
+        let missing = try uti(["identify", "--files-from", "Fixtures/no-such-list"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "uti: --files-from Fixtures/no-such-list: no such file or directory\n")
     }
 
     @Test func pipingIntoHeadEndsQuietly() throws {
