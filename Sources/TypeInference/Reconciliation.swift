@@ -18,6 +18,8 @@ public enum Reconciliation {
         // Textual formats that Apple declares as data rather than text.
         "public.plain-text": plainTextAsData, "public.utf8-plain-text": plainTextAsData,
         "org.gnu.gnu-zip-archive": ["public.svg-image"],
+        // Disk images start with whatever their first compressed chunk is.
+        "public.bzip2-archive": ["com.apple.disk-image-udif"],
         "public.tiff": ["public.camera-raw-image"],
         "public.mpeg-4": ["public.audiovisual-content"],
         "com.apple.quicktime-movie": ["public.audiovisual-content"],

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 941 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 948 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -886,6 +886,13 @@ extension BuiltInCatalog {
         BuiltInEntry("com.apple.uikit.image", "UIKit image", .apple, ["public.image"], [], [], nil),
         BuiltInEntry("com.apple.uikit.color", "UIKit color", .apple, ["public.data"], [], [], nil),
         BuiltInEntry("com.apple.disk-image-udif", "Apple disk image", .apple, ["public.disk-image", "public.data"], ["dmg"], ["application/x-apple-diskimage"], nil),
+        BuiltInEntry("com.canon.cr2-raw-image", "Canon CR2 raw image", .apple, ["public.camera-raw-image"], ["cr2"], [], nil),
+        BuiltInEntry("com.canon.cr3-raw-image", "Canon CR3 raw image", .apple, ["public.camera-raw-image"], ["cr3"], [], nil),
+        BuiltInEntry("com.nikon.raw-image", "Nikon raw image", .apple, ["public.camera-raw-image"], ["nef"], [], nil),
+        BuiltInEntry("com.sony.arw-raw-image", "Sony raw image", .apple, ["public.camera-raw-image"], ["arw"], [], nil),
+        BuiltInEntry("com.fuji.raw-image", "Fujifilm raw image", .apple, ["public.camera-raw-image"], ["raf"], [], nil),
+        BuiltInEntry("com.olympus.raw-image", "Olympus raw image", .apple, ["public.camera-raw-image"], ["orf"], [], nil),
+        BuiltInEntry("com.panasonic.rw2-raw-image", "Panasonic raw image", .apple, ["public.camera-raw-image"], ["rw2"], [], nil),
         BuiltInEntry("org.matroska.mkv", "Matroska video", .uti, ["public.movie"], ["mkv"], ["video/x-matroska", "video/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.matroska.mka", "Matroska audio", .uti, ["public.audio"], ["mka"], ["audio/x-matroska", "audio/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.xiph.ogg", "Ogg container", .uti, ["public.audiovisual-content"], ["ogx"], ["application/ogg"], "https://xiph.org/ogg/"),

@@ -51,7 +51,8 @@ import UniformTypes
         ("public.tiff", "com.adobe.raw-image"), ("public.mpeg-4", "com.apple.m4a-audio"),
         ("org.matroska.mkv", "org.matroska.mka"), ("public.zip-archive", "com.apple.iWork.Pages.sffpages"),
         ("public.zip-archive", "com.pixar.universal-scene-description-mobile"), ("com.adobe.pdf", "com.adobe.illustrator.ai-image"),
-        ("org.gnu.gnu-zip-archive", "public.svg-image"),
+        ("org.gnu.gnu-zip-archive", "public.svg-image"), ("public.tiff", "com.nikon.raw-image"),
+        ("public.bzip2-archive", "com.apple.disk-image-udif"),
     ])
     func containerContentIsRefinedByTheName(found: String, named: String) {
         let outcome = Reconciliation.reconcile(content: content(found), name: name(named))
