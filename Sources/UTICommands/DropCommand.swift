@@ -128,11 +128,7 @@ struct DropCommand: ParsableCommand {
             target = DropDestination(takes: .accepts([]))
         }
         func identifiers(_ names: [String]) throws(UTIError) -> [String] {
-            var result: [String] = []
-            for name in names {
-                do { result.append(try resolveType(name, in: catalog).identifier) } catch { throw UTIError(.invalidInput, error.message) }
-            }
-            return result
+            try names.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog).identifier }
         }
         if !accepts.isEmpty { target.takes = .accepts(try identifiers(accepts)) }
         if let readableTypes {

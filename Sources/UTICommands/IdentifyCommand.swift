@@ -100,10 +100,7 @@ struct IdentifyCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try catalogOptions.catalog()
-        var expected: UTType?
-        if let expect {
-            do { expected = try resolveType(expect, in: catalog) } catch { throw UTIError(.invalidInput, error.message) }
-        }
+        let expected = try expect.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         var lines: LineReader?
         if let filesFrom {
             do {

@@ -28,12 +28,7 @@ struct TreeCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try catalogOptions.catalog()
-        let center: UTType?
-        do {
-            center = try type.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
-        } catch {
-            throw UTIError(.invalidInput, error.message)
-        }
+        let center = try type.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let graph = TypeGraph(catalog: catalog)
         switch (format, center) {
         case (.text, let center?):

@@ -2,6 +2,7 @@ import UniformTypes
 
 /// How commands read a type named on the command line: `.ext` is a filename extension,
 /// `type/subtype` a MIME type, anything else an identifier (a `dyn.` identifier included).
+/// An unknown identifier is bad usage (exit 2), whichever option named it.
 func resolveType(_ argument: String, in catalog: TypeCatalog) throws(UTIError) -> UTType {
     if argument.hasPrefix(".") && argument.count > 1 {
         return catalog.type(tag: String(argument.dropFirst()), tagClass: .filenameExtension, conformingTo: .data)
@@ -10,7 +11,7 @@ func resolveType(_ argument: String, in catalog: TypeCatalog) throws(UTIError) -
         return catalog.type(tag: argument, tagClass: .mimeType, conformingTo: .data)
     }
     guard let type = catalog.type(identifier: argument) else {
-        throw UTIError(.unknownType, "\(argument): unknown type identifier")
+        throw UTIError(.invalidInput, "\(argument): unknown type identifier")
     }
     return type
 }

@@ -114,14 +114,8 @@ struct ConformsCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try catalogOptions.catalog()
-        let child: UTType
-        let ancestor: UTType
-        do {
-            child = try resolveType(type, in: catalog)
-            ancestor = try resolveType(parent, in: catalog)
-        } catch {
-            throw UTIError(.invalidInput, error.message)
-        }
+        let child = try resolveType(type, in: catalog)
+        let ancestor = try resolveType(parent, in: catalog)
         let answer = child.conforms(to: ancestor)
         if verbose {
             Output.standard.line("\(child.identifier) \(answer ? "conforms" : "does not conform") to \(ancestor.identifier)")
@@ -150,12 +144,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try catalogOptions.catalog()
-        let constraint: UTType?
-        do {
-            constraint = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
-        } catch {
-            throw UTIError(.invalidInput, error.message)
-        }
+        let constraint = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let types = catalog.allTypes
             .filter { constraint == nil || $0.conforms(to: constraint!) }
             .sorted { $0.identifier.lowercased() < $1.identifier.lowercased() }

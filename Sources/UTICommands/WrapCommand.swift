@@ -150,11 +150,11 @@ struct WrapCommand: ParsableCommand {
             guard let visibility = Visibility(rawValue: value) else {
                 throw UTIError(.invalidInput, "--visibility \(argument): the value must be one of all, team, group, ownProcess")
             }
-            let resolved = try resolveType(type, in: catalog).identifier.lowercased()
+            let resolved = try resolveType(type, in: catalog).identifier.caseFolded
             for index in session.items.indices {
                 var provider = ItemProvider(suggestedName: session.items[index].provider.suggestedName)
                 for var representation in session.items[index].provider.representations {
-                    if representation.type.lowercased() == resolved { representation.visibility = visibility }
+                    if representation.type.caseFolded == resolved { representation.visibility = visibility }
                     provider.register(representation)
                 }
                 session.items[index].provider = provider

@@ -14,8 +14,6 @@ public struct UTIError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let permissionDenied = Code(rawValue: "permission-denied")
         /// Any other failure of the operating system while reading.
         public static let ioError = Code(rawValue: "io-error")
-        /// An identifier, extension or MIME type that names no known type.
-        public static let unknownType = Code(rawValue: "unknown-type")
         /// A type declaration file that is malformed, cyclic, or refers to undeclared types.
         public static let invalidDeclaration = Code(rawValue: "invalid-declaration")
         /// A document (session, destination, manifest) or argument that cannot be used.

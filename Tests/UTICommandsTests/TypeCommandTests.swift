@@ -94,6 +94,7 @@ import Testing
         #expect(try uti(["type"]).status == 2)
         #expect(try uti(["type", "--format", "yaml", "public.png"]).status == 2)
         #expect(try uti(["no-such-command"]).status == 2)
+        #expect(try uti(["type", "-e", "md", "--conforming-to", "no.such.type"]).status == 2)
         #expect(try uti(["--help"]).status == 0)
     }
 }

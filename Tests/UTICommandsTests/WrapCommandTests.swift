@@ -104,6 +104,8 @@ func types(_ item: [String: Any]) -> [String] {
     @Test func badOptionsExitTwo() throws {
         #expect(try uti(["wrap"]).status == 2)
         #expect(try uti(["wrap", "--rep", "nonsense", "Fixtures/files/photo.png"]).status == 2)
+        #expect(try uti(["wrap", "--rep", "no.such.type=Fixtures/files/photo.png"]).status == 2)
+        #expect(try uti(["wrap", "--visibility", "no.such.type=team", "Fixtures/files/photo.png"]).status == 2)
         #expect(try uti(["wrap", "--visibility", "public.png=everyone", "Fixtures/files/photo.png"]).status == 2)
         #expect(try uti(["wrap", "--suggested-name", "x", "Fixtures/files/photo.png", "Fixtures/files/photo.gif"]).status == 2)
     }
