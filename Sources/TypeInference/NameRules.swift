@@ -1,5 +1,16 @@
 import UniformTypes
 
+extension TypeCatalog {
+    /// The package type a folder's name gives it (`Foo.app`: com.apple.application-bundle),
+    /// or nil for a plain folder. Walking commands use it not to enter packages.
+    public func packageType(forFolderNamed name: String) -> UTType? {
+        guard let evidence = NameRules.evidence(for: name, in: self, constraint: .package, preferText: false),
+            !evidence.type.isDynamic
+        else { return nil }
+        return evidence.type
+    }
+}
+
 /// What a file's name says: well-known names (Makefile, Dockerfile), compound extensions
 /// (tar.gz), then the last extension.
 enum NameRules {

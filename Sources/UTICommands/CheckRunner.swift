@@ -28,10 +28,7 @@ struct CheckRunner {
         var cases: [CheckCase] = []
         for expectation in manifest.expectations {
             let files = Glob(pattern: expectation.files).matches(relativeTo: manifest.folder) { path in
-                let name = RawPath(path).lastComponent
-                guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-                return !catalog.type(tag: String(name[name.index(after: dot)...]), tagClass: .filenameExtension,
-                                     conformingTo: .package).isDynamic
+                catalog.packageType(forFolderNamed: RawPath(path).lastComponent) != nil
             }
             if let count = expectation.count {
                 let failures = files.count == count ? [] : ["expected \(count) matching file\(count == 1 ? "" : "s"), found \(files.count)"]

@@ -63,11 +63,7 @@ struct PathSource {
         var status = stat()
         let result = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
         guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return }
-        let name = path.lastComponent
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-            let ext = String(name[name.index(after: dot)...])
-            if !catalog.type(tag: ext, tagClass: .filenameExtension, conformingTo: .package).isDynamic { return }
-        }
+        guard catalog.packageType(forFolderNamed: path.lastComponent) == nil else { return }
         if followSymlinks {
             guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         }
