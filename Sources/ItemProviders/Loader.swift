@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TypeInference
 import UniformTypes
 
 /// Loads accepted items into an output folder: never outside it, never over an existing file,
@@ -79,9 +80,7 @@ public struct Loader {
         }
     }
 
-    private func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : base + "/" + path
-    }
+    private func resolve(_ path: String) -> String { joinPath(base, path) }
 
     /// Writes through `body` into a temporary file in the folder, then links it under the first
     /// free name (`photo.png`, `photo 2.png`, ...). On failure nothing is left behind.

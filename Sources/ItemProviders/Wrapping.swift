@@ -48,20 +48,14 @@ public struct Wrapper {
 
     /// `path` made absolute against the working directory, with `.` and `..` resolved textually.
     public static func absolute(_ path: String) -> String {
-        var base = ""
+        var base = "/"
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             if getcwd(&buffer, buffer.count) != nil {
                 base = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
         }
-        var parts: [Substring] = []
-        for part in (base + "/" + path).split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
+        return joinPath(base, path)
     }
 
     /// A `file://` URL, percent-encoding everything but unreserved characters and `/`.

@@ -39,6 +39,21 @@ public struct RawPath: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// `file` relative to `folder` (or `file` itself when absolute), with `.` and `..` resolved
+/// textually where they can be: a path that climbs above a relative folder keeps its `..`.
+public func joinPath(_ folder: String, _ file: String) -> String {
+    let absolute = file.hasPrefix("/") || folder.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in (file.hasPrefix("/") ? file : folder + "/" + file).split(separator: "/") {
+        if part == "." { continue }
+        if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+        if part == ".." && absolute { continue }
+        parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+}
+
 /// What `lstat` (or `stat`, when following links) says a path is.
 public enum FileKind: String, Sendable {
     case file, directory, symlink, fifo, socket

@@ -1,3 +1,4 @@
+import TypeInference
 import UniformTypes
 
 /// `uti check --format json`: every expectation with every file it selected.

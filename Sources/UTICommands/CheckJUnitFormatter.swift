@@ -1,3 +1,5 @@
+import TypeInference
+
 /// `uti check --format junit`: JUnit XML as CI systems read it: one testsuite per manifest, one
 /// testcase per (expectation, file), a failure element for each failed case.
 enum CheckJUnitFormatter {

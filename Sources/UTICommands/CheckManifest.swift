@@ -140,20 +140,3 @@ struct CheckManifest {
         return manifest
     }
 }
-
-
-/// `file` relative to `folder`, with `.` and `..` resolved textually where they can be (a path
-/// that climbs above a relative folder keeps its leading `..`).
-func joinPath(_ folder: String, _ file: String) -> String {
-    if file.hasPrefix("/") { return file }
-    let absolute = folder.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in (folder + "/" + file).split(separator: "/") {
-        if part == "." { continue }
-        if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
-        if part == ".." && absolute { continue }
-        parts.append(part)
-    }
-    let joined = parts.joined(separator: "/")
-    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
-}

@@ -1,3 +1,5 @@
+import TypeInference
+
 /// `uti check` as text: a line per failed case naming the file, the expectation, what was
 /// expected and what was found, then `N passed, M failed`.
 enum CheckTextFormatter {

@@ -79,6 +79,9 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
     @Test func fileURLsArePercentEncoded() {
         #expect(Wrapper.fileURL(absolutePath: "/tmp/a b/café#1.txt") == "file:///tmp/a%20b/caf%C3%A9%231.txt")
         #expect(Wrapper.absolute("/a/./b/../c") == "/a/c")
+        #expect(joinPath("Fixtures/check", "../files/x.png") == "Fixtures/files/x.png")
+        #expect(joinPath("..", "../x") == "../../x", "climbing above a relative folder keeps its ..")
+        #expect(joinPath("/srv", "/a/../b") == "/b")
     }
 }
 
