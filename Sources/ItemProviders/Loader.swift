@@ -96,15 +96,7 @@ public struct Loader {
             close(descriptor)
             unlink(temporary)  // the result, if any, is another link to the same file
         }
-        try body { (piece) throws(UTIError) in
-            var offset = piece.startIndex
-            while offset < piece.endIndex {
-                let written = piece[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { throw FileContents.error(path: temporary, errno: errno) }
-                offset += written
-            }
-        }
+        try body { (piece) throws(UTIError) in try FileContents.write(piece, to: descriptor, path: temporary) }
         guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else { throw FileContents.error(path: temporary, errno: errno) }
         for attempt in 1...10_000 {
             let stem = attempt == 1 ? name.stem : "\(name.stem) \(attempt)"

@@ -73,17 +73,12 @@ struct CheckCommand: ParsableCommand {
         let temporary = path + ".uti-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileContents.error(path: temporary, errno: errno) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                close(descriptor)
-                unlink(temporary)
-                throw FileContents.error(path: temporary, errno: errno)
-            }
-            offset += written
+        do {
+            try FileContents.write(Array(text.utf8)[...], to: descriptor, path: temporary)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {

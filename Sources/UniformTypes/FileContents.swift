@@ -45,6 +45,18 @@ public enum FileContents {
         }
     }
 
+    /// Writes all of `bytes` to `descriptor` (retrying short writes and interruptions); `path`
+    /// names the file in errors.
+    public static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String) throws(UTIError) {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress!, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw error(path: path, errno: errno) }
+            offset += written
+        }
+    }
+
     /// The names in the folder at `path`, without `.` and `..`, as bytes (names need not be
     /// UTF-8), sorted bytewise so that every walk is in the same order.
     public static func entries(ofFolder path: String) throws(UTIError) -> [[UInt8]] {
@@ -86,6 +98,11 @@ public enum FileContents {
         default: "a regular file"
         }
     }
+}
+
+/// write(2), named apart from the method called write.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }
 
 /// read(2), named apart from the methods called read.
