@@ -10,7 +10,7 @@ import Darwin
 /// more than a bound, never blocking on a FIFO or a device.
 public enum FileContents {
     /// The bytes of the regular file at `path`, at most `limit` of them.
-    public static func read(path: String, limit: Int = 16 << 20) throws(UTIError) -> [UInt8] {
+    public static func read(path: String, limit: Int = Limits.documentBytes) throws(UTIError) -> [UInt8] {
         var bytes: [UInt8] = []
         try stream(path: path, limit: limit) { (piece) throws(UTIError) in bytes.append(contentsOf: piece) }
         return bytes
@@ -22,6 +22,14 @@ public enum FileContents {
     public static func stream(
         path: String, followSymlinks: Bool = true, limit: Int = .max, _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void
     ) throws(UTIError) {
+        // Decide by the path's kind before opening it: a FIFO or a device is never opened, not
+        // even without blocking (opening some devices has effects). fstat below rechecks the
+        // descriptor, in case the path changed in between.
+        var before = stat()
+        guard (followSymlinks ? stat(path, &before) : lstat(path, &before)) == 0 else { throw error(path: path, errno: errno) }
+        guard (before.st_mode & S_IFMT) == S_IFREG else {
+            throw UTIError(.notRegularFile, "\(path): is \(kindPhrase(mode: before.st_mode)), not a regular file")
+        }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw error(path: path, errno: errno) }
         defer { close(descriptor) }
@@ -72,6 +80,9 @@ public enum FileContents {
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+            guard names.count <= Limits.namesPerFolder else {
+                throw UTIError(.tooLarge, "\(String(decoding: path, as: UTF8.self)): holds more names than uti's names-per-folder limit (\(Limits.namesPerFolder))")
+            }
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }
     }

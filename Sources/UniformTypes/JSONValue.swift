@@ -50,14 +50,18 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
         }
     }
 
-    /// Parses a JSON document; errors say what is wrong and where, in one line.
+    /// Parses a JSON document strictly and within `Limits`: a duplicate key, nesting past the
+    /// depth limit or a document past the size limit is refused. Errors are one line naming the
+    /// source, the line and column, and what is wrong.
     public static func parse(_ bytes: [UInt8], source: String) throws(UTIError) -> JSONValue {
+        guard bytes.count <= Limits.documentBytes else {
+            throw Limits.exceeded(source, "document-bytes", Limits.documentBytes)
+        }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw UTIError(.invalidInput, "\(source): is not valid JSON: \(describe(error))")
+            return try JSONParser.parse(bytes)
         } catch {
-            throw UTIError(.invalidInput, "\(source): is not valid JSON: \(error)")
+            let location = JSONParser.location(of: error.offset, in: bytes)
+            throw UTIError(.invalidInput, "\(source): is not valid JSON: \(location): \(error.message)")
         }
     }
 

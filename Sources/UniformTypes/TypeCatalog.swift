@@ -146,13 +146,22 @@ public final class TypeCatalog: Sendable {
     func ancestors(of index: Int) -> [Int] {
         var seen: Set<Int> = [index]
         var order: [Int] = []
-        func visit(_ current: Int) {
-            for parent in records[current].parents where seen.insert(parent).inserted {
+        // An explicit stack of (record, next parent to visit): declarations files can chain tens
+        // of thousands of types, deeper than the call stack allows.
+        var stack: [(record: Int, next: Int)] = [(index, 0)]
+        while let (current, next) = stack.last {
+            let parents = records[current].parents
+            guard next < parents.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let parent = parents[next]
+            if seen.insert(parent).inserted {
                 order.append(parent)
-                visit(parent)
+                stack.append((parent, 0))
             }
         }
-        visit(index)
         return order
     }
 

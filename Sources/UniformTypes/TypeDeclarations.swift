@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Custom type declarations, read from an Info.plist (XML or binary) with
 /// `UTExportedTypeDeclarations` / `UTImportedTypeDeclarations`, or from uti's JSON form:
 ///
@@ -58,19 +52,23 @@ public enum TypeDeclarations {
     }
 
     private static func decodeDocument(_ bytes: [UInt8], source: String) throws(UTIError) -> JSONValue {
-        let data = Data(bytes)
+        guard bytes.count <= Limits.documentBytes else {
+            throw Limits.exceeded(source, "document-bytes", Limits.documentBytes)
+        }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        do {
-            if bytes.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
-                return try PropertyListDecoder().decode(JSONValue.self, from: data)
+        if bytes.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
+            do {
+                return try PropertyList.read(bytes).jsonValue
+            } catch {
+                throw UTIError(.invalidDeclaration, "\(source): is not a well-formed property list: \(error.message)")
             }
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-                return try JSONDecoder().decode(JSONValue.self, from: data)
+        }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            do {
+                return try JSONValue.parse(bytes, source: source)
+            } catch {
+                throw UTIError(.invalidDeclaration, error.message)
             }
-        } catch let error as DecodingError {
-            throw UTIError(.invalidDeclaration, "\(source): is not a well-formed document: \(JSONValue.describe(error))")
-        } catch {
-            throw UTIError(.invalidDeclaration, "\(source): is not a well-formed document: \(error)")
         }
         throw UTIError(.invalidDeclaration, "\(source): is neither JSON nor a property list")
     }
@@ -175,6 +173,10 @@ extension TypeCatalog {
     /// undeclared parent or an identifier declared twice at one level in one file is an error that
     /// names the file and the entry.
     public func adding(_ declarations: [TypeDeclaration]) throws(UTIError) -> TypeCatalog {
+        guard declarations.count <= Limits.declarations else {
+            let source = declarations.last.map { "\($0.declarer)" } ?? "declarations"
+            throw UTIError(.invalidDeclaration, "\(source): more declarations than uti's declarations limit (\(Limits.declarations))")
+        }
         var merged = records.map(\.declaration)
         var position = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($1.key, $0) })
         var seenInFile = Set<String>()
@@ -203,24 +205,34 @@ extension TypeCatalog {
                     "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier)): parent \(parent) is not declared")
             }
         }
-        // Depth-first search from every custom declaration; an edge back into the trail is a cycle.
-        var state = [Int: Bool]()  // false: on the trail, true: done
-        func visit(_ index: Int, trail: [Int]) throws(UTIError) {
-            if state[index] == true { return }
-            if state[index] == false {
-                let cycle = (trail.drop { $0 != index } + [index]).map { merged[$0].identifier }
-                let culprit = merged[index]
-                throw UTIError(.invalidDeclaration,
-                    "\(culprit.declarer): \(culprit.entry) (\(culprit.identifier)): conformance cycle \(cycle.joined(separator: " -> "))")
+        // Depth-first search from every custom declaration, with an explicit stack (chains may be
+        // longer than the call stack is deep); an edge back to a record on the stack is a cycle.
+        var state = [Int: Bool]()  // false: on the stack, true: done
+        for (root, declaration) in merged.enumerated() where declaration.declarer.overrideRank > 0 && state[root] == nil {
+            var stack: [(record: Int, next: Int)] = [(root, 0)]
+            state[root] = false
+            while let (current, next) = stack.last {
+                let parents = merged[current].conformsTo
+                guard next < parents.count else {
+                    state[current] = true
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let parent = position[parents[next].caseFolded]!
+                switch state[parent] {
+                case true?: continue
+                case false?:
+                    let trail = stack.map(\.record)
+                    let cycle = (trail.drop { $0 != parent } + [parent]).map { merged[$0].identifier }
+                    let culprit = merged[parent]
+                    throw UTIError(.invalidDeclaration,
+                        "\(culprit.declarer): \(culprit.entry) (\(culprit.identifier)): conformance cycle \(cycle.joined(separator: " -> "))")
+                case nil:
+                    state[parent] = false
+                    stack.append((parent, 0))
+                }
             }
-            state[index] = false
-            for parent in merged[index].conformsTo {
-                try visit(position[parent.caseFolded]!, trail: trail + [index])
-            }
-            state[index] = true
-        }
-        for (index, declaration) in merged.enumerated() where declaration.declarer.overrideRank > 0 {
-            try visit(index, trail: [])
         }
         return TypeCatalog(validDeclarations: merged)
     }

@@ -44,7 +44,7 @@ func fixture(_ path: String) -> String {
         ("types/tags-not-dictionary.json", "UTTypeTagSpecification must be a dictionary of tag classes"),
         ("types/duplicate.json", "exported[1] (com.example.Twice): declared twice as exported in one file"),
         ("types/no-declarations.json", "declares no types"),
-        ("types/truncated.json", "is not a well-formed document"),
+        ("types/truncated.json", "is not valid JSON: line 1, column 48: unexpected end of the document inside an object"),
         ("types/does-not-exist.json", "no such file or directory"),
     ])
     func invalidDeclarationsNameTheFileEntryAndCause(path: String, message: String) throws {

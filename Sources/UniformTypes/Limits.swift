@@ -1,0 +1,39 @@
+/// The bounds every reader and walker of uti enforces, stated once. Hostile input (a document
+/// nested a hundred thousand deep, a binary property list that claims 2^64 objects, a glob that
+/// would backtrack for minutes) meets one of these and gets a one-line error naming the limit,
+/// with exit status 2 for documents and arguments; it never gets a crash or a hang.
+///
+/// The man page's LIMITS section lists the same numbers; a test keeps the two in step.
+public enum Limits {
+    /// The largest document uti reads: sessions, destinations, manifests, declarations (16 MiB).
+    public static let documentBytes = 16 << 20
+    /// How deep arrays and objects (JSON) or arrays and dictionaries (property lists) may nest.
+    public static let nestingDepth = 512
+    /// How many values one property list may hold, counting a shared object each time it is
+    /// reached (so a small binary plist cannot expand into billions of values).
+    public static let propertyListValues = 1_000_000
+    /// How many custom type declarations one run may load, over all `--types` files.
+    public static let declarations = 100_000
+    /// How long one glob pattern may be, in characters.
+    public static let globLength = 4_096
+    /// How many names one folder may hold for a walk, a glob or a zip archive to list it.
+    public static let namesPerFolder = 1_000_000
+    /// How long one name read by `--files-from` may be, in bytes.
+    public static let listedNameBytes = 64 << 10
+
+    /// Every limit with its name, as the man page and `--help` list them.
+    public static let all: [(name: String, value: Int, meaning: String)] = [
+        ("document-bytes", documentBytes, "bytes in a session, destination, manifest or declarations file"),
+        ("nesting-depth", nestingDepth, "levels of nested arrays and objects in a JSON document or property list"),
+        ("property-list-values", propertyListValues, "values in one property list, shared objects counted each time"),
+        ("declarations", declarations, "custom type declarations over all --types files"),
+        ("glob-length", globLength, "characters in one glob pattern"),
+        ("names-per-folder", namesPerFolder, "names in one folder that a walk, a glob or a zip archive lists"),
+        ("listed-name-bytes", listedNameBytes, "bytes in one name read by --files-from"),
+    ]
+
+    /// The error for input that exceeds a limit: bad input (exit status 2), naming the limit.
+    public static func exceeded(_ subject: String, _ limit: String, _ value: Int) -> UTIError {
+        UTIError(.invalidInput, "\(subject): exceeds uti's \(limit) limit (\(value))")
+    }
+}
