@@ -19,20 +19,24 @@ struct ZipDirectory {
             end -= 1
         }
         guard end >= 0 else { return nil }
-        var directorySize = Int(le32(tail, end + 12))
-        var directoryOffset = Int(le32(tail, end + 16))
+        var directorySize = UInt64(le32(tail, end + 12))
+        var directoryOffset = UInt64(le32(tail, end + 16))
         if directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
-            // Zip64: the locator just before the end record points at the zip64 end record.
+            // Zip64: the locator just before the end record points at the zip64 end record. Its
+            // 64-bit fields are checked against the file before any arithmetic: a hostile archive
+            // may hold any value there.
             let locator = end - 20
             guard locator >= 0, le32(tail, locator) == 0x0706_4B50 else { return nil }
-            let recordOffset = Int(le64(tail, locator + 8))
-            guard let record = pread(descriptor, count: 56, offset: recordOffset), le32(record, 0) == 0x0606_4B50
+            let recordOffset = le64(tail, locator + 8)
+            guard recordOffset <= UInt64(size), let record = pread(descriptor, count: 56, offset: Int(recordOffset)),
+                le32(record, 0) == 0x0606_4B50
             else { return nil }
-            directorySize = Int(le64(record, 40))
-            directoryOffset = Int(le64(record, 48))
+            directorySize = le64(record, 40)
+            directoryOffset = le64(record, 48)
         }
-        guard directorySize > 0, directorySize <= directoryLimit, directoryOffset + directorySize <= size,
-            let directory = pread(descriptor, count: directorySize, offset: directoryOffset)
+        guard directorySize > 0, directorySize <= UInt64(directoryLimit), directoryOffset <= UInt64(size),
+            UInt64(size) - directoryOffset >= directorySize,
+            let directory = pread(descriptor, count: Int(directorySize), offset: Int(directoryOffset))
         else { return nil }
         var names: [String] = []
         var position = 0
@@ -63,7 +67,7 @@ struct ZipDirectory {
     }
 
     private static func pread(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {
-        guard offset >= 0 else { return nil }
+        guard offset >= 0, count >= 0, offset <= Int(Int64.max) - count else { return nil }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
