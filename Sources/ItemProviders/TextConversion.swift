@@ -3,17 +3,51 @@ import UniformTypes
 
 /// Text conversions: any encoding to UTF-8, and HTML or RTF to plain text.
 enum TextConversion {
-    /// Decodes text: a byte-order mark (UTF-8, UTF-16, UTF-32) decides; else valid UTF-8 is kept;
-    /// else UTF-16 without a mark when it looks like it; else Latin-1, which maps every byte.
+    /// Decodes text without losing any of it: a byte-order mark (UTF-8, UTF-16, UTF-32) decides;
+    /// else valid UTF-8 without NUL bytes is kept; else UTF-16 without a mark when it looks like
+    /// it; else Windows-1252 (Latin-1 with printable 0x80–0x9F), which maps every byte. Bytes that
+    /// are not valid in the encoding so chosen (a lone surrogate, an odd trailing byte) are an
+    /// error naming the offset, never dropped or replaced.
     static func decode(_ bytes: [UInt8], label: String) throws(UTIError) -> String {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(decoding: bytes.dropFirst(3), as: UTF8.self) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes.dropFirst(3), label: label) }
         if bytes.starts(with: [0xFF, 0xFE, 0, 0]) { return try utf32(bytes.dropFirst(4), littleEndian: true, label: label) }
         if bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return try utf32(bytes.dropFirst(4), littleEndian: false, label: label) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return TextEncodings.decode(bytes.dropFirst(2), encoding: "utf-16le") }
-        if bytes.starts(with: [0xFE, 0xFF]) { return TextEncodings.decode(bytes.dropFirst(2), encoding: "utf-16be") }
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
-        if let encoding = TextEncodings.bomlessUTF16(bytes) { return TextEncodings.decode(bytes[...], encoding: encoding) }
-        return TextEncodings.decode(bytes[...], encoding: "iso-8859-1")
+        if bytes.starts(with: [0xFF, 0xFE]) { return try utf16(bytes.dropFirst(2), littleEndian: true, label: label) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(bytes.dropFirst(2), littleEndian: false, label: label) }
+        // NUL is valid UTF-8, but text with NULs is UTF-16 or UTF-32 without a mark, or not text.
+        if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let encoding = TextEncodings.bomlessUTF16(bytes) {
+            return try utf16(bytes[...], littleEndian: encoding == "utf-16le", label: label)
+        }
+        if bytes.contains(0) {
+            throw UTIError(.invalidInput, "\(label): is not text in an encoding uti can read without loss (it holds NUL bytes)")
+        }
+        return String(String.UnicodeScalarView(bytes.map(windows1252)))
+    }
+
+    private static func utf8(_ bytes: ArraySlice<UInt8>, label: String) throws(UTIError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw UTIError(.invalidInput, "\(label): is marked UTF-8 but is not valid UTF-8")
+        }
+        return text
+    }
+
+    private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool, label: String) throws(UTIError) -> String {
+        guard bytes.count % 2 == 0 else {
+            throw UTIError(.invalidInput, "\(label): is not valid UTF-16 (it ends with half a code unit at byte \(bytes.endIndex - 1))")
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            units.append(littleEndian ? first | second << 8 : first << 8 | second)
+            index += 2
+        }
+        guard let text = String(validating: units, as: UTF16.self) else {
+            throw UTIError(.invalidInput, "\(label): is not valid UTF-16 (it holds an unpaired surrogate)")
+        }
+        return text
     }
 
     static func utf8(from bytes: [UInt8], label: String) throws(UTIError) -> [UInt8] {
@@ -21,15 +55,18 @@ enum TextConversion {
     }
 
     private static func utf32(_ bytes: ArraySlice<UInt8>, littleEndian: Bool, label: String) throws(UTIError) -> String {
+        guard bytes.count % 4 == 0 else {
+            throw UTIError(.invalidInput, "\(label): is not valid UTF-32 (it ends with part of a code unit)")
+        }
         var scalars = String.UnicodeScalarView()
         var index = bytes.startIndex
-        while index + 3 < bytes.endIndex {
+        while index < bytes.endIndex {
             let raw = (0..<4).reduce(UInt32(0)) { value, offset in
                 let byte = UInt32(bytes[index + (littleEndian ? 3 - offset : offset)])
                 return value << 8 | byte
             }
             guard let scalar = Unicode.Scalar(raw) else {
-                throw UTIError(.invalidInput, "\(label): is not valid UTF-32 (code point \(raw))")
+                throw UTIError(.invalidInput, "\(label): is not valid UTF-32 (code point \(raw) at byte \(index))")
             }
             scalars.append(scalar)
             index += 4
@@ -59,7 +96,12 @@ enum TextConversion {
         while index < html.endIndex {
             let character = html[index]
             if character == "<" {
-                guard let close = html[index...].firstIndex(of: ">") else { break }
+                // A '<' that no '>' closes is text, not the start of a tag.
+                guard let close = html[index...].firstIndex(of: ">") else {
+                    if skipping == nil { output.append(character) }
+                    index = html.index(after: index)
+                    continue
+                }
                 let tag = html[html.index(after: index)..<close]
                 let isEnd = tag.hasPrefix("/")
                 let name = tag.drop { $0 == "/" || $0 == "!" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
@@ -129,6 +171,9 @@ enum TextConversion {
         var skipDepth: Int?
         var depth = 0
         var skipNext = 0
+        var fallbackCount = 1
+        var fallbackStack: [Int] = []
+        var pendingHighSurrogate: UInt32?
         var index = 0
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         while index < bytes.count {
@@ -136,11 +181,13 @@ enum TextConversion {
             switch byte {
             case UInt8(ascii: "{"):
                 depth += 1
+                fallbackStack.append(fallbackCount)
                 if at(1) == UInt8(ascii: "\\"), at(2) == UInt8(ascii: "*"), skipDepth == nil { skipDepth = depth }
                 index += 1
             case UInt8(ascii: "}"):
                 if skipDepth == depth { skipDepth = nil }
                 depth -= 1
+                fallbackCount = fallbackStack.popLast() ?? 1
                 guard depth >= 0 else { throw UTIError(.invalidInput, "\(label): has an unbalanced }") }
                 index += 1
             case UInt8(ascii: "\\"):
@@ -148,7 +195,7 @@ enum TextConversion {
                 guard let next = at(0) else { break }
                 if next == UInt8(ascii: "'") {
                     if index + 2 < bytes.count, let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
-                        if skipDepth == nil && skipNext == 0 { output.append(windows1252(value)) }
+                        if skipDepth == nil && skipNext == 0 { output.unicodeScalars.append(windows1252(value)) }
                         if skipNext > 0 { skipNext -= 1 }
                     }
                     index += 3
@@ -174,11 +221,28 @@ enum TextConversion {
                     case "ldblquote": output += "“"
                     case "rdblquote": output += "”"
                     case "bullet": output += "•"
+                    case "uc":
+                        // How many fallback characters follow each \u (for this group).
+                        if let parameter, (0...16).contains(parameter) { fallbackCount = parameter }
                     case "u":
-                        if let parameter, let scalar = Unicode.Scalar(UInt32(parameter < 0 ? parameter + 65536 : parameter)) {
-                            output.unicodeScalars.append(scalar)
-                            skipNext = 1
+                        // A signed 16-bit UTF-16 code unit; writers also use 0...65535. Anything
+                        // else is malformed and becomes U+FFFD rather than a trap or a silent loss.
+                        skipNext = fallbackCount
+                        guard let parameter, (-32768...65535).contains(parameter) else {
+                            output.unicodeScalars.append("\u{FFFD}")
+                            continue
                         }
+                        let unit = UInt32(parameter < 0 ? parameter + 65536 : parameter)
+                        if (0xD800...0xDBFF).contains(unit) {
+                            pendingHighSurrogate = unit
+                            continue
+                        }
+                        if (0xDC00...0xDFFF).contains(unit), let high = pendingHighSurrogate {
+                            output.unicodeScalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00))!)
+                        } else {
+                            output.unicodeScalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+                        }
+                        pendingHighSurrogate = nil
                     default: break
                     }
                 } else {
@@ -209,12 +273,13 @@ enum TextConversion {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
-    /// Windows-1252: Latin-1 but for 0x80–0x9F.
-    private static func windows1252(_ byte: UInt8) -> Character {
+    /// Windows-1252: Latin-1 but for 0x80–0x9F (the five bytes it leaves undefined keep their
+    /// Latin-1 meaning, as the WHATWG Encoding Standard maps them).
+    static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
         let high: [UInt32] = [0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039,
                               0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
                               0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178]
-        if byte >= 0x80 && byte <= 0x9F { return Character(Unicode.Scalar(high[Int(byte - 0x80)])!) }
-        return Character(Unicode.Scalar(byte))
+        if byte >= 0x80 && byte <= 0x9F { return Unicode.Scalar(high[Int(byte - 0x80)])! }
+        return Unicode.Scalar(byte)
     }
 }
