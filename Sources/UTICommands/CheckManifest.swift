@@ -109,6 +109,9 @@ struct CheckManifest {
                 if members["files"] == nil { reader.problem("\(at).files", "is required") }
                 continue
             }
+            if files.count > Limits.globLength {
+                reader.problem("\(at).files", "is longer than uti's glob-length limit (\(Limits.globLength) characters)")
+            }
             var expectation = Expectation(index: index, files: files)
             expectation.type = reader.string(members, "type", at: at)
             expectation.conformsTo = reader.string(members, "conformsTo", at: at)

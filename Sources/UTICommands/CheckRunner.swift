@@ -27,8 +27,13 @@ struct CheckRunner {
     mutating func run() throws(UTIError) -> [CheckCase] {
         var cases: [CheckCase] = []
         for expectation in manifest.expectations {
-            let files = Glob(pattern: expectation.files).matches(relativeTo: manifest.folder) { path in
+            let found = Glob(pattern: expectation.files).matches(relativeTo: manifest.folder) { path in
                 catalog.packageType(forFolderNamed: RawPath(path).lastComponent) != nil
+            }
+            let files = found.paths
+            // A folder the glob could not list fails the expectation: its files might not match.
+            for failure in found.failures {
+                cases.append(CheckCase(expectation: expectation, file: nil, failures: [failure.message]))
             }
             if let count = expectation.count {
                 let failures = files.count == count ? [] : ["expected \(count) matching file\(count == 1 ? "" : "s"), found \(files.count)"]

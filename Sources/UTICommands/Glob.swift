@@ -9,46 +9,68 @@ import UniformTypes
 struct Glob {
     let pattern: String
 
+    /// What a glob found: the matching paths (sorted) and the folders it could not list, each
+    /// as an error naming the folder, so that nothing is skipped in silence.
+    struct Matches {
+        var paths: [String] = []
+        var failures: [UTIError] = []
+    }
+
     /// The paths under `base` that match, relative to `base` as the pattern is written.
-    func matches(relativeTo base: String, isPackage: (String) -> Bool) -> [String] {
+    func matches(relativeTo base: String, isPackage: (String) -> Bool) -> Matches {
         let components = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        var results: [String] = []
+        var found = Matches()
         let root = pattern.hasPrefix("/") ? "" : base
         walk(components[...], directory: pattern.hasPrefix("/") ? "/" : root, relative: pattern.hasPrefix("/") ? "/" : "",
-             isPackage: isPackage, into: &results)
-        return Array(Set(results)).sorted()
+             isPackage: isPackage, into: &found)
+        found.paths = Array(Set(found.paths)).sorted()
+        return found
     }
 
     private func walk(
         _ components: ArraySlice<String>, directory: String, relative: String, isPackage: (String) -> Bool,
-        into results: inout [String]
+        into found: inout Matches
     ) {
         guard let first = components.first else { return }
         let rest = components.dropFirst()
         func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b) }
+        func entries(of directory: String) -> [String] {
+            do {
+                return try FileContents.entries(ofFolder: directory.isEmpty ? "." : directory).map { String(decoding: $0, as: UTF8.self) }
+            } catch {
+                found.failures.append(UTIError(error.code, "cannot list \(error.message)"))
+                return []
+            }
+        }
         if first == "**" {
-            walk(rest, directory: directory, relative: relative, isPackage: isPackage, into: &results)
-            for entry in Self.entries(of: directory) where !entry.hasPrefix(".") {
+            walk(rest, directory: directory, relative: relative, isPackage: isPackage, into: &found)
+            for entry in entries(of: directory) where !entry.hasPrefix(".") {
                 let path = join(directory, entry)
                 if Self.isFolder(path) && !isPackage(path) {
-                    walk(components, directory: path, relative: join(relative, entry), isPackage: isPackage, into: &results)
+                    walk(components, directory: path, relative: join(relative, entry), isPackage: isPackage, into: &found)
                 } else if rest.isEmpty {
-                    results.append(join(relative, entry))
+                    found.paths.append(join(relative, entry))
                 }
             }
             return
         }
         let literal = !first.contains(where: { "*?[".contains($0) })
-        let names = literal ? [first] : Self.entries(of: directory).filter { Self.match(first, $0) }
+        let names: [String]
+        if literal {
+            names = [first]
+        } else {
+            let matcher = Pattern(first)
+            names = entries(of: directory).filter { matcher.matches($0) }
+        }
         for name in names {
             let path = join(directory, name)
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             let folder = (status.st_mode & S_IFMT) == S_IFDIR && !isPackage(path)
             if rest.isEmpty {
-                if !folder { results.append(join(relative, name)) }
+                if !folder { found.paths.append(join(relative, name)) }
             } else if folder || (status.st_mode & S_IFMT) == S_IFLNK && Self.isFolder(path) {
-                walk(rest, directory: path, relative: join(relative, name), isPackage: isPackage, into: &results)
+                walk(rest, directory: path, relative: join(relative, name), isPackage: isPackage, into: &found)
             }
         }
     }
@@ -58,49 +80,99 @@ struct Glob {
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    static func entries(of directory: String) -> [String] {
-        ((try? FileContents.entries(ofFolder: directory.isEmpty ? "." : directory)) ?? []).map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// Whether `name` matches one pattern component.
-    static func match(_ pattern: String, _ name: String) -> Bool {
-        if name.hasPrefix(".") && !pattern.hasPrefix(".") { return false }
-        return match(Array(pattern)[...], Array(name)[...])
-    }
+    static func match(_ pattern: String, _ name: String) -> Bool { Pattern(pattern).matches(name) }
 
-    private static func match(_ pattern: ArraySlice<Character>, _ name: ArraySlice<Character>) -> Bool {
-        guard let head = pattern.first else { return name.isEmpty }
-        switch head {
-        case "*":
-            var rest = name
-            while true {
-                if match(pattern.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
-        case "?":
-            return !name.isEmpty && match(pattern.dropFirst(), name.dropFirst())
-        case "[":
-            guard let character = name.first, let close = pattern.dropFirst(2).firstIndex(of: "]") else {
-                return name.first == "[" && match(pattern.dropFirst(), name.dropFirst())
-            }
-            var set = pattern[(pattern.startIndex + 1)..<close]
-            let negated = set.first == "!" || set.first == "^"
-            if negated { set = set.dropFirst() }
-            var found = false
-            var index = set.startIndex
-            while index < set.endIndex {
-                if index + 2 < set.endIndex, set[index + 1] == "-" {
-                    if set[index] <= character && character <= set[index + 2] { found = true }
-                    index += 3
-                } else {
-                    if set[index] == character { found = true }
+    /// One component of a glob, parsed once: literals, `?`, `*` and character classes.
+    struct Pattern {
+        enum Token: Equatable {
+            case literal(Character)
+            case any
+            case star
+            case set(negated: Bool, members: [ClosedRange<Character>])
+        }
+
+        let tokens: [Token]
+        let allowsLeadingDot: Bool
+
+        init(_ pattern: String) {
+            allowsLeadingDot = pattern.hasPrefix(".")
+            let characters = Array(pattern)
+            var tokens: [Token] = []
+            var index = 0
+            while index < characters.count {
+                let character = characters[index]
+                switch character {
+                case "*":
+                    if tokens.last != .star { tokens.append(.star) }  // ** within a name is one *
+                    index += 1
+                case "?":
+                    tokens.append(.any)
+                    index += 1
+                case "[":
+                    // A class needs a closing ']' after at least one member; else '[' is literal.
+                    var cursor = index + 1
+                    let negated = cursor < characters.count && (characters[cursor] == "!" || characters[cursor] == "^")
+                    if negated { cursor += 1 }
+                    guard let close = characters[min(cursor + 1, characters.count)...].firstIndex(of: "]") else {
+                        tokens.append(.literal("["))
+                        index += 1
+                        continue
+                    }
+                    var members: [ClosedRange<Character>] = []
+                    while cursor < close {
+                        if cursor + 2 < close, characters[cursor + 1] == "-", characters[cursor] <= characters[cursor + 2] {
+                            members.append(characters[cursor]...characters[cursor + 2])
+                            cursor += 3
+                        } else {
+                            members.append(characters[cursor]...characters[cursor])
+                            cursor += 1
+                        }
+                    }
+                    tokens.append(.set(negated: negated, members: members))
+                    index = close + 1
+                default:
+                    tokens.append(.literal(character))
                     index += 1
                 }
             }
-            return found != negated && match(pattern[(close + 1)...], name.dropFirst())
-        default:
-            return name.first == head && match(pattern.dropFirst(), name.dropFirst())
+            self.tokens = tokens
+        }
+
+        private func accepts(_ token: Token, _ character: Character) -> Bool {
+            switch token {
+            case .literal(let expected): expected == character
+            case .any: true
+            case .star: false
+            case .set(let negated, let members): members.contains { $0.contains(character) } != negated
+            }
+        }
+
+        /// Whether `name` matches, in time proportional to the pattern's length times the name's
+        /// (one star backtracking point at a time), never exponential.
+        func matches(_ name: String) -> Bool {
+            if name.hasPrefix(".") && !allowsLeadingDot { return false }
+            let characters = Array(name)
+            var token = 0, position = 0
+            var starToken = -1, starPosition = 0
+            while position < characters.count {
+                if token < tokens.count, tokens[token] == .star {
+                    starToken = token
+                    starPosition = position
+                    token += 1
+                } else if token < tokens.count, accepts(tokens[token], characters[position]) {
+                    token += 1
+                    position += 1
+                } else if starToken >= 0 {
+                    token = starToken + 1
+                    starPosition += 1
+                    position = starPosition
+                } else {
+                    return false
+                }
+            }
+            while token < tokens.count, tokens[token] == .star { token += 1 }
+            return token == tokens.count
         }
     }
 }

@@ -74,7 +74,7 @@ import Testing
 @Suite struct GlobTests {
     let base = repositoryRoot.appendingPathComponent("Fixtures").path
     func matches(_ pattern: String) -> [String] {
-        Glob(pattern: pattern).matches(relativeTo: base) { $0.hasSuffix(".app") || $0.hasSuffix(".rtfd") }
+        Glob(pattern: pattern).matches(relativeTo: base) { $0.hasSuffix(".app") || $0.hasSuffix(".rtfd") }.paths
     }
 
     @Test(arguments: [
