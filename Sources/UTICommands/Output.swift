@@ -49,12 +49,20 @@ public final class Output: @unchecked Sendable {
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
                 // The reader went away (`| head`): end quietly, as Unix tools do.
                 if errno == EPIPE { _exit(0) }
+                // Anything else (a full disk, a closed descriptor) loses output: say so and fail,
+                // as coreutils do, rather than exit 0 with a truncated result.
+                if descriptor == 1 {
+                    let reason = String(cString: strerror(errno)).lowercased()
+                    let message = Array("uti: cannot write to standard output: \(reason)\n".utf8)
+                    _ = message.withUnsafeBytes { systemWrite(2, $0.baseAddress!, $0.count) }
+                    _exit(1)
+                }
                 break
             }
             offset += written
@@ -82,4 +90,9 @@ final class NSLockShim: @unchecked Sendable {
         defer { pthread_mutex_unlock(&mutex) }
         return try body()
     }
+}
+
+/// write(2), named apart from the method called write.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -23,6 +23,8 @@ struct PathSource {
     /// Directories still to expand (a stack), with the entries not yet returned.
     private var pending: [[RawPath]] = []
     private var visited = Set<[UInt64]>()
+    /// Folders that could not be listed, reported before the walk goes on.
+    private var failures: [PathItem] = []
 
     init(arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog) {
         self.arguments = arguments.reversed()
@@ -33,6 +35,7 @@ struct PathSource {
     }
 
     mutating func next() -> PathItem? {
+        if !failures.isEmpty { return failures.removeFirst() }
         while !pending.isEmpty {
             if pending[pending.count - 1].isEmpty {
                 pending.removeLast()
@@ -67,8 +70,12 @@ struct PathSource {
         if followSymlinks {
             guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         }
-        guard let entries = try? FileContents.entries(ofFolder: path.bytes) else { return }
-        pending.append(entries.map { path.appending($0) })
+        do {
+            pending.append(try FileContents.entries(ofFolder: path.bytes).map { path.appending($0) })
+        } catch {
+            // Never skipped in silence: the walk reports the folder and exits 1 at the end.
+            failures.append(.failure(path, UTIError(error.code, "cannot list \(error.message)")))
+        }
     }
 }
 
@@ -80,7 +87,7 @@ final class LineReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
-    static let lineLimit = 64 * 1024
+    static let lineLimit = Limits.listedNameBytes
 
     init(path: String, separator: UInt8) throws(UTIError) {
         name = path
@@ -101,22 +108,32 @@ final class LineReader {
 
     deinit { if descriptor != 0 { close(descriptor) } }
 
-    /// The next non-empty name, an error for an over-long one, or nil at the end.
+    /// The next non-empty name, an error for an over-long one, or nil at the end. An over-long
+    /// name is reported once and skipped whole: no piece of it is taken for a path.
     func next() -> Result<[UInt8], UTIError>? {
         while true {
             if let end = buffer[start...].firstIndex(of: separator) {
                 var line = Array(buffer[start..<end])
                 start = end + 1
+                if skippingLongName {
+                    skippingLongName = false
+                    continue
+                }
                 if separator == 0x0A && line.last == 0x0D { line.removeLast() }
                 if line.isEmpty { continue }
+                guard line.count <= Self.lineLimit else { return .failure(tooLong()) }
                 return .success(line)
             }
             if buffer.count - start > Self.lineLimit {
+                // Drop what is buffered of the over-long name and skip up to its separator.
                 start = buffer.count
-                return .failure(UTIError(.invalidInput, "\(name): a name is longer than \(Self.lineLimit) bytes"))
+                if !skippingLongName {
+                    skippingLongName = true
+                    return .failure(tooLong())
+                }
             }
             if finished {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count, !skippingLongName else { return nil }
                 let line = Array(buffer[start...])
                 start = buffer.count
                 return .success(line)
@@ -128,6 +145,12 @@ final class LineReader {
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { finished = true } else { buffer.append(contentsOf: chunk[0..<count]) }
         }
+    }
+
+    private var skippingLongName = false
+
+    private func tooLong() -> UTIError {
+        UTIError(.invalidInput, "\(name): a name is longer than uti's listed-name-bytes limit (\(Self.lineLimit) bytes); it was skipped")
     }
 }
 
