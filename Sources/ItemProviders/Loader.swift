@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import TypeInference
 import UniformTypes
@@ -12,6 +16,9 @@ public struct Loader {
     public let converters: ConverterRegistry
     /// The folder relative paths in the session are resolved against.
     public let base: String
+    /// For each name stem, the next suffix worth trying, so that thousands of items with one
+    /// suggested name find free names in linear time.
+    private let nextSuffix = SuffixMemo()
 
     public init(folder: String, base: String, catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
         self.folder = folder
@@ -20,17 +27,41 @@ public struct Loader {
         self.converters = converters
     }
 
-    /// Creates the output folder (one level) when it does not exist; fails when it is not a folder.
+    /// Creates the output folder (one level) when it does not exist; fails when it is not a
+    /// folder or is a symbolic link (which would send loads somewhere the user did not name).
+    /// Removes temporary files of uti's own naming left by a `drop` whose process no longer runs.
     public func prepare() throws(UTIError) {
         var status = stat()
-        if stat(folder, &status) == 0 {
+        if lstat(folder, &status) == 0 {
+            guard status.st_mode & S_IFMT != S_IFLNK else {
+                throw UTIError(.invalidInput, "\(folder): the output folder is a symbolic link; name the folder it points to")
+            }
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw UTIError(.invalidInput, "\(folder): the output folder is \(FileContents.kindPhrase(mode: status.st_mode))")
             }
+            removeStaleTemporaries()
             return
         }
         guard mkdir(folder, 0o755) == 0 else { throw FileContents.error(path: folder, errno: errno) }
     }
+
+    /// Temporary files are named `.uti-load-PID-XXXXXX`; one whose process is gone is left over
+    /// from a crash or a kill and is removed.
+    private func removeStaleTemporaries() {
+        guard let names = try? FileContents.entries(ofFolder: folder) else { return }
+        let prefix = Array(Self.temporaryPrefix.utf8)
+        for name in names where name.starts(with: prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
+                let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
+            else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                unlink(folder + "/" + String(decoding: name, as: UTF8.self))
+            }
+        }
+    }
+
+    static let temporaryPrefix = ".uti-load-"
 
     /// Loads one item's chosen representation as the destination asks, returning the path written
     /// (or, for open-in-place, the original path).
@@ -58,6 +89,7 @@ public struct Loader {
             var status = stat()
             guard stat(resolved, &status) == 0 else { throw FileContents.error(path: resolved, errno: errno) }
             if status.st_mode & S_IFMT == S_IFDIR {
+                try refuseIfOutputIsInside(resolved)
                 try converters.converter(named: "folder-to-zip")!.transform(.path(resolved), write)
             } else {
                 try FileContents.stream(path: resolved, write)
@@ -71,6 +103,7 @@ public struct Loader {
             let input: ConversionInput
             if case .path(let path) = source.source {
                 input = .path(resolve(path))
+                try refuseIfOutputIsInside(resolve(path))
             } else {
                 var bytes: [UInt8] = []
                 try produce(source, in: item, write: { (piece) throws(UTIError) in bytes.append(contentsOf: piece) }, depth: depth + 1)
@@ -82,29 +115,54 @@ public struct Loader {
 
     private func resolve(_ path: String) -> String { joinPath(base, path) }
 
+    /// Archiving a folder into a folder inside it would archive its own growing output; like
+    /// the Finder, uti refuses to copy a folder into itself.
+    private func refuseIfOutputIsInside(_ source: String) throws(UTIError) {
+        var status = stat()
+        guard stat(source, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
+            let sourceReal = Self.realPath(source), let outputReal = Self.realPath(folder)
+        else { return }
+        if outputReal == sourceReal || outputReal.hasPrefix(sourceReal == "/" ? "/" : sourceReal + "/") {
+            throw UTIError(.invalidInput, "\(source): cannot be loaded into \(folder), which is inside it")
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Writes through `body` into a temporary file in the folder, then links it under the first
     /// free name (`photo.png`, `photo 2.png`, ...). On failure nothing is left behind.
     private func writeAtomically(
         named name: (stem: String, extension: String?),
         _ body: ((ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
     ) throws(UTIError) -> String {
-        var template = Array((folder + "/.uti-load-XXXXXX").utf8CString)
+        var template = Array((folder + "/" + Self.temporaryPrefix + "\(getpid())-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileContents.error(path: folder, errno: errno) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.register(temporary)
         defer {
             close(descriptor)
             unlink(temporary)  // the result, if any, is another link to the same file
+            TemporaryFiles.unregister()
         }
         try body { (piece) throws(UTIError) in try FileContents.write(piece, to: descriptor, path: temporary) }
         guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else { throw FileContents.error(path: temporary, errno: errno) }
-        for attempt in 1...10_000 {
+        let key = name.stem + "\u{0}" + (name.extension ?? "")
+        let first = nextSuffix.value(for: key)
+        for attempt in first..<(first + 10_000) {
             let stem = attempt == 1 ? name.stem : "\(name.stem) \(attempt)"
             let candidate = folder + "/" + stem + (name.extension.map { "." + $0 } ?? "")
-            if link(temporary, candidate) == 0 { return candidate }
+            if link(temporary, candidate) == 0 {
+                nextSuffix.set(attempt + 1, for: key)
+                return candidate
+            }
             guard errno == EEXIST else { throw FileContents.error(path: candidate, errno: errno) }
         }
-        throw UTIError(.ioError, "\(folder): no free name for \(name.stem)")
+        throw UTIError(.ioError, "\(folder): no free name for \(name.stem) among 10,000 tries")
     }
 
     /// A safe file name from a suggested name: no `/` or `\`, no control characters, no leading
@@ -121,5 +179,45 @@ public struct Loader {
         if let ext, stem.caseFolded.hasSuffix("." + ext.caseFolded) { stem.removeLast(ext.count + 1) }
         if stem.isEmpty || stem == ".." { stem = "item \(index + 1)" }
         return (stem, ext)
+    }
+}
+
+/// The next suffix to try for each name stem in one folder.
+final class SuffixMemo: @unchecked Sendable {
+    private var table: [String: Int] = [:]
+    func value(for key: String) -> Int { table[key] ?? 1 }
+    func set(_ value: Int, for key: String) { table[key] = value }
+}
+
+/// The temporary file a load is writing, removed if the process is interrupted (SIGINT,
+/// SIGTERM, SIGHUP) so that no partial file survives; the signal then ends the process as usual.
+public enum TemporaryFiles {
+    nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var installed = false
+
+    static func register(_ path: String) {
+        installHandlers()
+        let copy = strdup(path)
+        let previous = current
+        current = copy
+        free(previous)
+    }
+
+    static func unregister() {
+        let previous = current
+        current = nil
+        free(previous)
+    }
+
+    private static func installHandlers() {
+        guard !installed else { return }
+        installed = true
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { number in
+                if let path = TemporaryFiles.current { unlink(path) }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
     }
 }

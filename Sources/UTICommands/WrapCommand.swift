@@ -208,15 +208,18 @@ struct WrapCommand: ParsableCommand {
     }
 }
 
-/// A document from a file or standard input (`-`), bounded.
+/// A document from a file or standard input (`-`), bounded by `Limits.documentBytes`; a document
+/// that cannot be read or is too large is bad input (exit status 2) either way.
 func readDocument(_ path: String) throws(UTIError) -> [UInt8] {
     if path == "-" {
-        let (bytes, complete) = IdentifyCommand.readStandardInput(limit: 16 << 20)
-        guard complete else { throw UTIError(.tooLarge, "-: standard input is larger than 16 MiB") }
+        let (bytes, complete) = IdentifyCommand.readStandardInput(limit: Limits.documentBytes)
+        guard complete else { throw Limits.exceeded("-: standard input", "document-bytes", Limits.documentBytes) }
         return bytes
     }
     do {
-        return try FileContents.read(path: path)
+        return try FileContents.read(path: path, limit: Limits.documentBytes)
+    } catch where error.code == .tooLarge {
+        throw Limits.exceeded(path, "document-bytes", Limits.documentBytes)
     } catch {
         throw UTIError(.invalidInput, error.message)
     }
