@@ -2,13 +2,13 @@ import TypeInference
 import UniformTypes
 
 /// Text conversions: any encoding to UTF-8, and HTML or RTF to plain text.
-enum TextConversion {
+@_spi(Fuzzing) public enum TextConversion {
     /// Decodes text without losing any of it: a byte-order mark (UTF-8, UTF-16, UTF-32) decides;
     /// else valid UTF-8 without NUL bytes is kept; else UTF-16 without a mark when it looks like
     /// it; else Windows-1252 (Latin-1 with printable 0x80–0x9F), which maps every byte. Bytes that
     /// are not valid in the encoding so chosen (a lone surrogate, an odd trailing byte) are an
     /// error naming the offset, never dropped or replaced.
-    static func decode(_ bytes: [UInt8], label: String) throws(UTIError) -> String {
+    @_spi(Fuzzing) public static func decode(_ bytes: [UInt8], label: String) throws(UTIError) -> String {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes.dropFirst(3), label: label) }
         if bytes.starts(with: [0xFF, 0xFE, 0, 0]) { return try utf32(bytes.dropFirst(4), littleEndian: true, label: label) }
         if bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return try utf32(bytes.dropFirst(4), littleEndian: false, label: label) }
@@ -50,7 +50,7 @@ enum TextConversion {
         return text
     }
 
-    static func utf8(from bytes: [UInt8], label: String) throws(UTIError) -> [UInt8] {
+    @_spi(Fuzzing) public static func utf8(from bytes: [UInt8], label: String) throws(UTIError) -> [UInt8] {
         Array(try decode(bytes, label: label).utf8)
     }
 
@@ -89,47 +89,76 @@ enum TextConversion {
 
     /// The text of an HTML document: tags removed, script and style contents dropped, entities
     /// decoded, block elements on lines of their own, runs of spaces folded.
-    static func plainText(fromHTML html: String) -> String {
-        var output = ""
-        var index = html.startIndex
+    @_spi(Fuzzing) public static func plainText(fromHTML html: String) -> String {
+        // One pass over the scalars. Every search ahead (for '>', for "-->") starts where the
+        // last one left off or jumps past what it found, so hostile input stays linear.
+        let scalars = Array(html.unicodeScalars)
+        var output = String.UnicodeScalarView()
+        var index = 0
+        var nextClose = -1
+        func close(after start: Int) -> Int? {
+            if nextClose < start { nextClose = scalars[start...].firstIndex(of: ">") ?? scalars.count }
+            return nextClose < scalars.count ? nextClose : nil
+        }
+        func starts(with text: String, at position: Int) -> Bool {
+            scalars[position...].starts(with: text.unicodeScalars)
+        }
         var skipping: String?
-        while index < html.endIndex {
-            let character = html[index]
-            if character == "<" {
-                // A '<' that no '>' closes is text, not the start of a tag.
-                guard let close = html[index...].firstIndex(of: ">") else {
-                    if skipping == nil { output.append(character) }
-                    index = html.index(after: index)
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "<", index + 1 < scalars.count, startsTag(scalars[index + 1]) {
+                if starts(with: "<!--", at: index) {
+                    // A comment ends at "-->", or with the document.
+                    let body = index + 4
+                    var end = body
+                    while end < scalars.count, !starts(with: "-->", at: end) { end += 1 }
+                    index = min(end + 3, scalars.count)
                     continue
                 }
-                let tag = html[html.index(after: index)..<close]
-                let isEnd = tag.hasPrefix("/")
-                let name = tag.drop { $0 == "/" || $0 == "!" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+                // A '<' that no '>' closes is text, not the start of a tag.
+                guard let close = close(after: index) else {
+                    if skipping == nil { output.append(scalar) }
+                    index += 1
+                    continue
+                }
+                let tag = scalars[(index + 1)..<close]
+                let isEnd = tag.first == "/"
+                let name = String(String.UnicodeScalarView(
+                    tag.drop { $0 == "/" || $0 == "!" }.prefix { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+                )).lowercased()
                 if let open = skipping {
                     if isEnd && name == open { skipping = nil }
-                } else if !isEnd && (name == "script" || name == "style") && !tag.hasSuffix("/") {
+                } else if !isEnd && (name == "script" || name == "style") && tag.last != "/" {
                     skipping = name
                 } else if blockElements.contains(name) {
-                    output += "\n"
+                    output.append("\n")
                 }
-                index = html.index(after: close)
+                index = close + 1
                 continue
             }
             if skipping == nil {
-                if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";") {
-                    let entity = String(html[html.index(after: index)..<semicolon])
-                    if let decoded = decodeEntity(entity) {
-                        output += decoded
-                        index = html.index(after: semicolon)
-                        continue
-                    }
+                if scalar == "&", let semicolon = scalars[index...].prefix(longestEntity + 2).firstIndex(of: ";"),
+                    let decoded = decodeEntity(String(String.UnicodeScalarView(scalars[(index + 1)..<semicolon])))
+                {
+                    output.append(contentsOf: decoded.unicodeScalars)
+                    index = semicolon + 1
+                    continue
                 }
-                output.append(character)
+                output.append(scalar)
             }
-            index = html.index(after: index)
+            index += 1
         }
-        return fold(output)
+        return fold(String(output))
     }
+
+    /// Whether a '<' followed by `scalar` opens markup (a tag, an end tag, a comment or a
+    /// declaration), as HTML's tokenizer decides; otherwise the '<' is text ("a < b").
+    private static func startsTag(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "/" || scalar == "!" || scalar == "?"
+    }
+
+    /// Longer than any entity name, so that a search for ';' is bounded.
+    private static let longestEntity = 32
 
     private static func decodeEntity(_ entity: String) -> String? {
         if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
@@ -163,7 +192,7 @@ enum TextConversion {
 
     /// The text of an RTF document: control words dropped except paragraph and line breaks and
     /// tabs, `\'hh` read as Windows-1252, `\uN` as Unicode, non-text groups skipped.
-    static func plainText(fromRTF bytes: [UInt8], label: String) throws(UTIError) -> String {
+    @_spi(Fuzzing) public static func plainText(fromRTF bytes: [UInt8], label: String) throws(UTIError) -> String {
         guard bytes.starts(with: Array("{\\rtf".utf8)) else {
             throw UTIError(.invalidInput, "\(label): is not RTF (it does not start with {\\rtf)")
         }
