@@ -20,8 +20,9 @@ public indirect enum PropertyList: Equatable, Sendable {
     case array([PropertyList])
     /// Key-value pairs in document order; keys are unique.
     case dictionary([(key: String, value: PropertyList)])
-    /// A keyed-archiver object reference (`CF$UID` in XML).
-    case uid(UInt64)
+    /// A keyed-archiver object reference (`CF$UID` in XML): 32 bits, as CoreFoundation's
+    /// CFKeyedArchiverUID holds it.
+    case uid(UInt32)
 
     public static func == (lhs: PropertyList, rhs: PropertyList) -> Bool {
         switch (lhs, rhs) {
@@ -129,7 +130,7 @@ struct BinaryPropertyListReader {
     }
 
     private mutating func object(_ reference: Int, depth: Int) throws(PropertyList.Failure) -> PropertyList {
-        guard reference < objectCount else { throw fail("object reference \(reference) is not among the \(objectCount) objects") }
+        guard reference >= 0, reference < objectCount else { throw fail("object reference \(reference) is not among the \(objectCount) objects") }
         produced += 1
         guard produced <= Limits.propertyListValues else {
             throw fail("the property list expands past uti's property-list-values limit (\(Limits.propertyListValues))")
@@ -193,8 +194,10 @@ struct BinaryPropertyListReader {
             return .string(text)
         case 0x8:
             let span = try range(start + 1, low + 1)
-            guard low < 8 else { throw fail("object \(reference) is a UID wider than 64 bits") }
-            return .uid(unsigned(at: span.lowerBound, size: low + 1))
+            guard low < 4, let uid = UInt32(exactly: unsigned(at: span.lowerBound, size: low + 1)) else {
+                throw fail("object \(reference) is a UID wider than 32 bits")
+            }
+            return .uid(uid)
         case 0xA, 0xD:
             let (count, body) = try length(low, after: start, reference: reference)
             let references = try self.references(count * (high == 0xD ? 2 : 1), at: body, reference: reference)
@@ -240,8 +243,9 @@ struct BinaryPropertyListReader {
     private func references(_ count: Int, at offset: Int, reference: Int) throws(PropertyList.Failure) -> [Int] {
         guard count <= bytes.count else { throw fail("object \(reference) claims more elements than the file holds") }
         let span = try range(offset, count * referenceSize)
+        // A reference too large for Int becomes Int.max, which no object count reaches.
         return stride(from: span.lowerBound, to: span.upperBound, by: referenceSize).map {
-            Int(truncatingIfNeeded: unsigned(at: $0, size: referenceSize))
+            Int(exactly: unsigned(at: $0, size: referenceSize)) ?? .max
         }
     }
 }
@@ -322,8 +326,8 @@ struct BinaryPropertyListWriter {
                 body = Self.header(0x6, count: units.count) + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
             }
         case .uid(let number):
-            let size = Self.size(forMaximum: number)
-            body = [0x80 | UInt8(size - 1)] + Self.bigEndian(number, size: size)
+            let size = Self.size(forMaximum: UInt64(number))
+            body = [0x80 | UInt8(size - 1)] + Self.bigEndian(UInt64(number), size: size)
         case .array(let values):
             let children = values.map { add($0, referenceSize: referenceSize) }
             body = Self.header(0xA, count: values.count) + children.flatMap { Self.bigEndian(UInt64($0), size: referenceSize) }
@@ -508,8 +512,11 @@ struct XMLPropertyListReader {
                 guard keys.insert(key).inserted else { throw fail("the key \"\(key)\" appears twice in one dictionary") }
                 pairs.append((key, try value(try nextTag(), depth: depth + 1)))
             }
-            if pairs.count == 1, pairs[0].key == "CF$UID", case .integer(let number) = pairs[0].value, number >= 0 {
-                return .uid(UInt64(number))
+            // As CoreFoundation reads XML: a dictionary of CF$UID alone, with a 32-bit value, is a UID.
+            if pairs.count == 1, pairs[0].key == "CF$UID", case .integer(let number) = pairs[0].value,
+                let uid = UInt32(exactly: number)
+            {
+                return .uid(uid)
             }
             return .dictionary(pairs)
         case .open(let name), .empty(let name):
