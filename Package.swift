@@ -28,6 +28,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "uti", dependencies: ["UTICommands"]),
+        // libFuzzer targets for every parser of untrusted bytes (scripts/fuzz); built plainly, it
+        // replays files through a target.
+        .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference"]),
         .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders"]),

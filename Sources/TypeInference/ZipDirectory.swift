@@ -4,15 +4,21 @@ import Glibc
 
 /// The entry names of a zip file's central directory, read from the end of the file with at most
 /// two bounded reads (64 KiB for the end record, 4 MiB for the directory).
-struct ZipDirectory {
-    let names: [String]
+@_spi(Fuzzing) public struct ZipDirectory {
+    public let names: [String]
 
     static let directoryLimit = 4 << 20
     static let nameLimit = 20_000
 
     static func read(descriptor: Int32, size: Int) -> ZipDirectory? {
+        read(size: size) { count, offset in pread(descriptor, count: count, offset: offset) }
+    }
+
+    /// Reads the directory of an archive of `size` bytes whose ranges `pread` returns (nil for a
+    /// range that cannot be read whole).
+    @_spi(Fuzzing) public static func read(size: Int, pread: (_ count: Int, _ offset: Int) -> [UInt8]?) -> ZipDirectory? {
         let tailLength = min(size, 65_557)
-        guard tailLength >= 22, let tail = pread(descriptor, count: tailLength, offset: size - tailLength) else { return nil }
+        guard tailLength >= 22, let tail = pread(tailLength, size - tailLength) else { return nil }
         var end = tail.count - 22
         while end >= 0 {
             if tail[end] == 0x50 && tail[end + 1] == 0x4B && tail[end + 2] == 0x05 && tail[end + 3] == 0x06 { break }
@@ -28,7 +34,7 @@ struct ZipDirectory {
             let locator = end - 20
             guard locator >= 0, le32(tail, locator) == 0x0706_4B50 else { return nil }
             let recordOffset = le64(tail, locator + 8)
-            guard recordOffset <= UInt64(size), let record = pread(descriptor, count: 56, offset: Int(recordOffset)),
+            guard recordOffset <= UInt64(size), let record = pread(56, Int(recordOffset)),
                 le32(record, 0) == 0x0606_4B50
             else { return nil }
             directorySize = le64(record, 40)
@@ -36,7 +42,7 @@ struct ZipDirectory {
         }
         guard directorySize > 0, directorySize <= UInt64(directoryLimit), directoryOffset <= UInt64(size),
             UInt64(size) - directoryOffset >= directorySize,
-            let directory = pread(descriptor, count: Int(directorySize), offset: Int(directoryOffset))
+            let directory = pread(Int(directorySize), Int(directoryOffset))
         else { return nil }
         var names: [String] = []
         var position = 0
@@ -53,7 +59,7 @@ struct ZipDirectory {
     }
 
     /// The content of a first entry named `mimetype` stored uncompressed, as ODF and EPUB require.
-    static func storedMimetype(head: [UInt8]) -> String? {
+    @_spi(Fuzzing) public static func storedMimetype(head: [UInt8]) -> String? {
         guard head.count >= 30, le32(head, 0) == 0x0403_4B50, le16(head, 8) == 0 else { return nil }
         let size = Int(le32(head, 18))
         let nameLength = Int(le16(head, 26))

@@ -4,7 +4,7 @@ import UniformTypes
 
 /// A `uti check` manifest: declaration files, named destinations, and expectations about files
 /// selected by globs. Paths and globs are relative to the manifest's folder.
-struct CheckManifest {
+@_spi(Fuzzing) public struct CheckManifest {
     struct DropExpectation {
         var destination: String
         var operation: DropOperation?
@@ -62,7 +62,12 @@ struct CheckManifest {
     /// Reads and checks a manifest. An unreadable or unparsable file throws `UTIError`; a
     /// parsed one with mistakes throws `Invalid` with all of them.
     static func load(path: String) throws -> CheckManifest {
-        let value = try JSONValue.parse(try readDocument(path), source: path)
+        try decode(try readDocument(path), path: path)
+    }
+
+    /// Checks the manifest `bytes` read from `path` (destination files are relative to its folder).
+    @_spi(Fuzzing) public static func decode(_ bytes: [UInt8], path: String) throws -> CheckManifest {
+        let value = try JSONValue.parse(bytes, source: path)
         let folder = RawPath(path).directory
         var manifest = CheckManifest(path: path, folder: folder)
         var reader = DocumentReader()

@@ -6,7 +6,7 @@ import UniformTypes
 /// Shell-style globs over the file system: `*` and `?` within one name (not matching a leading
 /// dot), `[...]` character classes (`[!...]` negates), `**` for any number of folders. Matches are
 /// files, links and packages, never plain folders; results are sorted.
-struct Glob {
+@_spi(Fuzzing) public struct Glob {
     let pattern: String
 
     /// What a glob found: the matching paths (sorted) and the folders it could not list, each
@@ -81,7 +81,7 @@ struct Glob {
     }
 
     /// Whether `name` matches one pattern component.
-    static func match(_ pattern: String, _ name: String) -> Bool { Pattern(pattern).matches(name) }
+    @_spi(Fuzzing) public static func match(_ pattern: String, _ name: String) -> Bool { Pattern(pattern).matches(name) }
 
     /// One component of a glob, parsed once: literals, `?`, `*` and character classes.
     struct Pattern {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TypeInference
+@_spi(Fuzzing) @testable import TypeInference
 import UniformTypes
 
 @Suite struct RefinementTests {

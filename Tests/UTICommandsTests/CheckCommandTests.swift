@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UTICommands
+@_spi(Fuzzing) @testable import UTICommands
 
 @Suite struct CheckCommandTests {
     @Test func dogfoodManifestPasses() throws {

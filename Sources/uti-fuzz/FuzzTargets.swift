@@ -1,0 +1,100 @@
+@_spi(Fuzzing) import ItemProviders
+@_spi(Fuzzing) import TypeInference
+@_spi(Fuzzing) import UTICommands
+import UniformTypes
+
+/// The parsers that read untrusted bytes, each as a fuzz target: one input in, no crash, no hang,
+/// and where a parser has a writer, what it reads must survive being written and read again.
+/// A property that does not hold stops the process with the target's name and what differed.
+enum FuzzTarget: String, CaseIterable {
+    case zip, bplist, xmlplist, rtf, html, text, documents, glob
+
+    /// What the target feeds, for `--list` and the README.
+    var summary: String {
+        switch self {
+        case .zip: "zip central directory (zip64 included) and the stored mimetype entry"
+        case .bplist: "binary property lists, written back and read again"
+        case .xmlplist: "XML property lists, written back (XML and binary) and read again"
+        case .rtf: "RTF to plain text (\\u, \\ucN, \\'hh, \\ansicpg, groups)"
+        case .html: "text decoding, then HTML to plain text (entities, tags, comments)"
+        case .text: "encoding detection and lossless decoding to UTF-8, checked by decoding again"
+        case .documents: "JSON: the parser (round trip), session, destination, check manifest and declarations"
+        case .glob: "glob matching: pattern, a NUL byte, then a name"
+        }
+    }
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .zip:
+            _ = ZipDirectory.read(size: bytes.count) { count, offset in
+                guard offset >= 0, count >= 0, offset <= bytes.count, bytes.count - offset >= count else { return nil }
+                return Array(bytes[offset..<(offset + count)])
+            }
+            _ = ZipDirectory.storedMimetype(head: Array(bytes.prefix(512)))
+
+        case .bplist:
+            // Inputs need not spend the fuzzer's effort on the magic number.
+            roundTrip(bytes.starts(with: Array("bplist00".utf8)) ? bytes : Array("bplist00".utf8) + bytes)
+        case .xmlplist:
+            guard !bytes.starts(with: Array("bplist".utf8)) else { return }
+            roundTrip(bytes)
+
+        case .rtf:
+            _ = try? TextConversion.plainText(fromRTF: bytes, label: "fuzz")
+        case .html:
+            guard let text = try? TextConversion.decode(bytes, label: "fuzz") else { return }
+            _ = TextConversion.plainText(fromHTML: text)
+
+        case .text:
+            _ = TextEncodings.plainEncoding(of: bytes, isComplete: true)
+            _ = TextEncodings.bomlessUTF16(bytes)
+            guard let text = try? TextConversion.decode(bytes, label: "fuzz") else { return }
+            guard let utf8 = try? TextConversion.utf8(from: bytes, label: "fuzz") else {
+                fail("decode succeeded but utf8(from:) failed")
+            }
+            guard Array(text.utf8) == utf8 else { fail("utf8(from:) differs from decode") }
+            guard let valid = String(validating: utf8, as: UTF8.self), valid.unicodeScalars.elementsEqual(text.unicodeScalars) else {
+                fail("utf8(from:) produced bytes that are not the text in UTF-8")
+            }
+            // Decoding the UTF-8 again gives the same text, unless the text holds NUL (then the
+            // bytes are not taken for UTF-8) or starts with U+FEFF (then it is a byte-order mark).
+            if !text.unicodeScalars.contains("\0"), text.unicodeScalars.first != "\u{FEFF}" {
+                guard let again = try? TextConversion.decode(utf8, label: "fuzz"), again.unicodeScalars.elementsEqual(text.unicodeScalars)
+                else { fail("the UTF-8 it produced does not decode to the same text") }
+            }
+
+        case .documents:
+            guard let value = try? JSONValue.parse(bytes, source: "fuzz") else { return }
+            let written = Array(value.serialized().utf8)
+            guard let again = try? JSONValue.parse(written, source: "fuzz"), again == value else {
+                fail("a parsed document does not survive serialization: \(value.serialized())")
+            }
+            _ = SessionDocument.problems(value)
+            _ = try? DropDestination.decode(bytes, source: "fuzz")
+            _ = try? CheckManifest.decode(bytes, path: "/nonexistent/fuzz.check.json")
+            _ = try? TypeDeclarations.parse(bytes, source: "fuzz")
+
+        case .glob:
+            let split = bytes.firstIndex(of: 0) ?? bytes.endIndex
+            let pattern = String(decoding: bytes[..<split], as: UTF8.self)
+            let name = String(decoding: bytes[(split == bytes.endIndex ? split : split + 1)...], as: UTF8.self)
+            _ = Glob.match(pattern, name)
+        }
+    }
+
+    private func roundTrip(_ bytes: [UInt8]) {
+        guard let value = try? PropertyList.read(bytes) else { return }
+        let binary = Result { () throws(PropertyList.Failure) in try PropertyList.read(value.binaryBytes) }
+        guard case .success(value) = binary else { fail("a property list does not survive the binary writer: \(value) became \(binary)") }
+        // The XML writer refuses what XML cannot hold exactly (a date with a fraction of a second).
+        guard let xml = try? value.xmlBytes() else { return }
+        let again = Result { () throws(PropertyList.Failure) in try PropertyList.read(xml) }
+        guard case .success(value) = again else {
+            fail("a property list does not survive the XML writer: \(value) became \(again) by way of \(String(decoding: xml, as: UTF8.self))")
+        }
+    }
+
+    private func fail(_ message: String) -> Never {
+        fatalError("uti-fuzz \(rawValue): \(message)")
+    }
+}
