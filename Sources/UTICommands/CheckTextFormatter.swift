@@ -13,6 +13,6 @@ enum CheckTextFormatter {
         }
         let passed = cases.filter(\.passed).count
         lines.append("\(passed) passed, \(cases.count - passed) failed")
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
     }
 }

@@ -199,6 +199,6 @@ struct DropCommand: ParsableCommand {
             }
             lines.append(line)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
     }
 }

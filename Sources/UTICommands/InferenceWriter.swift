@@ -74,8 +74,7 @@ struct InferenceWriter {
         } else if brief {
             output.line(answer)
         } else {
-            output.writeBytes(inference.path.bytes)
-            output.line(": " + answer)
+            output.line(Output.terminalSafe(bytes: inference.path.bytes) + ": " + answer)
         }
     }
 

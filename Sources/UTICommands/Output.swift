@@ -70,10 +70,69 @@ public final class Output: @unchecked Sendable {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes a one-line error to standard error at once: `uti: MESSAGE`.
+    /// Writes a one-line error to standard error at once: `uti: MESSAGE`, made terminal-safe.
     public static func reportError(_ message: String) {
-        error.line("uti: " + message)
+        error.line("uti: " + terminalSafe(message))
         error.flush()
+    }
+
+    /// Text as a terminal can show it without being steered by it, as `ls -b` shows names:
+    /// control characters (C0, DEL, C1) become `\n`, `\t`, `\r` or `\xHH`, and bidirectional
+    /// controls and line or paragraph separators `\u{HHHH}`. Everything else is kept, backslashes
+    /// included, so that ordinary names read as they are. JSON output is never escaped this way.
+    public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var output = ""
+        for scalar in text.unicodeScalars { append(scalar, to: &output) }
+        return output
+    }
+
+    /// A name that need not be UTF-8, terminal-safe; a byte that is not part of valid UTF-8 is
+    /// shown as `\xHH`.
+    public static func terminalSafe(bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return terminalSafe(text) }
+        var output = ""
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+            if length > 0, index + length <= bytes.count,
+                let text = String(validating: bytes[index..<(index + length)], as: UTF8.self)
+            {
+                for scalar in text.unicodeScalars { append(scalar, to: &output) }
+                index += length
+            } else {
+                output += hexEscape(lead)
+                index += 1
+            }
+        }
+        return output
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to output: inout String) {
+        guard needsEscape(scalar) else { output.unicodeScalars.append(scalar); return }
+        switch scalar {
+        case "\n": output += "\\n"
+        case "\t": output += "\\t"
+        case "\r": output += "\\r"
+        case _ where scalar.value <= 0x7F: output += hexEscape(UInt8(scalar.value))
+        default:
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            output += "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
+        }
+    }
+
+    private static func hexEscape(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "\\x" + (hex.count == 1 ? "0" : "") + hex
     }
 
     /// Whether the descriptor is a terminal (colour and layout choices depend on it).

@@ -53,5 +53,6 @@ func typeText(_ type: UTType) -> String {
         add(tagClass.rawValue, values.joined(separator: ", "))
     }
     add("reference", type.referenceURL?.absoluteString)
-    return lines.joined(separator: "\n")
+    // Declarations files are input too: their text reaches the terminal escaped.
+    return lines.map(Output.terminalSafe).joined(separator: "\n")
 }

@@ -87,7 +87,7 @@ struct WrapCommand: ParsableCommand {
             let problems = SessionDocument.problems(try JSONValue.parse(try readDocument(path), source: path))
             for problem in problems { Output.reportError("\(path): \(problem)") }
             if !problems.isEmpty { throw ExitCode(2) }
-            Output.standard.line("\(path): valid drag session")
+            Output.standard.line(Output.terminalSafe("\(path): valid drag session"))
             return
         }
         let catalog = try catalogOptions.catalog()
@@ -109,6 +109,11 @@ struct WrapCommand: ParsableCommand {
             wrapper.openInPlace = openInPlace
             let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
             for path in paths {
+                if let error = Self.unrecordable(path) {
+                    Output.reportError(error.message)
+                    failed = true
+                    continue
+                }
                 let inference = inferrer.infer(RawArguments.path(path))
                 if let error = inference.error {
                     Output.reportError(error.message)
@@ -123,6 +128,7 @@ struct WrapCommand: ParsableCommand {
             var provider = ItemProvider()
             for argument in representations {
                 let (type, path) = try pair(argument, option: "--rep")
+                if let error = Self.unrecordable(path) { throw error }
                 let resolved = try resolveType(type, in: catalog)
                 provider.register(Representation(
                     type: resolved.identifier, kind: .file, openInPlace: openInPlace,
@@ -142,6 +148,14 @@ struct WrapCommand: ParsableCommand {
         case .text: Output.standard.write(describe(session))
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Why `path` cannot go into a session document: JSON holds Unicode text, so a name that is
+    /// not UTF-8 would be recorded with U+FFFD in it and name a file that does not exist.
+    static func unrecordable(_ path: String) -> UTIError? {
+        let raw = RawArguments.path(path)
+        guard String(validating: raw.bytes, as: UTF8.self) == nil else { return nil }
+        return UTIError(.invalidInput, "\(Output.terminalSafe(bytes: raw.bytes)): the name is not UTF-8, so a session document cannot record it (rename the file)")
     }
 
     private func applyItemOptions(to session: inout DragSession, catalog: TypeCatalog) throws {
@@ -204,7 +218,7 @@ struct WrapCommand: ParsableCommand {
                 lines.append(line)
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
     }
 }
 
