@@ -38,7 +38,7 @@ import UniformTypes
             do {
                 return try FileContents.entries(ofFolder: directory.isEmpty ? "." : directory).map { String(decoding: $0, as: UTF8.self) }
             } catch {
-                found.failures.append(UTIError(error.code, "cannot list \(error.message)"))
+                found.failures.append(error)
                 return []
             }
         }

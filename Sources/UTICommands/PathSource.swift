@@ -74,7 +74,7 @@ struct PathSource {
             pending.append(try FileContents.entries(ofFolder: path.bytes).map { path.appending($0) })
         } catch {
             // Never skipped in silence: the walk reports the folder and exits 1 at the end.
-            failures.append(.failure(path, UTIError(error.code, "cannot list \(error.message)")))
+            failures.append(.failure(path, error))
         }
     }
 }

@@ -74,7 +74,7 @@ public enum FileContents {
     /// The same, for a path given as bytes.
     public static func entries(ofFolder path: [UInt8]) throws(UTIError) -> [[UInt8]] {
         let opened = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) } }
-        guard let folder = opened else { throw error(path: String(decoding: path, as: UTF8.self), errno: errno) }
+        guard let folder = opened else { throw error(path: String(decoding: path, as: UTF8.self), errno: errno, doing: "cannot list") }
         defer { closedir(folder) }
         var names: [[UInt8]] = []
         while let entry = readdir(folder) {
@@ -88,8 +88,8 @@ public enum FileContents {
     }
 
     /// An error for a failed system call on `path`, with the code users can match on.
-    public static func error(path: String, errno code: Int32) -> UTIError {
-        let reason = String(cString: strerror(code)).lowercased()
+    public static func error(path: String, errno code: Int32, doing action: String? = nil) -> UTIError {
+        let reason = (action.map { $0 + ": " } ?? "") + String(cString: strerror(code)).lowercased()
         switch code {
         case ENOENT, ENOTDIR: return UTIError(.notFound, "\(path): \(reason)")
         case EACCES, EPERM: return UTIError(.permissionDenied, "\(path): \(reason)")

@@ -121,15 +121,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         try Data("hidden\n".utf8).write(to: URL(fileURLWithPath: secret))
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret)
         let arguments = ["identify", "--format", "jsonl", secret]
-        let run: Execution
-        if getuid() == 0 {
-            // root reads anything: drop to nobody for this run, as setpriv(1) does.
-            let binary = directory.appendingPathComponent("uti")
-            try FileManager.default.copyItem(at: utiExecutable, to: binary)
-            run = try runProgram("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", binary.path] + arguments)
-        } else {
-            run = try uti(arguments)
-        }
+        let run = try utiWithoutPrivileges(arguments, copyInto: directory)
         #expect(run.status == 1)
         #expect(run.stderr == "uti: \(secret): permission denied\n")
         let record = try #require(try records(run.stdout).first)

@@ -34,6 +34,15 @@ func uti(
     try runProgram(utiExecutable.path, arguments, stdin: stdin, environment: environment, timeout: timeout)
 }
 
+/// Runs `uti` as a user without root's power to read anything (as setpriv(1) drops to nobody),
+/// from a copy in `folder`, which nobody can reach; as an ordinary user it is a plain run.
+func utiWithoutPrivileges(_ arguments: [String], copyInto folder: URL) throws -> Execution {
+    guard getuid() == 0 else { return try uti(arguments) }
+    let binary = folder.appendingPathComponent("uti")
+    if !FileManager.default.fileExists(atPath: binary.path) { try FileManager.default.copyItem(at: utiExecutable, to: binary) }
+    return try runProgram("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", binary.path] + arguments)
+}
+
 /// Runs any program from the repository root (used to drop privileges, or to pipe into head).
 func runProgram(
     _ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
