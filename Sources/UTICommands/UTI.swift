@@ -24,6 +24,15 @@ public struct UTI: ParsableCommand {
 
             ENVIRONMENT: UTI_TYPES, a colon-separated list of declaration files loaded before \
             those given with --types.
+
+            TEXT OUTPUT: names and messages reach the terminal escaped, as ls -b shows them: \
+            control characters as \\n, \\t, \\r or \\xHH, bidirectional controls and line \
+            separators as \\u{HHHH}, bytes that are not UTF-8 as \\xHH. JSON output and -0 output \
+            are exact.
+
+            LIMITS: every reader enforces these bounds; input past one is refused with one line \
+            naming the limit (exit status 2 for a document or an argument, 1 for one path of many), \
+            never with a crash or a hang. \(Limits.all.map { "\($0.name) \($0.value): \($0.meaning)" }.joined(separator: "; ")).
             """,
         version: "0.1.0",
         subcommands: [

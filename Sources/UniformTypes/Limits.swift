@@ -3,7 +3,7 @@
 /// would backtrack for minutes) meets one of these and gets a one-line error naming the limit,
 /// with exit status 2 for documents and arguments; it never gets a crash or a hang.
 ///
-/// The man page's LIMITS section lists the same numbers; a test keeps the two in step.
+/// `uti --help` and the man page list them from `all` (the LIMITS paragraph).
 public enum Limits {
     /// The largest document uti reads: sessions, destinations, manifests, declarations (16 MiB).
     public static let documentBytes = 16 << 20

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Fuzzing) @testable import UTICommands
+import UniformTypes
 
 /// Hostile input at the command line, each class from issue 12 with its smallest input
 /// (Fixtures/hostile/README.md): the documented exit status and one clear line, at once.
@@ -162,6 +163,15 @@ import Testing
         let check = try utiWithoutPrivileges(["check", manifest.path], copyInto: folder)
         #expect(check.status == 1)
         #expect(check.stdout.contains("permission denied"))
+    }
+
+    @Test func helpAndTheManPageListEveryLimit() throws {
+        let help = try uti(["--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let manual = try String(contentsOf: repositoryRoot.appendingPathComponent("man/uti.1"), encoding: .utf8)
+        for limit in Limits.all {
+            #expect(help.contains("\(limit.name) \(limit.value): \(limit.meaning)"))
+            #expect(manual.contains("\(limit.name) \(limit.value)"))
+        }
     }
 
     @Test func globsAreLinearOnManyStars() {
