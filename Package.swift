@@ -16,8 +16,8 @@ let package = Package(
     targets: [
         // Pure core: UTType, the built-in catalog, tags, conformance, dynamic identifiers, declarations.
         .target(name: "UniformTypes"),
-        // libmagic, as Debian's libmagic-dev installs it.
-        .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        // libmagic, as Debian's libmagic-dev or Homebrew's libmagic installs it (pkg-config finds either).
+        .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"]), .brew(["libmagic"])]),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation.

@@ -59,7 +59,7 @@ enum ZipWriter {
                 let name = prefix + childName
                 var status = stat()
                 guard lstat(childPath, &status) == 0 else { throw FileContents.error(path: childPath, errno: errno) }
-                if let skipping, UInt64(status.st_dev) == skipping.device, UInt64(status.st_ino) == skipping.inode { continue }
+                if let skipping, UInt64(truncatingIfNeeded: status.st_dev) == skipping.device, UInt64(status.st_ino) == skipping.inode { continue }
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
                     folders.append((childPath, name + "/", UInt32(status.st_mode)))

@@ -40,9 +40,23 @@ public final class MagicSniffer: ContentSniffer {
         guard magic_load(cookie, nil) == 0 else {
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
             magic_close(cookie)
-            throw UTIError(.ioError, "libmagic: cannot load the magic database: \(reason)")
+            throw UTIError(.ioError, """
+                libmagic: cannot load the magic database \(Self.databasePath): \(reason) \
+                (install it: apt-get install libmagic-mgc, or brew install libmagic; or set MAGIC to a magic.mgc file)
+                """)
         }
         self.cookie = cookie
+    }
+
+    /// libmagic's version, such as "5.44".
+    public static var libraryVersion: String {
+        let version = magic_version()
+        return "\(version / 100).\(version % 100)"
+    }
+
+    /// The magic database libmagic loads: the files in $MAGIC when it is set, else its default.
+    public static var databasePath: String {
+        magic_getpath(nil, 0).map { String(cString: $0) } ?? "(libmagic names none)"
     }
 
     deinit { magic_close(cookie) }

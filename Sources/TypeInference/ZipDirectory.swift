@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The entry names of a zip file's central directory, read from the end of the file with at most
@@ -78,7 +82,7 @@ import Glibc
         var filled = 0
         while filled < count {
             let result = buffer.withUnsafeMutableBytes {
-                Glibc.pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+                systemPread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
             }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else { return nil }
@@ -98,4 +102,9 @@ func le32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
 
 func le64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
     UInt64(le32(bytes, offset)) | UInt64(le32(bytes, offset + 4)) << 32
+}
+
+/// pread(2), named apart from ZipDirectory.pread.
+private func systemPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pread(descriptor, buffer, count, offset)
 }

@@ -4,6 +4,10 @@ import UniformTypes
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `uti check`: fixture expectations for CI.
@@ -33,14 +37,15 @@ struct CheckCommand: ParsableCommand {
             (the key named by its JSON path).
             """)
 
-    @Argument(help: ArgumentHelp("The manifest.", valueName: "manifest")) var manifestPath: String
+    @Argument(help: ArgumentHelp("The manifest.", valueName: "manifest"), completion: .file(extensions: ["json"])) var manifestPath: String
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
     @Option(help: "Report format: text, json or junit.") var format: Format = .text
-    @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file")) var output: String?
+    @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file"), completion: .file()) var output: String?
     @OptionGroup var catalogOptions: CatalogOptions
 
     func run() throws {
         let manifest: CheckManifest
+        if let output { try Self.checkWritable(output) }
         do {
             manifest = try CheckManifest.load(path: manifestPath)
         } catch let invalid as CheckManifest.Invalid {
@@ -66,6 +71,25 @@ struct CheckCommand: ParsableCommand {
             Output.standard.write(report)
         }
         if cases.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// Refuses, before any check runs, an --output that cannot be written: bad usage (exit 2),
+    /// not a failing fixture (exit 1).
+    static func checkWritable(_ path: String) throws(UTIError) {
+        let folder = RawPath(path).directory
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            throw UTIError(.invalidInput, "--output \(path): the folder \(folder) does not exist (create it first: mkdir -p \(folder))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw UTIError(.invalidInput, "--output \(path): \(folder) is not a folder")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw UTIError(.invalidInput, "--output \(path): the folder \(folder) is not writable")
+        }
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw UTIError(.invalidInput, "--output \(path): is a folder; name a file in it")
+        }
     }
 
     /// Writes `text` to `path` through a temporary file in the same folder and a rename.

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import ItemProviders
 import TypeInference
@@ -58,16 +65,16 @@ struct DropCommand: ParsableCommand {
             a load failed; 2 for bad usage or an invalid session or destination document.
             """)
 
-    @Argument(help: ArgumentHelp("The drag session (default: standard input).", valueName: "session"))
+    @Argument(help: ArgumentHelp("The drag session (default: standard input).", valueName: "session"), completion: .file(extensions: ["json"]))
     var sessionPath: String?
 
-    @Option(help: ArgumentHelp("A destination document (schemas/drop-destination.schema.json).", valueName: "file"))
+    @Option(help: ArgumentHelp("A destination document (schemas/drop-destination.schema.json).", valueName: "file"), completion: .file(extensions: ["json"]))
     var destination: String?
-    @Option(help: ArgumentHelp("A type the destination accepts; repeatable, in preference order.", valueName: "type"))
+    @Option(help: ArgumentHelp("A type the destination accepts; repeatable, in preference order.", valueName: "type"), completion: .typeIdentifiers)
     var accepts: [String] = []
     @Option(name: .customLong("readable-types"), help: ArgumentHelp("Readable types, comma-separated, in preference order.", valueName: "t1,t2,..."))
     var readableTypes: String?
-    @Option(name: .customLong("class"), help: ArgumentHelp("A class preset: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem.", valueName: "name"))
+    @Option(name: .customLong("class"), help: ArgumentHelp("A class preset: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem.", valueName: "name"), completion: .classNames)
     var objectClass: String?
     @Option(name: .customLong("app"), help: ArgumentHelp("The destination application's bundle identifier.", valueName: "id"))
     var application: String?
@@ -75,10 +82,10 @@ struct DropCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The destination's application group.", valueName: "id")) var group: String?
     @Option(name: .customLong("min-items"), help: "The fewest items the destination takes.") var minItems: Int?
     @Option(name: .customLong("max-items"), help: "The most items the destination takes.") var maxItems: Int?
-    @Option(help: ArgumentHelp("copy, move or auto.", valueName: "operation")) var operation: String?
-    @Option(help: ArgumentHelp("data, file or openInPlace.", valueName: "load")) var load: String?
+    @Option(help: "The operation the destination prefers.") var operation: DropDestination.Preference?
+    @Option(help: "How the destination loads what it takes.") var load: DropDestination.Load?
     @Flag(help: "The destination forbids the drop.") var forbidden = false
-    @Option(help: ArgumentHelp("Perform the loads into this folder (else a dry run).", valueName: "dir")) var out: String?
+    @Option(help: ArgumentHelp("Perform the loads into this folder (else a dry run).", valueName: "dir"), completion: .directory) var out: String?
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
     @Option(help: "Output format: text or json.") var format: Format = .text
@@ -89,6 +96,12 @@ struct DropCommand: ParsableCommand {
         let catalog = try catalogOptions.catalog()
         let target = try makeDestination(catalog: catalog)
         let sessionSource = sessionPath ?? "-"
+        if sessionSource == "-" && isatty(0) == 1 {
+            throw UTIError(.invalidInput, """
+                no drag session: standard input is a terminal. Pipe one in (uti wrap photo.png | uti drop --accepts public.image) \
+                or name a session file
+                """)
+        }
         let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
         var result = Negotiation.negotiate(session, with: target, catalog: catalog)
         var failed = false
@@ -145,18 +158,8 @@ struct DropCommand: ParsableCommand {
         if let group { target.group = group }
         if let minItems { target.minItems = minItems }
         if let maxItems { target.maxItems = maxItems }
-        if let operation {
-            guard let value = DropDestination.Preference(rawValue: operation) else {
-                throw UTIError(.invalidInput, "--operation \(operation): must be copy, move or auto")
-            }
-            target.operation = value
-        }
-        if let load {
-            guard let value = DropDestination.Load(rawValue: load) else {
-                throw UTIError(.invalidInput, "--load \(load): must be data, file or openInPlace")
-            }
-            target.load = value
-        }
+        if let operation { target.operation = operation }
+        if let load { target.load = load }
         if forbidden { target.forbidden = true }
         if let low = target.minItems, let high = target.maxItems, low > high {
             throw UTIError(.invalidInput, "--min-items \(low) is larger than --max-items \(high)")

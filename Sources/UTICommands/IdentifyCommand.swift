@@ -5,6 +5,10 @@ import UniformTypes
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `uti identify`: what type is each file?
@@ -51,11 +55,11 @@ struct IdentifyCommand: ParsableCommand {
             or did not conform to --expect; 2 for bad usage or declarations.
             """)
 
-    @Argument(help: ArgumentHelp("Files to identify; - reads content from standard input.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Files to identify; - reads content from standard input.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
-    @Option(name: .customLong("files-from"), help: ArgumentHelp(
-        "Also identify the paths listed in this file, one per line (- for standard input).", valueName: "file"))
+    @Option(name: [.customShort("f"), .customLong("files-from")], help: ArgumentHelp(
+        "Also identify the paths listed in this file, one per line (- for standard input).", valueName: "file"), completion: .file())
     var filesFrom: String?
 
     @Flag(name: [.customShort("0"), .customLong("null")],
@@ -71,14 +75,23 @@ struct IdentifyCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Text output: print only the type identifier, not the path.")
     var brief = false
 
-    @Flag(name: .customLong("mime-type"), help: "Text output: print the MIME type instead of the identifier.")
+    @Flag(name: .customLong("mime-type"), help: "Text output: print the MIME type instead of the identifier, as file --mime-type does.")
     var mimeTypeOnly = false
+
+    @Flag(name: [.customShort("i"), .customLong("mime")], help: "Text output: the MIME type and its charset, as file --mime does.")
+    var mimeAndCharset = false
+
+    @Option(name: .customLong("conforming-to"), help: ArgumentHelp(
+        "Keep only files whose type conforms to this one (repeatable: any of them).", valueName: "type"),
+        completion: .typeIdentifiers)
+    var conformingTo: [String] = []
 
     @Flag(name: .customLong("magic-description"),
           help: "Put libmagic's own description in evidence.content.description (a second libmagic pass per file).")
     var magicDescription = false
 
-    @Option(help: ArgumentHelp("Exit 1 unless every path conforms to this type (one-line CI check).", valueName: "type"))
+    @Option(help: ArgumentHelp("Exit 1 unless every path conforms to this type (one-line CI check).", valueName: "type"),
+            completion: .typeIdentifiers)
     var expect: String?
 
     @Option(name: [.short, .long], help: "Worker threads (default: one per core).")
@@ -119,7 +132,9 @@ struct IdentifyCommand: ParsableCommand {
             inferrer.magicDescriptions = magicDescription
             inferrers.append(inferrer)
         }
-        var writer = InferenceWriter(format: format, brief: brief, mimeTypeOnly: mimeTypeOnly, nullSeparated: nullSeparated)
+        let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
+        let answer: InferenceWriter.Answer = mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : .identifier
+        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated)
         var failed = false
         var batch: [PathItem] = []
         let batchSize = 64 * workers
@@ -133,6 +148,9 @@ struct IdentifyCommand: ParsableCommand {
                     failed = true
                     Output.standard.flush()
                     Output.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
+                }
+                if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
+                    continue
                 }
                 writer.write(inference)
             }

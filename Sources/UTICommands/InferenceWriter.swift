@@ -43,38 +43,59 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
 
 /// Writes inferences as text lines, one JSON array, or JSON lines (flushed record by record).
 struct InferenceWriter {
+    /// What a text line says of a file.
+    enum Answer {
+        /// The type identifier.
+        case identifier
+        /// The MIME type as `file --mime-type` prints it.
+        case mimeType
+        /// The same with `; charset=...`, as `file --mime` prints it.
+        case mimeTypeAndCharset
+    }
+
     let format: OutputFormat
     let brief: Bool
-    let mimeTypeOnly: Bool
+    let answer: Answer
     let nullSeparated: Bool
     private var records: RecordWriter
 
-    init(format: OutputFormat, brief: Bool, mimeTypeOnly: Bool, nullSeparated: Bool) {
+    init(format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool) {
         self.format = format
         self.brief = brief
-        self.mimeTypeOnly = mimeTypeOnly
+        self.answer = answer
         self.nullSeparated = nullSeparated
         records = RecordWriter(format: format == .text ? .jsonl : format)
     }
 
+    /// One record, or one text line per input: a failed path gets a line too (`PATH: error:
+    /// CAUSE`), as `file` prints one line per argument.
     mutating func write(_ inference: Inference) {
         guard format == .text else {
             records.write(inferenceRecord(inference), text: "")
             return
         }
-        guard inference.error == nil else { return }
-        let answer = (mimeTypeOnly ? inference.mimeType : inference.type?.identifier) ?? "-"
+        let text: String
+        if let error = inference.error {
+            let prefix = inference.path.description + ": "
+            text = "error: " + (error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
+        } else {
+            switch answer {
+            case .identifier: text = inference.type?.identifier ?? "-"
+            case .mimeType: text = FileMIME.mimeType(of: inference)
+            case .mimeTypeAndCharset: text = FileMIME.mimeType(of: inference) + "; charset=" + FileMIME.charset(of: inference)
+            }
+        }
         let output = Output.standard
         if nullSeparated {
             if !brief {
                 output.writeBytes(inference.path.bytes)
                 output.write("\0")
             }
-            output.write(answer + "\0")
+            output.write(text + "\0")
         } else if brief {
-            output.line(answer)
+            output.line(Output.terminalSafe(text))
         } else {
-            output.line(Output.terminalSafe(bytes: inference.path.bytes) + ": " + answer)
+            output.line(Output.terminalSafe(bytes: inference.path.bytes) + ": " + Output.terminalSafe(text))
         }
     }
 

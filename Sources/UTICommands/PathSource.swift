@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import TypeInference
 import UniformTypes
@@ -68,7 +72,7 @@ struct PathSource {
         guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return }
         guard catalog.packageType(forFolderNamed: path.lastComponent) == nil else { return }
         if followSymlinks {
-            guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+            guard visited.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         }
         do {
             pending.append(try FileContents.entries(ofFolder: path.bytes).map { path.appending($0) })

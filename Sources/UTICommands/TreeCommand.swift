@@ -18,7 +18,7 @@ struct TreeCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, dot }
 
-    @Argument(help: "The type at the centre: an identifier, .ext or a MIME type.")
+    @Argument(help: "The type at the centre: an identifier, .ext or a MIME type.", completion: .typeIdentifiers)
     var type: String?
 
     @Option(help: "Output format: text or dot.")

@@ -11,9 +11,60 @@ func resolveType(_ argument: String, in catalog: TypeCatalog) throws(UTIError) -
         return catalog.type(tag: argument, tagClass: .mimeType, conformingTo: .data)
     }
     guard let type = catalog.type(identifier: argument) else {
-        throw UTIError(.invalidInput, "\(argument): unknown type identifier")
+        throw UTIError(.invalidInput, unknownTypeMessage(argument, in: catalog))
     }
     return type
+}
+
+/// "image: unknown type identifier; did you mean public.image?", or without the question when
+/// nothing is near.
+func unknownTypeMessage(_ argument: String, in catalog: TypeCatalog) -> String {
+    let message = "\(argument): unknown type identifier"
+    guard let suggestion = suggestedIdentifier(for: argument, in: catalog) else { return message }
+    return message + "; did you mean \(suggestion)?"
+}
+
+/// The identifier a mistyped one most likely meant: one whose last component is the argument
+/// (`image` → `public.image`, public types first), the type of the argument as an extension
+/// (`png` → `public.png`), else the nearest by edit distance to a whole identifier or to its last
+/// component (`imag` → `public.image`), when it is near: at most a third of the argument's length.
+func suggestedIdentifier(for argument: String, in catalog: TypeCatalog) -> String? {
+    let lowered = argument.lowercased()
+    let identifiers = catalog.allTypes.map(\.identifier).filter { !$0.hasPrefix("dyn.") }
+    let byLastComponent = identifiers.filter { $0.split(separator: ".").last.map { $0.lowercased() == lowered } ?? false }
+    if let best = byLastComponent.min(by: { ($0.hasPrefix("public.") ? 0 : 1, $0) < ($1.hasPrefix("public.") ? 0 : 1, $1) }) {
+        return best
+    }
+    if !argument.contains("."),
+        let byExtension = catalog.types(tag: argument, tagClass: .filenameExtension, conformingTo: nil).first,
+        !byExtension.identifier.hasPrefix("dyn.")
+    {
+        return byExtension.identifier
+    }
+    var best: (identifier: String, distance: Int)?
+    for identifier in identifiers.sorted(by: { ($0.hasPrefix("public.") ? 0 : 1, $0) < ($1.hasPrefix("public.") ? 0 : 1, $1) }) {
+        let last = identifier.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        let distance = min(editDistance(lowered, identifier.lowercased()), editDistance(lowered, last))
+        if distance < (best?.distance ?? .max) { best = (identifier, distance) }
+    }
+    guard let best, best.distance <= max(1, argument.count / 3) else { return nil }
+    return best.identifier
+}
+
+/// Levenshtein distance over characters, in O(n·m) time and O(m) memory.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
 }
 
 /// The JSON record that describes a type (`uti type`, `uti list`).

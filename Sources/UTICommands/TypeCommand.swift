@@ -25,7 +25,7 @@ struct TypeCommand: ParsableCommand {
             other records are still printed); 2 for bad usage or declarations.
             """)
 
-    @Argument(help: "Type identifiers, such as public.png or dyn.ah62d4rv4ge81g6pq.")
+    @Argument(help: "Type identifiers, such as public.png or dyn.ah62d4rv4ge81g6pq.", completion: .typeIdentifiers)
     var identifiers: [String] = []
 
     @Option(name: [.customShort("e"), .customLong("extension")], parsing: .upToNextOption,
@@ -70,7 +70,7 @@ struct TypeCommand: ParsableCommand {
         for identifier in identifiers {
             guard let type = catalog.type(identifier: identifier) else {
                 Output.standard.flush()
-                Output.reportError("\(identifier): unknown type identifier")
+                Output.reportError(unknownTypeMessage(identifier, in: catalog))
                 failed = true
                 continue
             }
@@ -107,8 +107,8 @@ struct ConformsCommand: ParsableCommand {
             Silent unless --verbose.
             """)
 
-    @Argument(help: "The type to test.") var type: String
-    @Argument(help: "The type it should conform to.") var parent: String
+    @Argument(help: "The type to test.", completion: .typeIdentifiers) var type: String
+    @Argument(help: "The type it should conform to.", completion: .typeIdentifiers) var parent: String
     @Flag(name: .shortAndLong, help: "Print the answer as a sentence.") var verbose = false
     @OptionGroup var catalogOptions: CatalogOptions
 
@@ -134,7 +134,8 @@ struct ListCommand: ParsableCommand {
             jsonl give the same records as `uti type`.
             """)
 
-    @Option(name: .customLong("conforming-to"), help: ArgumentHelp("Only types that conform to this one.", valueName: "type"))
+    @Option(name: .customLong("conforming-to"), help: ArgumentHelp("Only types that conform to this one.", valueName: "type"),
+            completion: .typeIdentifiers)
     var conformingTo: String?
 
     @Option(help: "Output format: text, json or jsonl.")

@@ -1,8 +1,11 @@
 import ArgumentParser
+import TypeInference
 import UniformTypes
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -34,13 +37,28 @@ public struct UTI: ParsableCommand {
             naming the limit (exit status 2 for a document or an argument, 1 for one path of many), \
             never with a crash or a hang. \(Limits.all.map { "\($0.name) \($0.value): \($0.meaning)" }.joined(separator: "; ")).
             """,
-        version: "0.1.0",
+        version: UTIVersion.description,
         subcommands: [
             IdentifyCommand.self, WrapCommand.self, DropCommand.self, CheckCommand.self, TypeCommand.self, ConformsCommand.self, TreeCommand.self, ListCommand.self,
+            CompletionsCommand.self,
         ]
     )
 
     public init() {}
+}
+
+/// uti's version, and what `--version` reports with it: the catalog and libmagic in use.
+public enum UTIVersion {
+    /// The release; tags are `v` and this (v0.2.0).
+    public static let number = "0.2.0"
+
+    static var description: String {
+        """
+        uti \(number)
+        catalog: \(TypeCatalog.builtIn.count) built-in types (Apple's declarations from macOS 13.3.1 and newer, and uti's own)
+        libmagic: \(MagicSniffer.libraryVersion), database \(MagicSniffer.databasePath)
+        """
+    }
 }
 
 /// The entry point the executable calls: parses, runs, and maps every failure to uti's exit
@@ -83,7 +101,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 struct CatalogOptions: ParsableArguments {
     @Option(name: .customLong("types"), help: ArgumentHelp(
         "Load custom type declarations (Info.plist, XML or binary, or uti's JSON); repeatable.",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var typeFiles: [String] = []
 
     /// The built-in catalog with the files of UTI_TYPES and --types added, in that order.

@@ -41,7 +41,7 @@ struct WrapCommand: ParsableCommand {
             are still written); 2 for bad usage or an invalid session document.
             """)
 
-    @Argument(help: ArgumentHelp("Files or folders to wrap (session files with --merge).", valueName: "path"))
+    @Argument(help: ArgumentHelp("Files or folders to wrap (session files with --merge).", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @Option(name: .customLong("source-app"), help: ArgumentHelp("The source application's bundle identifier.", valueName: "id"))

@@ -1,0 +1,94 @@
+import UniformTypes
+
+/// The MIME type of an inference as `file --mime-type` prints it: bare (no parameters), the
+/// `inode/...` names for what is not a regular file, and among a type's own MIME tags the one
+/// libmagic itself reported (so `application/gzip`, not the catalog's first `application/x-gzip`).
+public enum FileMIME {
+    /// The answer for `uti identify --mime-type`. In order: the file-system kind for anything
+    /// but a regular file; `inode/x-empty` for an empty file; libmagic's MIME type when it is one
+    /// of the type's MIME tags, or when the type is a generic one (plain text, data) that
+    /// libmagic names more precisely; the type's preferred MIME type; libmagic's MIME type when
+    /// it is specific; the shared-mime-info name of a source-code type Apple gives no MIME type;
+    /// else libmagic's answer, or `application/octet-stream`.
+    public static func mimeType(of inference: Inference) -> String {
+        switch inference.kind {
+        case .directory?: return "inode/directory"
+        case .symlink?: return "inode/symlink"
+        case .fifo?: return "inode/fifo"
+        case .socket?: return "inode/socket"
+        case .charDevice?: return "inode/chardevice"
+        case .blockDevice?: return "inode/blockdevice"
+        case .file?, nil: break
+        }
+        if inference.size == 0 { return "inode/x-empty" }
+        let magic = inference.content?.mimeType.map(bare)
+        let isSpecific = magic.map { !genericMagic.contains($0) } ?? false
+        guard let type = inference.type else { return magic ?? "application/octet-stream" }
+        let tags = type.tagSpecification[.mimeType].map(bare)
+        let answer: String
+        if let magic, tags.contains(magic) || (isSpecific && genericTypes.contains(type.identifier)) {
+            answer = magic
+        } else if let preferred = tags.first {
+            answer = preferred
+        } else if let magic, isSpecific {
+            answer = magic
+        } else {
+            answer = sharedMimeInfoNames[type.identifier] ?? magic ?? "application/octet-stream"
+        }
+        return registered(answer, among: tags)
+    }
+
+    /// The charset `file --mime` adds: the text encoding, `binary` for everything else.
+    public static func charset(of inference: Inference) -> String {
+        guard inference.kind == .file || inference.kind == nil, inference.size != 0 else { return "binary" }
+        return inference.encoding ?? inference.content?.encoding ?? "binary"
+    }
+
+    /// The registered name where a type lists it beside an `x-` alias (`application/gzip`, RFC
+    /// 6713, for `application/x-gzip`), as file(1) prints it.
+    static func registered(_ mime: String, among tags: [String]) -> String {
+        if let name = registeredNames[mime] { return name }
+        guard let slash = mime.firstIndex(of: "/"), mime[mime.index(after: slash)...].hasPrefix("x-") else { return mime }
+        let unprefixed = mime[...slash] + mime[mime.index(slash, offsetBy: 3)...]
+        return tags.contains(String(unprefixed)) ? String(unprefixed) : mime
+    }
+
+    /// `x-` aliases whose registered names file(1) prints even where a type lists only the alias.
+    static let registeredNames: [String: String] = [
+        "application/x-gzip": "application/gzip",  // RFC 6713
+        "application/x-zip-compressed": "application/zip",
+    ]
+
+    /// `text/plain; charset=utf-8` → `text/plain`, lowercased.
+    static func bare(_ mime: String) -> String {
+        String(mime.prefix { $0 != ";" }).trimmingSpaces().lowercased()
+    }
+
+    /// libmagic answers that say only "some text" or "some bytes".
+    static let genericMagic: Set<String> = ["text/plain", "application/octet-stream"]
+
+    /// uti types that say no more than libmagic's precise answers would (troff is text/plain to
+    /// uti, text/troff to libmagic).
+    static let genericTypes: Set<String> = [
+        "public.item", "public.content", "public.data", "public.text", "public.plain-text",
+        "public.utf8-plain-text", "public.utf16-plain-text", "public.utf16-external-plain-text",
+    ]
+
+    /// shared-mime-info's names for source types that Apple declares without a MIME type.
+    static let sharedMimeInfoNames: [String: String] = [
+        "public.c-source": "text/x-csrc",
+        "public.c-header": "text/x-chdr",
+        "public.c-plus-plus-source": "text/x-c++src",
+        "public.c-plus-plus-header": "text/x-c++hdr",
+        "public.objective-c-source": "text/x-objcsrc",
+        "public.swift-source": "text/x-swift",
+        "com.sun.java-source": "text/x-java",
+        "public.assembly-source": "text/x-asm",
+        "public.make-source": "text/x-makefile",
+        "public.shell-script": "application/x-shellscript",
+        "public.bash-script": "application/x-shellscript",
+        "public.zsh-script": "application/x-shellscript",
+        "public.csh-script": "application/x-csh",
+        "public.ksh-script": "application/x-shellscript",
+    ]
+}

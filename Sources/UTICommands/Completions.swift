@@ -1,0 +1,42 @@
+import ArgumentParser
+import ItemProviders
+import UniformTypes
+
+/// What the shells complete for uti's arguments beyond files and enum values.
+extension CompletionKind {
+    /// Identifiers of the built-in catalog that start with what was typed.
+    static var typeIdentifiers: CompletionKind {
+        .custom { _, _, prefix in
+            TypeCatalog.builtIn.allTypes.map(\.identifier).filter { $0.hasPrefix(prefix) }.sorted()
+        }
+    }
+
+    /// The class presets of `uti drop --class`.
+    static var classNames: CompletionKind { .list(DropDestination.classPresets.map(\.name)) }
+}
+
+extension DropDestination.Preference: ExpressibleByArgument {}
+extension DropDestination.Load: ExpressibleByArgument {}
+
+/// `uti completions SHELL`: the completion script, to be sourced or installed.
+struct CompletionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "completions",
+        abstract: "Print the shell completion script for bash, zsh or fish.",
+        discussion: """
+            Completes subcommands, options, enum values (--format, --load, --operation), files and \
+            folders, type identifiers (uti type, --expect, --accepts, --conforming-to) and class \
+            presets (--class). scripts/install puts the scripts where the shells look. To try one \
+            in the current shell: source <(uti completions bash) (bash), source <(uti completions zsh) \
+            after compinit (zsh), uti completions fish | source (fish).
+            """)
+
+    @Argument(help: "bash, zsh or fish.") var shell: CompletionShell
+
+    func run() throws {
+        Output.standard.write(UTI.completionScript(for: shell))
+        Output.standard.flush()
+    }
+}
+
+extension CompletionShell: @retroactive ExpressibleByArgument {}

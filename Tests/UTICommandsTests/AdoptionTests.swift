@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// What a new user meets first: the version, completions, errors that say how to fix.
+@Suite struct AdoptionTests {
+    @Test func versionNamesTheCatalogAndLibmagic() throws {
+        let run = try uti(["--version"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "uti 0.2.0")
+        #expect(lines[1].hasPrefix("catalog: ") && lines[1].contains(" built-in types"))
+        #expect(lines[2].hasPrefix("libmagic: 5."))
+        #expect(lines[2].contains(", database "))
+    }
+
+    @Test(arguments: [
+        ("image", "image: unknown type identifier; did you mean public.image?"),
+        ("imag", "imag: unknown type identifier; did you mean public.image?"),
+        ("png", "png: unknown type identifier; did you mean public.png?"),
+        ("public.pgn", "public.pgn: unknown type identifier; did you mean public.png?"),
+        ("zzzzqqq", "zzzzqqq: unknown type identifier"),
+    ])
+    func unknownIdentifiersSuggestTheNearestKnownOne(argument: String, message: String) throws {
+        let run = try uti(["conforms", "public.png", argument])
+        #expect(run.status == 2)
+        #expect(run.stderr == "uti: \(message)\n")
+    }
+
+    @Test func anUnusableOutputIsBadUsageBeforeAnyCheckRuns() throws {
+        let run = try uti(["check", "Fixtures/uti-fixtures.check.json", "--output", "no-such-folder/report.xml"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "uti: --output no-such-folder/report.xml: the folder no-such-folder does not exist (create it first: mkdir -p no-such-folder)\n")
+    }
+
+    @Test func dropOnATerminalWithNoSessionSaysHowToPipeOne() throws {
+        // script(1) gives uti a terminal as standard input.
+        let run = try runProgram("/usr/bin/script", ["-qec", "'\(utiExecutable.path)' drop --accepts public.image", "/dev/null"], timeout: 10)
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("uti: no drag session: standard input is a terminal. Pipe one in (uti wrap photo.png | uti drop --accepts public.image) or name a session file"))
+    }
+
+    @Test func completionsLoadInBash() throws {
+        let folder = utiExecutable.deletingLastPathComponent().path
+        let run = try runProgram("/bin/bash", ["-c", """
+            export PATH="\(folder):$PATH"
+            source <(uti completions bash) || exit 1
+            complete -p uti
+            COMP_WORDS=(uti type public.pn); COMP_CWORD=2; COMP_LINE="uti type public.pn"; COMP_POINT=${#COMP_LINE}
+            _uti; printf '%s\\n' "${COMPREPLY[@]}"
+            """])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "complete -o filenames -F _uti uti\npublic.png\n")
+    }
+
+    @Test func completionsLoadInZsh() throws {
+        let folder = utiExecutable.deletingLastPathComponent().path
+        let run = try runProgram("/usr/bin/zsh", ["-fc", """
+            export PATH="\(folder):$PATH"
+            autoload -U compinit && compinit -u -D
+            source <(uti completions zsh) || exit 1
+            whence -w _uti
+            """])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "_uti: function\n")
+    }
+
+    @Test func enumOptionsListTheirValuesInHelp() throws {
+        let help = try uti(["drop", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(values: copy, move, auto)"))
+        #expect(help.contains("(values: data, file, openInPlace)"))
+        let bad = try uti(["drop", "--load", "dat"], stdin: Data())
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("'dat'"))
+    }
+}
