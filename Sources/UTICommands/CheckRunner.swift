@@ -77,13 +77,21 @@ struct CheckRunner {
             failures.append("expected not to conform to \(parent), found \(actual.identifier), which does")
         }
         if let expected = expectation.mimeType {
+            // Any MIME tag of the type matches (application/gzip and application/x-gzip alike),
+            // and so do libmagic's own answer and file(1)'s (FileMIME); parameters count only when
+            // the expectation has some.
             let actualMIME = found.mimeType ?? ""
-            let comparable = expected.contains(";") ? actualMIME : String(actualMIME.prefix { $0 != ";" })
-            if comparable.caseFolded.filter({ $0 != " " }) != expected.caseFolded.filter({ $0 != " " }) {
+            func normalized(_ mime: String, keepingParameters: Bool) -> String {
+                (keepingParameters ? mime : String(mime.prefix { $0 != ";" })).caseFolded.filter { $0 != " " }
+            }
+            let withParameters = expected.contains(";")
+            let candidates = [actualMIME, found.content?.mimeType ?? "", FileMIME.mimeType(of: found)]
+                + (withParameters ? [] : actual.tagSpecification[.mimeType])
+            if !candidates.contains(where: { normalized($0, keepingParameters: withParameters) == normalized(expected, keepingParameters: withParameters) }) {
                 failures.append("expected MIME type \(expected), found \(actualMIME.isEmpty ? "none" : actualMIME)")
             }
         }
-        if let expected = expectation.encoding, (found.encoding ?? "").caseFolded != expected.caseFolded {
+        if let expected = expectation.encoding, !Self.encoding(found.encoding ?? "", satisfies: expected) {
             failures.append("expected encoding \(expected), found \(found.encoding ?? "none")")
         }
         if let drop = expectation.drop, let destination = manifest.destinations[drop.destination] {
@@ -106,5 +114,15 @@ struct CheckRunner {
             }
         }
         return failures
+    }
+
+    /// Whether text in `actual` encoding meets an expected one: the same name (case and `-`
+    /// aside; `ascii` is `us-ascii`), or ASCII where UTF-8 is expected, since ASCII is UTF-8.
+    static func encoding(_ actual: String, satisfies expected: String) -> Bool {
+        func name(_ encoding: String) -> String {
+            let folded = encoding.caseFolded.filter { $0 != "-" && $0 != "_" }
+            return folded == "ascii" ? "usascii" : folded
+        }
+        return name(actual) == name(expected) || (name(actual) == "usascii" && name(expected) == "utf8")
     }
 }

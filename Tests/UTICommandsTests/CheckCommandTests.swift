@@ -54,6 +54,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.xml"])
     }
 
+    @Test func anyMIMETagOfTheTypeAndASCIIAsUTF8Pass() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uti-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = repositoryRoot.appendingPathComponent("Fixtures/files").path
+        let manifest = folder.appendingPathComponent("aliases.check.json")
+        try Data("""
+            {"expectations": [
+              {"files": "\(files)/bundle.tar.gz", "mimeType": "application/gzip"},
+              {"files": "\(files)/bundle.tar.gz", "mimeType": "application/x-gzip"},
+              {"files": "\(files)/photo.jpg", "mimeType": "image/jpg"},
+              {"files": "\(files)/ascii.txt", "encoding": "utf-8"},
+              {"files": "\(files)/ascii.txt", "encoding": "ascii"},
+              {"files": "\(files)/ascii.txt", "mimeType": "application/pdf"},
+              {"files": "\(files)/utf8.txt", "encoding": "us-ascii"}
+            ]}
+            """.utf8).write(to: manifest)
+        let run = try uti(["check", manifest.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasSuffix("5 passed, 2 failed\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("expected MIME type application/pdf, found text/plain"))
+        #expect(run.stdout.contains("expected encoding us-ascii, found utf-8"))
+    }
+
     @Test func badManifestExitsTwoNamingEveryKey() throws {
         let run = try uti(["check", "Fixtures/check/bad.check.json"])
         #expect(run.status == 2)
