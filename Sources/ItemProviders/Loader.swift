@@ -21,7 +21,10 @@ public struct Loader {
     private let nextSuffix = SuffixMemo()
 
     public init(folder: String, base: String, catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
-        self.folder = folder
+        // "inbox/" and "inbox" name the same folder; output paths read inbox/page.txt either way.
+        var trimmed = Substring(folder)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        self.folder = String(trimmed)
         self.base = base
         self.catalog = catalog
         self.converters = converters
