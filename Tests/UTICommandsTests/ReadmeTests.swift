@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// One `$ COMMAND` of the README with the output it shows.
+struct ReadmeExample: CustomTestStringConvertible, Sendable {
+    let command: String
+    /// The lines shown under it; a line `...` means the rest is not shown.
+    let output: [String]
+    var testDescription: String { command }
+
+    /// Every example of the README's ```sh blocks, in order (they build on each other's files).
+    static let all: [ReadmeExample] = {
+        let readme = (try? String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        var examples: [ReadmeExample] = []
+        var inBlock = false
+        var command: String?
+        var output: [String] = []
+        var continues = false
+        func finish() {
+            if let command { examples.append(ReadmeExample(command: command, output: output)) }
+            command = nil
+            output = []
+        }
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("```") {
+                finish()
+                inBlock = line == "```sh"
+                continue
+            }
+            guard inBlock else { continue }
+            if continues, command != nil {
+                command! += "\n" + line
+            } else if line.hasPrefix("$ ") {
+                finish()
+                command = String(line.dropFirst(2))
+            } else if command != nil {
+                output.append(line)
+            }
+            continues = line.hasSuffix("\\")
+        }
+        finish()
+        return examples
+    }()
+}
+
+/// Every README example runs as written, in bash and in zsh, and prints what the README shows.
+@Suite(.serialized) struct ReadmeTests {
+    /// A folder with the repository's Fixtures, where examples may write their files.
+    static let scratch: [String: URL] = {
+        var folders: [String: URL] = [:]
+        for shell in ["bash", "zsh"] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uti-readme-\(shell)-\(UUID().uuidString)")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent("Fixtures"), withDestinationURL: repositoryRoot.appendingPathComponent("Fixtures"))
+            folders[shell] = folder
+        }
+        return folders
+    }()
+
+    @Test func theReadmeHasExamples() {
+        #expect(ReadmeExample.all.count >= 20)
+    }
+
+    @Test(arguments: ["bash", "zsh"])
+    func everyExampleRunsAsWritten(shell: String) throws {
+        let folder = try #require(Self.scratch[shell])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = utiExecutable.deletingLastPathComponent().path
+        for example in ReadmeExample.all {
+            let program = shell == "zsh" ? "/usr/bin/zsh" : "/bin/bash"
+            let script = "export PATH='\(bin)':\"$PATH\"; cd '\(folder.path)' || exit 99; " + example.command
+            let run = try runProgram(program, shell == "zsh" ? ["-f", "-c", script] : ["-c", script])
+            for complaint in ["command not found", "no matches found", "parse error", "syntax error", "Usage:", "Error: "] {
+                #expect(!run.stderr.contains(complaint), "\(shell): \(example.command)\n\(run.stderr)")
+            }
+            #expect(run.status != 126 && run.status != 127 && run.status != 99, "\(shell): \(example.command)")
+            guard !example.output.isEmpty else { continue }
+            let actual = run.stdout.replacingOccurrences(of: folder.path, with: "/path/to")
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
+            if let cut = example.output.firstIndex(of: "...") {
+                #expect(Array(actual.prefix(cut)) == Array(example.output.prefix(cut)), "\(shell): \(example.command)")
+            } else {
+                #expect(Array(actual) == example.output, "\(shell): \(example.command)")
+            }
+        }
+    }
+}
