@@ -24,8 +24,13 @@ public struct DocumentReader {
             problem(path, "must be an object")
             return nil
         }
-        for key in members.keys.sorted() where !allowed.contains(key) {
+        // A document may name its JSON Schema (editors use it); only the root may, and as a string.
+        let isRoot = path == "$"
+        for key in members.keys.sorted() where !allowed.contains(key) && !(isRoot && key == "$schema") {
             problem("\(path).\(key)", "unknown key (expected one of \(allowed.sorted().joined(separator: ", ")))")
+        }
+        if isRoot, let schema = members["$schema"], schema.stringValue == nil {
+            problem("$.$schema", "must be a string (the document's JSON Schema)")
         }
         return members
     }

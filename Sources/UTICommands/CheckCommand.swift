@@ -28,10 +28,11 @@ struct CheckCommand: ParsableCommand {
             does (an unnamed source application) and negotiates with the destination.
 
             REPORTS: text (a line per failed case: the file, the expectation, what was expected \
-            and what was found; then "N passed, M failed"), json (every expectation with every \
-            file), junit (JUnit XML: one testsuite per manifest, one testcase per expectation and \
+            and what was found; then "N passed, M failed"), json (schemas/check-report.schema.json: \
+            schemaVersion, manifest, summary {passed, failed}, expectations [{index (from 1), files, \
+            description, passed, results [{file, passed, failures}]}]), junit (JUnit XML: one testsuite per manifest, one testcase per expectation and \
             file). --output writes the report to a file (replaced atomically) instead of standard \
-            output.
+            output; a folder that cannot take it is bad usage (exit 2) before any check runs.
 
             EXIT STATUS: 0 when every expectation holds; 1 when any fails; 2 for a bad manifest \
             (the key named by its JSON path).

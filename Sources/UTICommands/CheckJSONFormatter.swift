@@ -1,13 +1,15 @@
 import TypeInference
 import UniformTypes
 
-/// `uti check --format json`: every expectation with every file it selected.
+/// `uti check --format json` (schemas/check-report.schema.json): every expectation, numbered from
+/// 1 as in the text and JUnit reports, with every file it selected; `passed` is always a yes or
+/// no, and the counts are under `summary`.
 enum CheckJSONFormatter {
     static func format(_ cases: [CheckCase], manifest: CheckManifest) -> String {
         let expectations: [JSONValue] = manifest.expectations.map { expectation in
             let mine = cases.filter { $0.expectation.index == expectation.index }
             return .object([
-                "index": .int(expectation.index),
+                "index": .int(expectation.index + 1),
                 "files": .string(expectation.files),
                 "description": .string(expectation.label),
                 "passed": .bool(mine.allSatisfy(\.passed)),
@@ -19,7 +21,9 @@ enum CheckJSONFormatter {
         }
         let passed = cases.filter(\.passed).count
         return JSONValue.object([
-            "manifest": .string(manifest.path), "passed": .int(passed), "failed": .int(cases.count - passed),
+            "schemaVersion": .int(outputSchemaVersion),
+            "manifest": .string(manifest.path),
+            "summary": ["passed": .int(passed), "failed": .int(cases.count - passed)],
             "expectations": .array(expectations),
         ]).serialized(pretty: true) + "\n"
     }

@@ -57,9 +57,10 @@ struct DropCommand: ParsableCommand {
             writes are atomic (a temporary file in DIR, then a link to the free name), so a failed \
             converter leaves nothing behind. Without --out the run is dry and reports what would \
             load. Relative paths in a session file are relative to the file's folder (standard \
-            input: the working directory). The result (--format json) has canHandle, proposal \
-            {operation, reason} and items [{index, accepted, representation, requested, match \
-            (exact, conformance, localObject), output, reason}].
+            input: the working directory). The result (--format json; \
+            schemas/drop-result.schema.json) has schemaVersion, canHandle, proposal {operation, \
+            reason} and items [{index (from 1), suggestedName, path, accepted, representation, \
+            requested, match (exact, conformance, localObject), output, reason}].
 
             EXIT STATUS: 0 for copy or move with every load done; 1 for cancel or forbidden, or when \
             a load failed; 2 for bad usage or an invalid session or destination document.
@@ -122,7 +123,7 @@ struct DropCommand: ParsableCommand {
             }
         }
         switch format {
-        case .json: Output.standard.line(Self.record(result).serialized(pretty: true))
+        case .json: Output.standard.line(Self.record(result, session: session).serialized(pretty: true))
         case .text: Output.standard.write(Self.text(result, dryRun: out == nil))
         }
         if result.operation == .cancel || result.operation == .forbidden || failed { throw ExitCode(1) }
@@ -167,13 +168,26 @@ struct DropCommand: ParsableCommand {
         return target
     }
 
-    static func record(_ result: DropResult) -> JSONValue {
-        .object([
+    /// The result document (schemas/drop-result.schema.json). Items are numbered from 1, as in
+    /// the text output and in check reports.
+    static func record(_ result: DropResult, session: DragSession) -> JSONValue {
+        /// The item's suggested name, and the file behind the representation it would load.
+        func source(of item: ItemOutcome) -> (name: String?, path: String?) {
+            guard session.items.indices.contains(item.index) else { return (nil, nil) }
+            let provider = session.items[item.index].provider
+            var chosen = provider.representations.first { $0.type == item.representation }
+            if case .derived(let from, _)? = chosen?.source { chosen = provider.representations.first { $0.type == from } }
+            guard case .path(let path)? = chosen?.source else { return (provider.suggestedName, nil) }
+            return (provider.suggestedName, path)
+        }
+        return .object([
+            "schemaVersion": .int(outputSchemaVersion),
             "canHandle": .bool(result.canHandle),
             "proposal": ["operation": .string(result.operation.rawValue), "reason": .string(result.reason)],
             "items": .array(result.items.map { item in
                 .object([
-                    "index": .int(item.index), "accepted": .bool(item.accepted),
+                    "index": .int(item.index + 1), "suggestedName": .optional(source(of: item).name),
+                    "path": .optional(source(of: item).path), "accepted": .bool(item.accepted),
                     "representation": .optional(item.representation), "requested": .optional(item.requested),
                     "match": .optional(item.match?.rawValue), "output": .optional(item.output), "reason": .optional(item.reason),
                 ])

@@ -40,12 +40,14 @@ struct IdentifyCommand: ParsableCommand {
             the content wins and the record's mismatch names both (PNG bytes in notes.txt are \
             public.png).
 
-            RECORD (json, jsonl; keys sorted, absent facts null): path, kind (file, directory, \
-            symlink, fifo, socket, char-device, block-device), type, supertypes, mimeType (the \
-            type's preferred MIME type, else libmagic's), encoding, description, declaredBy, \
-            evidence {content {type, mimeType, description}, extension {value, type}, decidedBy \
-            (content, extension, both, filesystem)}, mismatch {content, extension}, size, error \
-            {code, message}. Text output is "PATH: TYPE" per line; with -0 each field ends in NUL. \
+            RECORD (json, jsonl; schemas/identify-record.schema.json; keys sorted, absent facts \
+            null): schemaVersion, path, kind (file, directory, symlink, fifo, socket, char-device, \
+            block-device), type (the type record uti type prints: identifier, description, \
+            declaredBy, parents, supertypes, tags, ...), mimeType (as file --mime-type prints it), \
+            encoding, evidence {content {identifier, mimeType (libmagic's), description}, \
+            extension {value, identifier}, decidedBy (content, extension, both, filesystem)}, \
+            mismatch {content, extension}, size, error {code, message}. Text output is "PATH: \
+            TYPE" per line ("PATH: error: CAUSE" for a failed path); with -0 each field ends in NUL. \
             evidence.content.description is uti's description of what the bytes are; \
             --magic-description puts libmagic's own there instead (file(1)'s words, at the cost of \
             a second libmagic pass per file).

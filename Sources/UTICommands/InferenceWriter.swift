@@ -1,19 +1,20 @@
 import TypeInference
 import UniformTypes
 
-/// The JSON record of an inference (see `uti identify --help`).
+/// The JSON record of an inference (schemas/identify-record.schema.json): the file's facts, its
+/// type as the same type record `uti type` prints, and the evidence, which names types by
+/// identifier.
 func inferenceRecord(_ inference: Inference) -> JSONValue {
-    let type = inference.type
     var evidence: JSONValue = nil
     if inference.error == nil {
         var content: JSONValue = nil
         if let found = inference.content {
-            content = ["type": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
+            content = ["identifier": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
                        "description": .optional(found.description)]
         }
         var name: JSONValue = nil
         if let evidence = inference.name {
-            name = ["value": .string(evidence.value), "type": .string(evidence.type.identifier)]
+            name = ["value": .string(evidence.value), "identifier": .string(evidence.type.identifier)]
         }
         evidence = ["content": content, "extension": name, "decidedBy": .optional(inference.decidedBy?.rawValue)]
     }
@@ -26,14 +27,12 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
         error = ["code": .string(failure.code.rawValue), "message": .string(failure.message)]
     }
     return .object([
+        "schemaVersion": .int(outputSchemaVersion),
         "path": .string(inference.path.description),
         "kind": .optional(inference.kind?.rawValue),
-        "type": .optional(type?.identifier),
-        "supertypes": type.map { .strings($0.supertypes.map(\.identifier)) } ?? nil,
-        "mimeType": .optional(inference.mimeType),
+        "type": inference.type.map(typeRecord) ?? nil,
+        "mimeType": inference.error == nil ? .string(FileMIME.mimeType(of: inference)) : nil,
         "encoding": .optional(inference.encoding),
-        "description": .optional(inference.description),
-        "declaredBy": .optional(type?.declarer.description),
         "evidence": evidence,
         "mismatch": mismatch,
         "size": inference.size.map { .int($0) } ?? nil,

@@ -67,7 +67,19 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return previous[b.count]
 }
 
-/// The JSON record that describes a type (`uti type`, `uti list`).
+/// The version of the JSON documents and records uti writes: identify records, type records,
+/// drop results and check reports (drag sessions carry SessionDocument.schemaVersion).
+let outputSchemaVersion = 1
+
+/// A record as a document of its own (`uti type`, `uti list`): the record with schemaVersion.
+func versioned(_ record: JSONValue) -> JSONValue {
+    guard case .object(var members) = record else { return record }
+    members["schemaVersion"] = .int(outputSchemaVersion)
+    return .object(members)
+}
+
+/// The JSON record that describes a type (schemas/type-record.schema.json), the same object in
+/// `uti type`, `uti list` (where it carries schemaVersion) and inside identify records.
 func typeRecord(_ type: UTType) -> JSONValue {
     var tags: [String: JSONValue] = [:]
     for (tagClass, values) in type.tagSpecification.entries {

@@ -74,7 +74,7 @@ struct TypeCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            writer.write(typeRecord(type), text: typeText(type))
+            writer.write(versioned(typeRecord(type)), text: typeText(type))
         }
         let lookups = extensions.map { ($0.hasPrefix(".") ? String($0.dropFirst()) : $0, UTTagClass.filenameExtension) }
             + mimeTypes.map { ($0, UTTagClass.mimeType) }
@@ -86,7 +86,7 @@ struct TypeCommand: ParsableCommand {
                 let found = catalog.types(tag: tag, tagClass: tagClass, conformingTo: constraint)
                 types = all ? found : [found[0]]
             }
-            for type in types { writer.write(typeRecord(type), text: typeText(type)) }
+            for type in types { writer.write(versioned(typeRecord(type)), text: typeText(type)) }
         }
         writer.finish()
         if failed { throw ExitCode(1) }
@@ -151,7 +151,7 @@ struct ListCommand: ParsableCommand {
             .sorted { $0.identifier.lowercased() < $1.identifier.lowercased() }
         var writer = RecordWriter(format: format)
         for type in types {
-            writer.write(typeRecord(type), text: "\(type.identifier)\t\(type.localizedDescription ?? "")")
+            writer.write(versioned(typeRecord(type)), text: "\(type.identifier)\t\(type.localizedDescription ?? "")")
         }
         writer.finish()
     }

@@ -19,12 +19,13 @@ import Testing
     @Test func jsonReportListsEveryExpectationWithEveryFile() throws {
         let run = try uti(["check", "Fixtures/check/failing.check.json", "--format", "json"])
         let report = try #require(try json(run.stdout) as? [String: Any])
-        #expect(report["passed"] as? Int == 0)
-        #expect(report["failed"] as? Int == 7)
+        #expect(report["schemaVersion"] as? Int == 1)
+        #expect(report["summary"] as? [String: Int] == ["passed": 0, "failed": 7])
         let expectations = try #require(report["expectations"] as? [[String: Any]])
         #expect(expectations.count == 7)
         #expect((expectations[6]["results"] as? [[String: Any]])?.count == 1, "a count is one result")
         #expect(expectations[0]["passed"] as? Bool == false)
+        #expect(expectations.map { $0["index"] as? Int } == Array(1...7), "numbered from 1, as in text and JUnit")
     }
 
     @Test func junitIsWellFormedAndCountsCases() throws {

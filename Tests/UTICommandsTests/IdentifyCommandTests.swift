@@ -72,9 +72,15 @@ func records(_ text: String) throws -> [[String: Any]] {
     @Test func everyRecordHasEveryKey() throws {
         let run = try uti(["identify", "--format", "jsonl", "-r", "Fixtures/files/plain-folder", "Fixtures/files/nope"])
         for record in try records(run.stdout) {
-            #expect(Set(record.keys) == ["path", "kind", "type", "supertypes", "mimeType", "encoding", "description",
-                                         "declaredBy", "evidence", "mismatch", "size", "error"])
+            #expect(Set(record.keys) == ["schemaVersion", "path", "kind", "type", "mimeType", "encoding", "evidence", "mismatch", "size", "error"])
         }
+        // The type is the same record `uti type --format json` prints, without its schemaVersion.
+        let folder = try #require(try records(run.stdout).first)
+        let type = try #require(folder["type"] as? [String: Any])
+        let typeRun = try #require(try json(try uti(["type", "public.folder", "--format", "json"]).stdout) as? [[String: Any]])
+        #expect(Set(type.keys).union(["schemaVersion"]) == Set(try #require(typeRun.first).keys))
+        #expect(type["identifier"] as? String == "public.folder")
+        #expect(folder["mimeType"] as? String == "inode/directory")
         let last = try #require(try records(run.stdout).last)
         #expect((last["error"] as? [String: String])?["code"] == "not-found")
         #expect(last["type"] is NSNull)
@@ -134,7 +140,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         let run = try uti(["identify", "--format", "jsonl", "-"], stdin: png)
         let record = try #require(try records(run.stdout).first)
         #expect(record["path"] as? String == "-")
-        #expect(record["type"] as? String == "public.png")
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.png")
         #expect(record["size"] as? Int == png.count)
     }
 

@@ -15,8 +15,9 @@ import Testing
         try assertSnapshot(run.stdout, named: "type-utf8-plain-text.json")
         let records = try #require(try json(run.stdout) as? [[String: Any]])
         let record = try #require(records.first)
-        #expect(Set(record.keys) == ["identifier", "description", "declaredBy", "parents", "supertypes", "tags",
+        #expect(Set(record.keys) == ["schemaVersion", "identifier", "description", "declaredBy", "parents", "supertypes", "tags",
                                      "preferredFilenameExtension", "preferredMIMEType", "isDynamic", "referenceURL"])
+        #expect(record["schemaVersion"] as? Int == 1)
         #expect(record["description"] is NSNull)
         #expect(record["preferredFilenameExtension"] is NSNull)
         #expect(record["preferredMIMEType"] as? String == "text/plain;charset=utf-8")
