@@ -222,7 +222,7 @@ struct IdentifyCommand: ParsableCommand {
 /// Hands out indices to workers, each once.
 final class Counter: @unchecked Sendable {
     private var value = 0
-    private let lock = NSLockShim()
+    private let lock = Lock()
     func take(below limit: Int) -> Int? {
         lock.withLock {
             guard value < limit else { return nil }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import UniformTypes
 
 /// Where commands write: standard output (buffered, flushed per record when streaming) and
 /// standard error (one line per problem). Swift 6 forbids the C `stdout` global, so this writes to
@@ -12,7 +13,7 @@ import Darwin
 public final class Output: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private let descriptor: Int32
-    private let lock = NSLockShim()
+    private let lock = Lock()
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -139,18 +140,6 @@ public final class Output: @unchecked Sendable {
 
     /// Whether the descriptor is a terminal (colour and layout choices depend on it).
     public var isTerminal: Bool { isatty(descriptor) == 1 }
-}
-
-/// A minimal mutex over pthread, so that this module needs no Foundation.
-final class NSLockShim: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
-    }
 }
 
 /// write(2), named apart from the method called write.

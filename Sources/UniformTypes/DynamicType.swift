@@ -36,6 +36,14 @@ struct DynamicType: Hashable, Sendable {
         identifier = Self.prefix + Self.encode(Array(specification.utf8))
     }
 
+    /// A type that nothing declares, known only by its identifier (`UTType(importedAs:)` of an
+    /// undeclared identifier): no tags, the given parents.
+    init(undeclared identifier: String, conformsTo: [String]) {
+        self.identifier = identifier
+        self.tags = TagSpecification()
+        self.conformsTo = conformsTo
+    }
+
     /// Decodes a `dyn.a…` identifier; nil when it is not one or does not decode to a specification.
     init?(identifier: String) {
         guard identifier.lowercased().hasPrefix(Self.prefix),

@@ -34,34 +34,34 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         key = dynamic.identifier.caseFolded
     }
 
-    // MARK: Creating types (built-in catalog)
+    // MARK: Creating types (the running catalog: built in, and exported by this process)
 
-    /// The built-in type with this identifier (case-insensitive), or the dynamic type a `dyn.`
+    /// The declared type with this identifier (case-insensitive), or the dynamic type a `dyn.`
     /// identifier encodes; nil otherwise. Use `TypeCatalog.type(identifier:)` for custom catalogs.
     public init?(_ identifier: String) {
-        guard let type = TypeCatalog.builtIn.type(identifier: identifier) else { return nil }
+        guard let type = TypeCatalog.current.type(identifier: identifier) else { return nil }
         self = type
     }
 
     /// The preferred type for a filename extension (no leading period) that conforms to
     /// `supertype` (default public.data; nil for no constraint); a dynamic type when none does.
     public init?(filenameExtension: String, conformingTo supertype: UTType? = .data) {
-        self = TypeCatalog.builtIn.type(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
+        self = TypeCatalog.current.type(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
     }
 
     /// The preferred type for a MIME type that conforms to `supertype` (default public.data).
     public init?(mimeType: String, conformingTo supertype: UTType? = .data) {
-        self = TypeCatalog.builtIn.type(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
+        self = TypeCatalog.current.type(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
     }
 
     /// The preferred type for a tag of any class that conforms to `supertype`.
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
-        self = TypeCatalog.builtIn.type(tag: tag, tagClass: tagClass, conformingTo: supertype)
+        self = TypeCatalog.current.type(tag: tag, tagClass: tagClass, conformingTo: supertype)
     }
 
-    /// Every built-in type for a tag, best first (see `TypeCatalog.types(tag:tagClass:conformingTo:)`).
+    /// Every declared type for a tag, best first (see `TypeCatalog.types(tag:tagClass:conformingTo:)`).
     public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
-        TypeCatalog.builtIn.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
+        TypeCatalog.current.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
     }
 
     // MARK: Facts

@@ -32,4 +32,43 @@ import Testing
         #expect(UTType.vCard.conforms(to: .contact))
         #expect(UTType.internetShortcut.identifier == "com.microsoft.internet-shortcut")
     }
+
+    @Test func exportedTypesJoinTheRunningCatalog() throws {
+        let identifier = "com.example.notes-\(UUID().uuidString.prefix(8).lowercased())"
+        #expect(UTType(identifier) == nil)
+        let notes = UTType(exportedAs: identifier, conformingTo: .plainText)
+        #expect(notes.identifier == identifier)
+        #expect(notes.isDeclared && !notes.isDynamic)
+        #expect(notes.conforms(to: .text))
+        #expect(UTType(identifier) == notes, "looked up by identifier once exported")
+        #expect(UTType(exportedAs: identifier) == notes)
+        #expect(UTType(exportedAs: "public.png") == .png, "a declared identifier is returned as declared")
+    }
+
+    @Test func importedTypesFallBackToUndeclaredOnes() {
+        #expect(UTType(importedAs: "public.heic") == .heic)
+        let identifier = "org.example.sketch-\(UUID().uuidString.prefix(8).lowercased())"
+        let sketch = UTType(importedAs: identifier, conformingTo: .image)
+        #expect(sketch.identifier == identifier)
+        #expect(!sketch.isDeclared && sketch.isDynamic)
+        #expect(sketch.conforms(to: .image) && sketch.conforms(to: .data))
+        #expect(UTType(identifier) == nil, "importing declares nothing")
+    }
+
+    @Test func codableAsAppleEncodesIt() throws {
+        let encoded = try JSONEncoder().encode([UTType.png, .heic])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"["public.png","public.heic"]"#)
+        #expect(try JSONDecoder().decode([UTType].self, from: encoded) == [.png, .heic])
+        let unknown = try JSONDecoder().decode(UTType.self, from: Data(#""org.example.unknown""#.utf8))
+        #expect(unknown.identifier == "org.example.unknown" && !unknown.isDeclared)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(UTType.self, from: Data(#""not an identifier""#.utf8)) }
+    }
+
+    @Test func tagLookupsAsApplesClassFunctions() {
+        #expect(UTType.types(tag: "jpg", tagClass: .filenameExtension, conformingTo: nil).first == .jpeg)
+        #expect(UTType(filenameExtension: "heic") == .heic)
+        #expect(UTType(mimeType: "image/webp") == .webP)
+        #expect("\(UTType.pdf)" == "com.adobe.pdf")
+        #expect(Set([UTType.png, UTType("PUBLIC.PNG")!]).count == 1)
+    }
 }
