@@ -66,10 +66,16 @@ public struct Loader {
 
     static let temporaryPrefix = ".uti-load-"
 
+    /// Whether an open-in-place load gets the original: a file registered to open in place.
+    public static func opensInPlace(_ representation: Representation) -> Bool {
+        guard representation.kind == .file, representation.openInPlace, case .path = representation.source else { return false }
+        return true
+    }
+
     /// Loads one item's chosen representation as the destination asks, returning the path written
     /// (or, for open-in-place, the original path).
     public func load(_ item: DragItem, index: Int, representation: Representation, as mode: DropDestination.Load) throws(UTIError) -> String {
-        if mode == .openInPlace, case .path(let path) = representation.source { return resolve(path) }
+        if mode == .openInPlace, Self.opensInPlace(representation), case .path(let path) = representation.source { return resolve(path) }
         let type = catalog.type(identifier: representation.type)
         // A type without an extension of its own borrows its nearest ancestor's (UTF-8 text: txt).
         let ext = type.flatMap { type in ([type] + type.supertypes).lazy.compactMap(\.preferredFilenameExtension).first }

@@ -37,14 +37,16 @@ public struct DropResult: Sendable, Equatable {
 /// Apple's drop negotiation as Foundation and UIKit implement it, as pure functions of a session
 /// and a destination (see `uti drop --help` for the rules in order).
 public enum Negotiation {
-    /// Whether the destination may see a representation: `all` always, `team` and `group` when
-    /// they match the source's, `ownProcess` only inside the source application.
+    /// Whether the destination may see a representation: `all` always; `team` and `group` when
+    /// they match the source's, and always inside the source application, which belongs to its
+    /// own team and group; `ownProcess` only inside the source application.
     public static func isVisible(_ representation: Representation, session: DragSession, to destination: DropDestination) -> Bool {
+        let sameApplication = isSameApplication(session, destination)
         switch representation.visibility {
         case .all: return true
-        case .team: return destination.team != nil && destination.team == session.team
-        case .group: return destination.group != nil && destination.group == session.group
-        case .ownProcess: return isSameApplication(session, destination)
+        case .team: return sameApplication || (destination.team != nil && destination.team == session.team)
+        case .group: return sameApplication || (destination.group != nil && destination.group == session.group)
+        case .ownProcess: return sameApplication
         }
     }
 
@@ -57,10 +59,9 @@ public enum Negotiation {
     public static func choose(
         _ item: DragItem, session: DragSession, destination: DropDestination, catalog: TypeCatalog
     ) -> (representation: Representation?, requested: String, match: MatchKind)? {
-        let visible = item.provider.representations.filter { representation in
-            isVisible(representation, session: session, to: destination)
-                && (destination.load != .openInPlace || (representation.kind == .file && representation.openInPlace))
-        }
+        // An open-in-place load takes any representation, as loadInPlaceFileRepresentation
+        // does: one not registered in place arrives as a copy (isInPlace false).
+        let visible = item.provider.representations.filter { isVisible($0, session: session, to: destination) }
         func exact(_ requested: String) -> Representation? {
             visible.first { $0.type.caseFolded == requested.caseFolded }
         }
@@ -98,11 +99,15 @@ public enum Negotiation {
     /// Negotiates a drop: considers, proposes, and says what each item would give.
     public static func negotiate(_ session: DragSession, with destination: DropDestination, catalog: TypeCatalog) -> DropResult {
         let choices = session.items.map { choose($0, session: session, destination: destination, catalog: catalog) }
-        let canHandle = choices.contains { $0 != nil }
-        let sameApplication = isSameApplication(session, destination)
+        let canTake = choices.contains { $0 != nil }
         let count = session.items.count
+        // What canHandle answers: something it can load, in a number of items it takes (the
+        // usual canHandle checks session.items.count as well as the classes).
+        let countFits = count >= (destination.minItems ?? 0) && count <= (destination.maxItems ?? .max)
+        let canHandle = canTake && countFits
+        let sameApplication = isSameApplication(session, destination)
         let (operation, reason): (DropOperation, String)
-        if !canHandle {
+        if !canTake {
             (operation, reason) = (.cancel, "no item has a visible representation the destination can take")
         } else if let low = destination.minItems, count < low {
             (operation, reason) = (.cancel, "the destination takes at least \(low) item\(low == 1 ? "" : "s"); the session has \(count)")

@@ -213,7 +213,11 @@ public enum SessionDocument {
             reader.problem("\(path).representations", members["representations"] == nil ? "is required" : "must be an array")
             return nil
         }
-        if representations.isEmpty { reader.problem("\(path).representations", "must not be empty") }
+        // An item with a local object alone is the usual in-app reorder; otherwise an item needs
+        // something to load.
+        if representations.isEmpty && item.localObject == nil {
+            reader.problem("\(path).representations", "must not be empty (unless the item has a localObject)")
+        }
         var seen: Set<String> = []
         for (index, value) in representations.enumerated() {
             let at = "\(path).representations[\(index)]"

@@ -36,8 +36,9 @@ struct DropCommand: ParsableCommand {
             move moves within the source application, cancels when the session does not allow \
             moving, and copies across applications; copy copies. (5) Only copy and move load: \
             every accepted item in session order, as data (converters run now; a folder loads as \
-            a zip archive), as a file (a copy), or openInPlace (only representations registered \
-            open-in-place; the original path is reported, nothing is copied).
+            a zip archive), as a file (a copy), or openInPlace (a file representation registered \
+            open-in-place reports its original path and nothing is copied; any other arrives as a \
+            copy and says isInPlace false, as loadInPlaceFileRepresentation does).
 
             CLASS PRESETS (uti's model of Apple's readable types, in preference order): UIImage \
             (com.apple.uikit.image, public.png, public.jpeg, public.heic, public.tiff, \
@@ -115,6 +116,9 @@ struct DropCommand: ParsableCommand {
                 guard let chosen = item.provider.representations.first(where: { $0.type == result.items[index].representation }) else { continue }
                 do {
                     result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load)
+                    if target.load == .openInPlace && !Loader.opensInPlace(chosen) {
+                        result.items[index].reason = "a copy (isInPlace false): the source did not register \(chosen.type) to open in place"
+                    }
                 } catch {
                     failed = true
                     result.items[index].reason = "loading failed: \(error.message)"
@@ -205,7 +209,7 @@ struct DropCommand: ParsableCommand {
                 default: line += "accepted \(item.representation ?? "") for \(item.requested ?? "") (\(item.match?.rawValue ?? ""))"
                 }
                 if let output = item.output {
-                    line += " -> \(output)"
+                    line += " -> \(output)" + (item.reason.map { "; \($0)" } ?? "")
                 } else if let reason = item.reason {
                     line += "; \(reason)"
                 } else if dryRun && item.match != .localObject {

@@ -189,7 +189,7 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
             "$.items[0].representations[3].converter: unknown converter \"magic\" (known: text-to-utf8, html-to-text, rtf-to-text, xml-plist-to-binary, binary-plist-to-xml, folder-to-zip)",
             "$.items[0].representations[3].derivedFrom: names public.rtf, which is not registered before it in this item",
             "$.items[0].representations[4].value: a url representation needs its URL in value",
-            "$.items[1].representations: must not be empty",
+            "$.items[1].representations: must not be empty (unless the item has a localObject)",
             "$.items[2]: must be an object",
         ])
     }

@@ -107,14 +107,32 @@ func negotiate(_ session: DragSession, _ destination: DropDestination) -> DropRe
         #expect(other.items[0].representation == "public.png")
     }
 
-    @Test func openInPlaceUsesOnlyRepresentationsRegisteredSo() {
-        var session = makeSession([[("public.utf8-plain-text", .all)]])
+    /// loadInPlaceFileRepresentation falls back to a copy for a representation not registered
+    /// in place: the item is still accepted; only a file registered in place opens in place.
+    @Test func openInPlaceTakesAnyRepresentationAndOpensOnlyFilesRegisteredSo() {
+        let session = makeSession([[("public.utf8-plain-text", .all)]])
         let target = destination(.accepts(["public.text"])) { $0.load = .openInPlace }
-        #expect(!negotiate(session, target).canHandle)
-        var provider = ItemProvider()
-        provider.register(Representation(type: "public.utf8-plain-text", kind: .file, openInPlace: true, source: .path("/n.txt")))
-        session.items = [DragItem(provider: provider)]
+        #expect(negotiate(session, target).canHandle)
         #expect(negotiate(session, target).items[0].accepted)
+        #expect(!Loader.opensInPlace(session.items[0].provider.representations[0]))
+        #expect(Loader.opensInPlace(Representation(type: "public.utf8-plain-text", kind: .file, openInPlace: true, source: .path("/n.txt"))))
+        #expect(!Loader.opensInPlace(Representation(type: "public.utf8-plain-text", kind: .data, openInPlace: true, source: .value("n"))))
+    }
+
+    @Test func teamAndGroupRepresentationsAreVisibleToTheirOwnApplication() {
+        let session = makeSession([[("public.png", .team)], [("public.png", .group)]])
+        let own = negotiate(session, destination(.accepts(["public.image"]), application: "com.example.source"))
+        #expect(own.items.map(\.accepted) == [true, true])
+        let stranger = negotiate(session, destination(.accepts(["public.image"])))
+        #expect(stranger.items.map(\.accepted) == [false, false])
+    }
+
+    @Test func aCountRefusalIsCanHandleFalse() {
+        let session = makeSession([[("public.png", .all)], [("public.png", .all)]])
+        let single = negotiate(session, destination(.accepts(["public.image"])) { $0.maxItems = 1 })
+        #expect(!single.canHandle)
+        #expect(single.operation == .cancel)
+        #expect(single.reason == "the destination takes at most 1 item; the session has 2")
     }
 }
 

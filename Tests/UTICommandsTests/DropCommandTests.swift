@@ -91,6 +91,27 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         #expect(run.stdout.contains("item 1: accepted as local object UIImage"))
     }
 
+    @Test func openInPlaceFallsBackToACopyAndSaysSo() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try pipeline(["Fixtures/files/page.html"], ["--accepts", "public.html", "--load", "openInPlace", "--out", out.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("-> \(out.path)/page.html; a copy (isInPlace false): the source did not register public.html to open in place"))
+        let inPlace = try pipeline(["--open-in-place", "Fixtures/files/page.html"], ["--accepts", "public.html", "--load", "openInPlace", "--out", out.path])
+        #expect(inPlace.stdout.contains("-> \(fixture("files/page.html"))\n"))
+    }
+
+    @Test func anItemWithOnlyALocalObjectIsTheUsualReorder() throws {
+        let session = Data("""
+            {"schemaVersion": 1, "source": {"application": "com.example.notes", "team": null, "group": null},
+             "allowsMoveOperation": true, "restrictedToSourceApplication": false,
+             "items": [{"suggestedName": null, "localObject": {"class": "UIImage", "value": "row 3"}, "representations": []}]}
+            """.utf8)
+        let run = try uti(["drop", "--class", "UIImage", "--app", "com.example.notes"], stdin: session)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "proposal: move (a drop within the source application moves)\nitem 1: accepted as local object UIImage\n")
+    }
+
     @Test func forbiddenExitsOne() throws {
         let run = try pipeline(["Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/forbidden.json", "--out", "/nonexistent/never-written"])
         #expect(run.status == 1)
