@@ -76,12 +76,16 @@ import UniformTypes
 
     // MARK: HTML
 
-    static let entities: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "copy": "©", "reg": "®",
-        "mdash": "—", "ndash": "–", "hellip": "…", "laquo": "«", "raquo": "»", "eacute": "é", "egrave": "è",
-        "agrave": "à", "ccedil": "ç", "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "euro": "€",
-        "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "bull": "•", "middot": "·", "times": "×",
-    ]
+    /// HTML's named character references (`hearts` → ♥), from the generated table.
+    static let entities: [String: String] = {
+        var table: [String: String] = [:]
+        for line in entityTable.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            let scalars = fields.dropFirst().compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            table[String(fields[0])] = String(String.UnicodeScalarView(scalars))
+        }
+        return table
+    }()
     static let blockElements: Set<String> = [
         "p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table", "section", "article",
         "header", "footer", "blockquote", "pre", "hr", "title", "dt", "dd",

@@ -43,6 +43,13 @@ import UniformTypes
         #expect(try convert("html-to-text", "html/bare-less-than.html") == "if a < b and b 3 <4 & 5 > 4\n")
     }
 
+    @Test func everyNamedCharacterReferenceOfHTMLDecodes() {
+        #expect(TextConversion.plainText(fromHTML: "<p>&hearts; &Auml; &rarr; &NotEqualTilde; &amp; &bogus; &#x1F600; &#65;</p>")
+            == "♥ Ä → \u{2242}\u{338} & &bogus; 😀 A\n")
+        #expect(TextConversion.entities.count == 2125)
+        #expect(TextConversion.entities["CounterClockwiseContourIntegral"] == "\u{2233}")
+    }
+
     @Test func sixtyThousandUnclosedLessThansConvertInLinearTime() {
         let text = TextConversion.plainText(fromHTML: String(repeating: "<a <!--", count: 20_000))
         #expect(text.isEmpty || text.hasPrefix("<"))
