@@ -59,7 +59,7 @@ public struct Loader {
                 let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
             else { continue }
             if kill(pid, 0) == -1 && errno == ESRCH {
-                unlink(folder + "/" + String(decoding: name, as: UTF8.self))
+                Self.removeTree(folder + "/" + String(decoding: name, as: UTF8.self))
             }
         }
     }
@@ -78,7 +78,16 @@ public struct Loader {
         if mode == .openInPlace, Self.opensInPlace(representation), case .path(let path) = representation.source { return resolve(path) }
         let type = catalog.type(identifier: representation.type)
         // A type without an extension of its own borrows its nearest ancestor's (UTF-8 text: txt).
-        let ext = type.flatMap { type in ([type] + type.supertypes).lazy.compactMap(\.preferredFilenameExtension).first }
+        var ext = type.flatMap { type in ([type] + type.supertypes).lazy.compactMap(\.preferredFilenameExtension).first }
+        if case .path(let path) = representation.source, Self.isFolder(resolve(path)) {
+            if mode != .data {
+                // Loaded as a file, a folder arrives as itself, as Apple hands it over.
+                let name = Self.fileName(suggested: item.provider.suggestedName, index: index, extension: ext)
+                try refuseIfOutputIsInside(resolve(path))
+                return try copyFolderAtomically(resolve(path), named: name)
+            }
+            ext = "zip"  // loaded as data, a folder is a zip archive of itself: NAME.zip
+        }
         let name = Self.fileName(suggested: item.provider.suggestedName, index: index, extension: ext)
         return try writeAtomically(named: name) { (write) throws(UTIError) in
             try produce(representation, in: item, write: write, depth: 0)
@@ -123,6 +132,86 @@ public struct Loader {
     }
 
     private func resolve(_ path: String) -> String { joinPath(base, path) }
+
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Copies a folder into a temporary folder here, then gives it the first free name: the same
+    /// guarantees as files (atomic, never over anything). Files, folders and symbolic links are
+    /// copied; FIFOs, sockets and devices are not (and are never opened).
+    private func copyFolderAtomically(_ source: String, named name: (stem: String, extension: String?)) throws(UTIError) -> String {
+        var template = Array((folder + "/" + Self.temporaryPrefix + "\(getpid())-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw FileContents.error(path: folder, errno: errno)
+        }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { Self.removeTree(temporary) }
+        try Self.copyContents(of: source, into: temporary)
+        let key = name.stem + "\u{0}" + (name.extension ?? "") + "\u{0}folder"
+        let first = nextSuffix.value(for: key)
+        for attempt in first..<(first + 10_000) {
+            let stem = attempt == 1 ? name.stem : "\(name.stem) \(attempt)"
+            let candidate = folder + "/" + stem + (name.extension.map { "." + $0 } ?? "")
+            // Claim the name with mkdir (which fails on anything there), then put the copy there.
+            if mkdir(candidate, 0o755) == 0 {
+                guard rename(temporary, candidate) == 0 else {
+                    rmdir(candidate)
+                    throw FileContents.error(path: candidate, errno: errno)
+                }
+                nextSuffix.set(attempt + 1, for: key)
+                var status = stat()
+                if stat(source, &status) == 0 { chmod(candidate, mode_t(status.st_mode & 0o7777)) }
+                return candidate
+            }
+            guard errno == EEXIST else { throw FileContents.error(path: candidate, errno: errno) }
+        }
+        throw UTIError(.ioError, "\(folder): no free name for \(name.stem) among 10,000 tries")
+    }
+
+    private static func copyContents(of source: String, into target: String) throws(UTIError) {
+        for child in try FileContents.entries(ofFolder: source) {
+            let name = String(decoding: child, as: UTF8.self)
+            let from = source + "/" + name, to = target + "/" + name
+            var status = stat()
+            guard lstat(from, &status) == 0 else { throw FileContents.error(path: from, errno: errno) }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                guard mkdir(to, mode_t(status.st_mode & 0o7777) | 0o700) == 0 else { throw FileContents.error(path: to, errno: errno) }
+                try copyContents(of: from, into: to)
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(from, &buffer, buffer.count - 1)
+                guard count >= 0 else { throw FileContents.error(path: from, errno: errno) }
+                buffer[count] = 0
+                guard symlink(buffer, to) == 0 else { throw FileContents.error(path: to, errno: errno) }
+            case S_IFREG:
+                let descriptor = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(status.st_mode & 0o777))
+                guard descriptor >= 0 else { throw FileContents.error(path: to, errno: errno) }
+                defer { close(descriptor) }
+                try FileContents.stream(path: from, followSymlinks: false) { (piece) throws(UTIError) in
+                    try FileContents.write(piece, to: descriptor, path: to)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Removes a file or a folder with everything in it (a temporary of this loader's making).
+    static func removeTree(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            for child in (try? FileContents.entries(ofFolder: path)) ?? [] {
+                removeTree(path + "/" + String(decoding: child, as: UTF8.self))
+            }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
 
     /// Archiving a folder into a folder inside it would archive its own growing output; like
     /// the Finder, uti refuses to copy a folder into itself.

@@ -8,12 +8,14 @@ import Darwin
 import TypeInference
 import UniformTypes
 
-/// Makes item providers for files, as `NSItemProvider(contentsOf:)` does: the file's type first,
-/// then the representations converters can derive from it, by fidelity, then its URL.
+/// Makes item providers for files, as `NSItemProvider(contentsOf:)` does: the file's type, then
+/// (as the legacy initializer registers them) its URL types. With `includeDerived`, what uti's
+/// converters can derive from the file follows the file's own type, by fidelity: what a source
+/// application that converts would offer, never what Apple's initializer offers by itself.
 public struct Wrapper {
     public var catalog: TypeCatalog
     public var converters: ConverterRegistry
-    public var includeDerived = true
+    public var includeDerived = false
     public var includeURLs = true
     public var openInPlace = false
 

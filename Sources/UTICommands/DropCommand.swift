@@ -36,7 +36,8 @@ struct DropCommand: ParsableCommand {
             move moves within the source application, cancels when the session does not allow \
             moving, and copies across applications; copy copies. (5) Only copy and move load: \
             every accepted item in session order, as data (converters run now; a folder loads as \
-            a zip archive), as a file (a copy), or openInPlace (a file representation registered \
+            NAME.zip, the folder its top-level entry), as a file (a copy; a folder arrives as \
+            itself), or openInPlace (a file representation registered \
             open-in-place reports its original path and nothing is copied; any other arrives as a \
             copy and says isInPlace false, as loadInPlaceFileRepresentation does).
 

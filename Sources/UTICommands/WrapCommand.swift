@@ -9,13 +9,17 @@ struct WrapCommand: ParsableCommand {
         commandName: "wrap",
         abstract: "Make a drag session of files: item providers with representations by fidelity.",
         discussion: """
-            One item per path. Its representations, highest fidelity first, as \
-            NSItemProvider.registeredTypeIdentifiers lists them: the file's inferred type (kind \
-            file), then what converters can derive from it (kind data, produced only when loaded: \
-            lossless before lossy, then by cost), then public.file-url and public.url (kind url). \
+            One item per path, as NSItemProvider(contentsOf:) makes it (the legacy initializer, \
+            which Finder and Files drags use): the file's inferred type (kind file), then \
+            public.file-url and public.url (kind url); --no-url leaves the URL types out, as the \
+            newer NSItemProvider(contentsOf:contentType:openInPlace:coordinated:visibility:) does. \
+            Nothing else: Apple's initializer offers no conversions. --derive adds, after the \
+            file's type, what uti's converters can derive from it (kind data, produced only when \
+            loaded: lossless before lossy, then by cost), as a source application that converts \
+            would; each derived representation has the visibility of what it derives from. \
             Registering a type twice keeps its first position.
 
-            CONVERTERS: text-to-utf8 (any public.text, any encoding, to public.utf8-plain-text; \
+            CONVERTERS (with --derive): text-to-utf8 (any public.text, any encoding, to public.utf8-plain-text; \
             lossless), html-to-text and rtf-to-text (to public.utf8-plain-text; lossy: markup \
             dropped), xml-plist-to-binary and binary-plist-to-xml (lossless), folder-to-zip \
             (public.folder to public.zip-archive, as Apple loads a folder's data). For one \
@@ -62,7 +66,10 @@ struct WrapCommand: ParsableCommand {
     var localObject: String?
 
     @Flag(name: .customLong("no-url"), help: "Omit the public.file-url and public.url representations.") var noURL = false
-    @Flag(name: .customLong("no-derived"), help: "Omit representations converters would derive.") var noDerived = false
+    @Flag(name: .customLong("derive"), help: ArgumentHelp(
+        "Also offer what uti's converters derive from each file, after its own type (a source app that converts).",
+        discussion: "NSItemProvider(contentsOf:) offers only the file's type and its URL; --derive adds text from HTML or RTF, UTF-8 from other encodings, the other plist format and a zip of a folder, each inheriting the visibility of what it is derived from."))
+    var derive = false
     @Flag(name: .customLong("open-in-place"), help: "Register file representations as openable in place.") var openInPlace = false
     @Flag(help: "Record paths as given instead of absolute.") var relative = false
     @Flag(help: "Treat the arguments as session documents and concatenate them.") var merge = false
@@ -104,7 +111,7 @@ struct WrapCommand: ParsableCommand {
             }
         } else {
             var wrapper = Wrapper(catalog: catalog)
-            wrapper.includeDerived = !noDerived
+            wrapper.includeDerived = derive
             wrapper.includeURLs = !noURL
             wrapper.openInPlace = openInPlace
             let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
@@ -167,8 +174,14 @@ struct WrapCommand: ParsableCommand {
             let resolved = try resolveType(type, in: catalog).identifier.caseFolded
             for index in session.items.indices {
                 var provider = ItemProvider(suggestedName: session.items[index].provider.suggestedName)
+                var given: [String: Visibility] = [:]
                 for var representation in session.items[index].provider.representations {
                     if representation.type.caseFolded == resolved { representation.visibility = visibility }
+                    // A derived representation is no more visible than what it is derived from.
+                    if case .derived(let from, _) = representation.source, let inherited = given[from.caseFolded] {
+                        representation.visibility = inherited
+                    }
+                    given[representation.type.caseFolded] = representation.visibility
                     provider.register(representation)
                 }
                 session.items[index].provider = provider

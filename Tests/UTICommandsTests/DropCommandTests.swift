@@ -54,7 +54,7 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         try Data("precious".utf8).write(to: out.appendingPathComponent("photo.png"))
-        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/page.html", "Fixtures/files/plain-folder"],
+        let run = try pipeline(["--derive", "Fixtures/files/photo.png", "Fixtures/files/page.html", "Fixtures/files/plain-folder"],
                                ["--accepts", "public.image", "--accepts", "public.utf8-plain-text", "--accepts", "public.zip-archive",
                                 "--out", out.path])
         #expect(run.status == 0)
@@ -99,6 +99,18 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         #expect(run.stdout.contains("-> \(out.path)/page.html; a copy (isInPlace false): the source did not register public.html to open in place"))
         let inPlace = try pipeline(["--open-in-place", "Fixtures/files/page.html"], ["--accepts", "public.html", "--load", "openInPlace", "--out", out.path])
         #expect(inPlace.stdout.contains("-> \(fixture("files/page.html"))\n"))
+    }
+
+    @Test func aFolderLoadsAsNAMEzipForDataAndAsItselfForFile() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let data = try pipeline(["Fixtures/files/plain-folder"], ["--accepts", "public.folder", "--load", "data", "--out", out.path])
+        #expect(data.stdout.hasSuffix("-> \(out.path)/plain-folder.zip\n"))
+        let file = try pipeline(["Fixtures/files/Sample.app"], ["--accepts", "public.directory", "--load", "file", "--out", out.path])
+        #expect(file.stdout.hasSuffix("-> \(out.path)/Sample.app\n"))
+        let copied = out.appendingPathComponent("Sample.app/Contents/Info.plist")
+        #expect(try Data(contentsOf: copied) == Data(contentsOf: URL(fileURLWithPath: fixture("files/Sample.app/Contents/Info.plist"))))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == ["plain-folder.zip", "Sample.app"], "no temporaries left")
     }
 
     @Test func anItemWithOnlyALocalObjectIsTheUsualReorder() throws {

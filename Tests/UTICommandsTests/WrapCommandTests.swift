@@ -23,13 +23,21 @@ func types(_ item: [String: Any]) -> [String] {
     }
 
     @Test func textAndHTMLGetDerivedPlainText() throws {
-        let document = try session(try uti(["wrap", "Fixtures/files/utf16le-bom.txt", "Fixtures/files/page.html"]).stdout)
+        let plain = try session(try uti(["wrap", "Fixtures/files/page.html"]).stdout)
+        #expect(types(items(plain)[0]) == ["public.html", "public.file-url", "public.url"], "as NSItemProvider(contentsOf:)")
+        let document = try session(try uti(["wrap", "--derive", "Fixtures/files/utf16le-bom.txt", "Fixtures/files/page.html"]).stdout)
         #expect(types(items(document)[0]) == ["public.utf16-plain-text", "public.utf8-plain-text", "public.file-url", "public.url"])
         #expect(types(items(document)[1]) == ["public.html", "public.utf8-plain-text", "public.file-url", "public.url"])
         let derived = try #require((items(document)[1]["representations"] as? [[String: Any]])?[1])
         #expect(derived["converter"] as? String == "html-to-text")
         #expect(derived["derivedFrom"] as? String == "public.html")
         #expect(derived["kind"] as? String == "data")
+    }
+
+    @Test func derivedRepresentationsInheritTheirSourcesVisibility() throws {
+        let document = try session(try uti(["wrap", "--derive", "--visibility", "public.html=ownProcess", "Fixtures/files/page.html"]).stdout)
+        let representations = try #require(items(document)[0]["representations"] as? [[String: Any]])
+        #expect(representations.map { $0["visibility"] as? String } == ["ownProcess", "ownProcess", "all", "all"])
     }
 
     @Test func outputIsValidAgainstTheSchema() throws {
@@ -39,7 +47,7 @@ func types(_ item: [String: Any]) -> [String] {
     }
 
     @Test func textFormat() throws {
-        let run = try uti(["wrap", "--format", "text", "--relative", "--no-url", "--source-app", "com.example.viewer", "--team", "T1", "--no-move",
+        let run = try uti(["wrap", "--derive", "--format", "text", "--relative", "--no-url", "--source-app", "com.example.viewer", "--team", "T1", "--no-move",
                            "Fixtures/files/page.html", "Fixtures/files/settings.plist"])
         try assertSnapshot(run.stdout, named: "wrap-text.txt")
     }
