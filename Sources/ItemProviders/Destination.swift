@@ -35,24 +35,9 @@ public struct DropDestination: Sendable, Equatable {
 
     public init(takes: Takes) { self.takes = takes }
 
-    /// uti's model of Apple's classes: their readable type identifiers, in preference order.
-    public static let classPresets: [(name: String, readableTypes: [String])] = [
-        ("UIImage", ["com.apple.uikit.image", "public.png", "public.jpeg", "public.heic", "public.tiff", "com.compuserve.gif",
-                     "org.webmproject.webp", "com.microsoft.bmp", "public.image"]),
-        ("NSString", ["public.utf8-plain-text", "public.utf16-external-plain-text", "public.utf16-plain-text",
-                      "public.plain-text", "com.apple.traditional-mac-plain-text", "public.text"]),
-        ("NSAttributedString", ["com.apple.flat-rtfd", "com.apple.rtfd", "public.rtf", "public.html", "com.apple.webarchive",
-                                "org.openxmlformats.wordprocessingml.document", "com.microsoft.word.doc",
-                                "org.oasis-open.opendocument.text", "public.utf8-plain-text", "public.plain-text", "public.text"]),
-        ("NSURL", ["public.file-url", "public.url", "public.utf8-plain-text"]),
-        ("UIColor", ["com.apple.uikit.color"]),
-        ("CNContact", ["public.vcard"]),
-        ("MKMapItem", ["com.apple.mapkit.map-item"]),
-    ]
-
     /// The readable types of a class preset, or nil for an unknown class.
     public static func readableTypes(ofClass name: String) -> [String]? {
-        classPresets.first { $0.name == name }?.readableTypes
+        classPresets.first { $0.name == name }?.readable.map(\.type)
     }
 
     /// The class whose objects the destination loads, if it names one.
@@ -115,4 +100,29 @@ public struct DropDestination: Sendable, Equatable {
         destination.forbidden = reader.bool(members, "forbidden", at: "$", default: false)
         return takes == nil ? nil : destination
     }
+}
+
+/// A class's readable types as uti models them (Catalog/class-presets.json), with provenance:
+/// Apple publishes few of these lists, so each entry says where it comes from.
+public struct ClassPreset: Sendable {
+    /// How sure uti is that Apple's class reads a type.
+    public enum Confidence: String, Sendable {
+        /// Apple's documentation says so.
+        case documented
+        /// Seen on a device, in public code or in a published report.
+        case observed
+        /// uti's reading of what the class can decode; Apple does not say.
+        case inferred
+    }
+
+    public struct Entry: Sendable {
+        public let type: String
+        public let confidence: Confidence
+        public let source: String
+    }
+
+    public let name: String
+    public let note: String
+    /// In the class's preference order.
+    public let readable: [Entry]
 }

@@ -41,17 +41,11 @@ struct DropCommand: ParsableCommand {
             open-in-place reports its original path and nothing is copied; any other arrives as a \
             copy and says isInPlace false, as loadInPlaceFileRepresentation does).
 
-            CLASS PRESETS (uti's model of Apple's readable types, in preference order): UIImage \
-            (com.apple.uikit.image, public.png, public.jpeg, public.heic, public.tiff, \
-            com.compuserve.gif, org.webmproject.webp, com.microsoft.bmp, public.image); NSString \
-            (public.utf8-plain-text, public.utf16-external-plain-text, public.utf16-plain-text, \
-            public.plain-text, com.apple.traditional-mac-plain-text, public.text); \
-            NSAttributedString (com.apple.flat-rtfd, com.apple.rtfd, public.rtf, public.html, \
-            com.apple.webarchive, org.openxmlformats.wordprocessingml.document, \
-            com.microsoft.word.doc, org.oasis-open.opendocument.text, public.utf8-plain-text, \
-            public.plain-text, public.text); NSURL (public.file-url, public.url, \
-            public.utf8-plain-text); UIColor (com.apple.uikit.color); CNContact (public.vcard); \
-            MKMapItem (com.apple.mapkit.map-item).
+            CLASS PRESETS (uti's model of Apple's readable types, in preference order; Apple \
+            publishes few of these lists, so types Apple documents or that were observed are marked, \
+            the others are uti's inference, and --explain prints where each comes from): \(DropDestination.classPresets.map { preset in
+                "\(preset.name) (\(preset.readable.map { "\($0.type)\($0.confidence == .inferred ? "" : " [\($0.confidence.rawValue)]")" }.joined(separator: ", ")))"
+            }.joined(separator: "; ")).
 
             OUTPUT: --out DIR performs the loads: each item is written under DIR with its suggested \
             name (no / or \\, no control characters, no leading dot, not ..) and the loaded type's \
@@ -92,6 +86,8 @@ struct DropCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
     @Option(help: "Output format: text or json.") var format: Format = .text
+    @Flag(help: "Also say why: what the destination takes (a class preset with where each type comes from), each item's representations and whether the destination may see them, and the rule that set the proposal.")
+    var explain = false
 
     @OptionGroup var catalogOptions: CatalogOptions
 
@@ -128,8 +124,16 @@ struct DropCommand: ParsableCommand {
             }
         }
         switch format {
-        case .json: Output.standard.line(Self.record(result, session: session).serialized(pretty: true))
-        case .text: Output.standard.write(Self.text(result, dryRun: out == nil))
+        case .json:
+            var record = Self.record(result, session: session)
+            if explain, case .object(var members) = record {
+                members["explain"] = Self.explanation(result, session: session, destination: target)
+                record = .object(members)
+            }
+            Output.standard.line(record.serialized(pretty: true))
+        case .text:
+            Output.standard.write(Self.text(result, dryRun: out == nil))
+            if explain { Output.standard.write(Self.explanationText(Self.explanation(result, session: session, destination: target))) }
         }
         if result.operation == .cancel || result.operation == .forbidden || failed { throw ExitCode(1) }
     }
@@ -220,6 +224,85 @@ struct DropCommand: ParsableCommand {
                 line += "refused: \(item.reason ?? "")"
             }
             lines.append(line)
+        }
+        return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
+    }
+
+    /// Why the drop came out as it did (`--explain`): what the destination takes, with the
+    /// provenance of a class preset; per item, every representation and whether the destination
+    /// may see it, and the pass that matched; the rule behind the proposal.
+    static func explanation(_ result: DropResult, session: DragSession, destination: DropDestination) -> JSONValue {
+        var takes: [String: JSONValue] = [:]
+        switch destination.takes {
+        case .accepts(let types):
+            takes = ["kind": "accepts", "types": .strings(types)]
+        case .readableTypes(let types):
+            takes = ["kind": "readableTypes", "types": .strings(types)]
+        case .objectClass(let name):
+            let preset = DropDestination.classPresets.first { $0.name == name }
+            takes = [
+                "kind": "objectClass", "class": .string(name), "note": .optional(preset?.note),
+                "types": .strings(preset?.readable.map(\.type) ?? []),
+                "provenance": .array((preset?.readable ?? []).map { entry in
+                    ["type": .string(entry.type), "confidence": .string(entry.confidence.rawValue), "source": .string(entry.source)]
+                }),
+            ]
+        }
+        let items: [JSONValue] = result.items.map { item in
+            let representations = session.items[item.index].provider.representations.map { representation -> JSONValue in
+                [
+                    "type": .string(representation.type), "kind": .string(representation.kind.rawValue),
+                    "visibility": .string(representation.visibility.rawValue),
+                    "visible": .bool(Negotiation.isVisible(representation, session: session, to: destination)),
+                ]
+            }
+            return [
+                "index": .int(item.index + 1), "representations": .array(representations),
+                "requested": .optional(item.requested), "match": .optional(item.match?.rawValue),
+                "chosen": .optional(item.representation),
+            ]
+        }
+        return [
+            "takes": .object(takes),
+            "passes": "an exact identifier first, then the first conforming representation; with readable types or a class, exact over the whole list before conformance",
+            "items": .array(items),
+            "proposal": ["operation": .string(result.operation.rawValue), "rule": .string(result.reason)],
+        ]
+    }
+
+    static func explanationText(_ explanation: JSONValue) -> String {
+        guard case .object(let members) = explanation, case .object(let takes)? = members["takes"] else { return "" }
+        var lines = ["explain:"]
+        let types = takes["types"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if let name = takes["class"]?.stringValue {
+            lines.append("  takes class \(name): \(takes["note"]?.stringValue ?? "")")
+            for (position, entry) in (takes["provenance"]?.arrayValue ?? []).enumerated() {
+                guard case .object(let fields) = entry else { continue }
+                lines.append("    \(position + 1). \(fields["type"]?.stringValue ?? "") (\(fields["confidence"]?.stringValue ?? "")): \(fields["source"]?.stringValue ?? "")")
+            }
+        } else {
+            lines.append("  takes \(takes["kind"]?.stringValue ?? ""): \(types.joined(separator: ", "))")
+        }
+        lines.append("  passes: \(members["passes"]?.stringValue ?? "")")
+        for item in members["items"]?.arrayValue ?? [] {
+            guard case .object(let fields) = item else { continue }
+            let registered = (fields["representations"]?.arrayValue ?? []).compactMap { value -> String? in
+                guard case .object(let r) = value else { return nil }
+                let seen = r["visible"] == .bool(true) ? "visible" : "hidden"
+                return "\(r["type"]?.stringValue ?? "") [\(r["kind"]?.stringValue ?? ""), \(r["visibility"]?.stringValue ?? ""), \(seen)]"
+            }
+            let index = fields["index"].flatMap { if case .int(let n) = $0 { n } else { nil } } ?? 0
+            lines.append("  item \(index): \(registered.joined(separator: "; "))")
+            if let chosen = fields["chosen"]?.stringValue, let match = fields["match"]?.stringValue {
+                lines.append("    takes \(chosen) for \(fields["requested"]?.stringValue ?? "") by \(match)")
+            } else if fields["match"]?.stringValue == "localObject" {
+                lines.append("    takes its local object")
+            } else {
+                lines.append("    nothing visible matches")
+            }
+        }
+        if case .object(let proposal)? = members["proposal"] {
+            lines.append("  proposal: \(proposal["operation"]?.stringValue ?? "") because \(proposal["rule"]?.stringValue ?? "")")
         }
         return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
     }

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 949 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 950 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -894,6 +894,7 @@ extension BuiltInCatalog {
         BuiltInEntry("com.olympus.raw-image", "Olympus raw image", .apple, ["public.camera-raw-image"], ["orf"], [], nil),
         BuiltInEntry("com.panasonic.rw2-raw-image", "Panasonic raw image", .apple, ["public.camera-raw-image"], ["rw2"], [], nil),
         BuiltInEntry("com.apple.linkpresentation.metadata", "LinkPresentation metadata", .apple, ["public.data"], [], [], nil),
+        BuiltInEntry("com.apple.uikit.attributedstring", "UIKit attributed string", .apple, ["public.data"], [], [], nil),
         BuiltInEntry("org.matroska.mkv", "Matroska video", .uti, ["public.movie"], ["mkv"], ["video/x-matroska", "video/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.matroska.mka", "Matroska audio", .uti, ["public.audio"], ["mka"], ["audio/x-matroska", "audio/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.xiph.ogg", "Ogg container", .uti, ["public.audiovisual-content"], ["ogx"], ["application/ogg"], "https://xiph.org/ogg/"),

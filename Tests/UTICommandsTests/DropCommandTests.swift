@@ -124,6 +124,32 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         #expect(run.stdout == "proposal: move (a drop within the source application moves)\nitem 1: accepted as local object UIImage\n")
     }
 
+    @Test func uiImageRefusesCameraRawAndSVG() throws {
+        for file in ["Fixtures/files/camera.dng", "Fixtures/files/drawing.svg"] {
+            let run = try pipeline([file], ["--class", "UIImage"])
+            #expect(run.status == 1, "\(file)")
+            #expect(run.stdout.hasPrefix("proposal: cancel (no item has a visible representation the destination can take)"), "\(file)")
+        }
+        #expect(try pipeline(["Fixtures/files/photo.png"], ["--class", "UIImage"]).status == 0)
+    }
+
+    @Test func explainSaysWhereAClassListComesFromAndWhy() throws {
+        let run = try pipeline(["Fixtures/files/page.html"], ["--class", "NSAttributedString", "--explain", "--format", "json"])
+        try validate(run.stdout, against: "drop-result.schema.json")
+        let document = try #require(try json(run.stdout) as? [String: Any])
+        let explain = try #require(document["explain"] as? [String: Any])
+        let takes = try #require(explain["takes"] as? [String: Any])
+        let provenance = try #require(takes["provenance"] as? [[String: String]])
+        #expect(provenance.first?["type"] == "com.apple.uikit.attributedstring")
+        #expect(provenance.first?["confidence"] == "observed")
+        #expect(provenance.allSatisfy { !($0["source"] ?? "").isEmpty })
+        let item = try #require((explain["items"] as? [[String: Any]])?.first)
+        #expect(item["chosen"] as? String == "public.html")
+        #expect(item["match"] as? String == "exact")
+        let text = try pipeline(["Fixtures/files/page.html"], ["--class", "NSAttributedString", "--explain"])
+        #expect(text.stdout.contains("  item 1: public.html [file, all, visible]; public.file-url [url, all, visible]; public.url [url, all, visible]\n    takes public.html for public.html by exact\n"))
+    }
+
     @Test func forbiddenExitsOne() throws {
         let run = try pipeline(["Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/forbidden.json", "--out", "/nonexistent/never-written"])
         #expect(run.status == 1)
