@@ -23,7 +23,9 @@ let package = Package(
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation.
-        .target(name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"]),
+        .target(name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"],
+                // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.
+                linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         // Every command, as a library that tests drive; the executable only calls it.
         .target(name: "UTICommands", dependencies: [
             "UniformTypes", "TypeInference", "ItemProviders",

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TypeInference
 import UniformTypes
 
@@ -196,6 +203,41 @@ import UniformTypes
 
     /// The text of an RTF document: control words dropped except paragraph and line breaks and
     /// tabs, `\'hh` read as Windows-1252, `\uN` as Unicode, non-text groups skipped.
+    /// Bytes in a Windows or Mac code page as text: 1252 by uti's own table, any other through
+    /// iconv(3); a byte sequence the code page does not define becomes U+FFFD, as does a code
+    /// page iconv does not know.
+    static func decode(_ bytes: [UInt8], codePage: Int) -> String {
+        if codePage == 1252 { return String(String.UnicodeScalarView(bytes.map(windows1252))) }
+        let name = codePage == 10000 ? "MACINTOSH" : "CP\(codePage)"
+        guard let converter = Optional(iconv_open("UTF-8", name)), Int(bitPattern: converter) != -1 else {
+            return String(repeating: "\u{FFFD}", count: bytes.count)
+        }
+        defer { iconv_close(converter) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: bytes.count * 4 + 16)
+        var text: [UInt8] = []
+        var consumed = 0
+        while consumed < input.count {
+            let (status, read, written): (Int, Int, Int) = input.withUnsafeMutableBufferPointer { source in
+                output.withUnsafeMutableBufferPointer { target in
+                    var inPointer: UnsafeMutablePointer<CChar>? = source.baseAddress! + consumed
+                    var inLeft = source.count - consumed
+                    var outPointer: UnsafeMutablePointer<CChar>? = target.baseAddress!
+                    var outLeft = target.count
+                    let status = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+                    return (status, source.count - consumed - inLeft, target.count - outLeft)
+                }
+            }
+            text += output[..<written].map { UInt8(bitPattern: $0) }
+            consumed += read
+            if status == -1 && consumed < input.count {
+                text += Array("\u{FFFD}".utf8)  // undefined or cut short: mark it and go on
+                consumed += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     @_spi(Fuzzing) public static func plainText(fromRTF bytes: [UInt8], label: String) throws(UTIError) -> String {
         guard bytes.starts(with: Array("{\\rtf".utf8)) else {
             throw UTIError(.invalidInput, "\(label): is not RTF (it does not start with {\\rtf)")
@@ -207,10 +249,24 @@ import UniformTypes
         var fallbackCount = 1
         var fallbackStack: [Int] = []
         var pendingHighSurrogate: UInt32?
+        // \'hh bytes (and raw bytes past ASCII) gather here and are decoded together in the
+        // document's code page (\ansicpgN; \mac and \pc name others), since one character of a
+        // double-byte code page such as 932 is two bytes.
+        var codePage = 1252
+        var pendingBytes: [UInt8] = []
+        func flushBytes() {
+            guard !pendingBytes.isEmpty else { return }
+            output += Self.decode(pendingBytes, codePage: codePage)
+            pendingBytes.removeAll()
+        }
         var index = 0
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         while index < bytes.count {
             let byte = bytes[index]
+            let isHexEscape = byte == UInt8(ascii: "\\") && at(1) == UInt8(ascii: "'")
+            // Line breaks are not text in RTF, even between the two bytes of one character.
+            let isText = byte >= 0x80 && skipDepth == nil && skipNext == 0
+            if !isHexEscape && !isText && byte != 0x0A && byte != 0x0D { flushBytes() }
             switch byte {
             case UInt8(ascii: "{"):
                 depth += 1
@@ -228,7 +284,7 @@ import UniformTypes
                 guard let next = at(0) else { break }
                 if next == UInt8(ascii: "'") {
                     if index + 2 < bytes.count, let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
-                        if skipDepth == nil && skipNext == 0 { output.unicodeScalars.append(windows1252(value)) }
+                        if skipDepth == nil && skipNext == 0 { pendingBytes.append(value) }
                         if skipNext > 0 { skipNext -= 1 }
                     }
                     index += 3
@@ -254,6 +310,11 @@ import UniformTypes
                     case "ldblquote": output += "“"
                     case "rdblquote": output += "”"
                     case "bullet": output += "•"
+                    case "ansicpg":
+                        if let parameter, parameter > 0 { codePage = parameter }
+                    case "mac": codePage = 10000
+                    case "pc": codePage = 437
+                    case "pca": codePage = 850
                     case "uc":
                         // How many fallback characters follow each \u (for this group).
                         if let parameter, (0...16).contains(parameter) { fallbackCount = parameter }
@@ -293,11 +354,18 @@ import UniformTypes
                 index += 1
             default:
                 if skipDepth == nil {
-                    if skipNext > 0 { skipNext -= 1 } else { output.append(Character(Unicode.Scalar(byte))) }
+                    if skipNext > 0 {
+                        skipNext -= 1
+                    } else if byte >= 0x80 {
+                        pendingBytes.append(byte)
+                    } else {
+                        output.append(Character(Unicode.Scalar(byte)))
+                    }
                 }
                 index += 1
             }
         }
+        flushBytes()
         guard depth == 0 else { throw UTIError(.invalidInput, "\(label): ends inside an RTF group (missing })") }
         return fold(output)
     }

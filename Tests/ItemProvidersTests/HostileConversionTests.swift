@@ -43,6 +43,18 @@ import UniformTypes
         #expect(try convert("html-to-text", "html/bare-less-than.html") == "if a < b and b 3 <4 & 5 > 4\n")
     }
 
+    @Test(arguments: [
+        (#"{\rtf1\ansi\ansicpg1251 \'cf\'f0\'e8\'e2\'e5\'f2}"#, "Привет\n"),
+        (#"{\rtf1\ansi\ansicpg932 \'82"# + "\n" + #"\'a0\'82\'a2}"#, "あい\n"),  // a line break between a character's two bytes
+        (#"{\rtf1\ansi\ansicpg1252 caf\'e9 \'80}"#, "café €\n"),
+        (#"{\rtf1\mac caf\'8e}"#, "café\n"),
+        (#"{\rtf1\ansi\ansicpg932 \'82}"#, "\u{FFFD}\n"),  // half a character
+        (#"{\rtf1\ansi\ansicpg1251\uc1 \u1055\'cf ok}"#, "П ok\n"),  // the fallback byte is skipped, not decoded
+    ])
+    func rtfHexEscapesAreReadInTheDeclaredCodePage(rtf: String, text: String) throws {
+        #expect(try TextConversion.plainText(fromRTF: Array(rtf.utf8), label: "t") == text)
+    }
+
     @Test func everyNamedCharacterReferenceOfHTMLDecodes() {
         #expect(TextConversion.plainText(fromHTML: "<p>&hearts; &Auml; &rarr; &NotEqualTilde; &amp; &bogus; &#x1F600; &#65;</p>")
             == "♥ Ä → \u{2242}\u{338} & &bogus; 😀 A\n")
