@@ -128,6 +128,8 @@ public struct Loader {
                 input = .bytes(bytes)
             }
             try converter.transform(input, write)
+        case .handler:
+            throw UTIError(.invalidInput, "\(representation.type): is produced by code in the source program, which a loader of files cannot run")
         }
     }
 

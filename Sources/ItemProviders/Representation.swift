@@ -28,6 +28,10 @@ public struct Representation: Sendable, Equatable {
         /// A promise: produced from the representation of type `from` by the named converter, only
         /// when it is loaded.
         case derived(from: String, converter: String)
+        /// Bytes a program produces when the representation is loaded
+        /// (`ItemProvider.registerDataRepresentation(for:visibility:loadHandler:)`); a session
+        /// document cannot record it.
+        case handler(DataHandler)
     }
 
     /// The type identifier of the representation.
@@ -45,6 +49,15 @@ public struct Representation: Sendable, Equatable {
         self.openInPlace = openInPlace
         self.source = source
     }
+}
+
+/// The code behind a representation registered with a load handler; equal only to itself.
+public final class DataHandler: Sendable, Equatable {
+    let load: @Sendable () async throws -> [UInt8]
+
+    public init(_ load: @escaping @Sendable () async throws -> [UInt8]) { self.load = load }
+
+    public static func == (lhs: DataHandler, rhs: DataHandler) -> Bool { lhs === rhs }
 }
 
 /// What a drag source promises for one item: representations in fidelity order, highest first,

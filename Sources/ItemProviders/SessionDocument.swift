@@ -137,6 +137,7 @@ public enum SessionDocument {
         case .path(let file): path = file
         case .value(let text): value = text
         case .derived(let from, let name): derivedFrom = from; converter = name
+        case .handler: break  // code, not data: the document records the type with no source
         }
         return .object([
             "type": .string(representation.type), "kind": .string(representation.kind.rawValue),

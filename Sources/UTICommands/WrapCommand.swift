@@ -227,6 +227,7 @@ struct WrapCommand: ParsableCommand {
                 case .path(let path): line += path
                 case .value(let value): line += value
                 case .derived(let from, let converter): line += "from \(from) by \(converter)"
+                case .handler: line += "(a load handler)"
                 }
                 lines.append(line)
             }

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import UniformTypes
+
+/// `NSItemProvider`'s API, as a Swift program calls it: register representations by `UTType`, ask
+/// what conforms, and load asynchronously. `uti wrap` and `uti drop` build and read the same
+/// providers, so there is one model of a provider.
+extension ItemProvider {
+    /// The registered types, highest fidelity first (`registeredContentTypes`). A type the
+    /// running catalog does not declare comes back undeclared, with its identifier.
+    public var registeredContentTypes: [UTType] {
+        representations.map { UTType($0.type) ?? UTType(importedAs: $0.type) }
+    }
+
+    /// The registered types that conform to `type`, in fidelity order.
+    public func registeredContentTypes(conformingTo type: UTType) -> [UTType] {
+        registeredContentTypes.filter { $0.conforms(to: type) }
+    }
+
+    /// Whether some registered type conforms to `type` (`hasItemConformingToTypeIdentifier`).
+    public func hasItemConforming(to type: UTType) -> Bool {
+        !registeredContentTypes(conformingTo: type).isEmpty
+    }
+
+    /// Whether some representation conforms to `type` and, when asked, opens in place
+    /// (`hasRepresentationConforming(toTypeIdentifier:fileOptions:)`).
+    public func hasRepresentationConforming(to type: UTType, openInPlace: Bool = false) -> Bool {
+        representations.contains { representation in
+            (UTType(representation.type)?.conforms(to: type) ?? false) && (!openInPlace || Loader.opensInPlace(representation))
+        }
+    }
+
+    /// Registers bytes a closure produces when loaded (`registerDataRepresentation(for:visibility:loadHandler:)`).
+    public mutating func registerDataRepresentation(
+        for type: UTType, visibility: Visibility = .all, loadHandler: @escaping @Sendable () async throws -> [UInt8]
+    ) {
+        register(Representation(type: type.identifier, kind: .data, visibility: visibility, source: .handler(DataHandler(loadHandler))))
+    }
+
+    /// Registers a file (`registerFileRepresentation(for:visibility:openInPlace:loadHandler:)`,
+    /// with the file known at once).
+    public mutating func registerFileRepresentation(
+        for type: UTType, visibility: Visibility = .all, openInPlace: Bool = false, fileAt path: String
+    ) {
+        register(Representation(type: type.identifier, kind: .file, visibility: visibility, openInPlace: openInPlace, source: .path(path)))
+    }
+
+    /// The bytes of the first representation that conforms to `type`, as
+    /// `loadDataRepresentation(for:)` delivers them: a file's contents (a folder's as a zip
+    /// archive), an inline value, a converter's output, or what a handler returns.
+    public func loadDataRepresentation(for type: UTType, converters: ConverterRegistry = .builtIn) async throws -> [UInt8] {
+        guard let representation = representations.first(where: { UTType($0.type)?.conforms(to: type) ?? false }) else {
+            throw UTIError(.notFound, "no representation conforms to \(type.identifier) (registered: \(registeredTypeIdentifiers.joined(separator: ", ")))")
+        }
+        return try await bytes(of: representation, converters: converters, depth: 0)
+    }
+
+    /// A file for the first representation that conforms to `type`, as
+    /// `loadInPlaceFileRepresentation(for:)` gives it: the original when it was registered to open
+    /// in place (`isInPlace` true), otherwise a copy in a new temporary folder (`isInPlace` false),
+    /// which the caller owns.
+    public func loadInPlaceFileRepresentation(
+        for type: UTType, converters: ConverterRegistry = .builtIn
+    ) async throws -> (path: String, isInPlace: Bool) {
+        if let inPlace = representations.first(where: { (UTType($0.type)?.conforms(to: type) ?? false) && Loader.opensInPlace($0) }),
+            case .path(let path) = inPlace.source
+        {
+            return (path, true)
+        }
+        let bytes = try await loadDataRepresentation(for: type, converters: converters)
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/uti-load-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw FileContents.error(path: base, errno: errno)
+        }
+        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = Loader.fileName(suggested: suggestedName, index: 0, extension: type.preferredFilenameExtension)
+        let path = folder + "/" + name.stem + (name.extension.map { "." + $0 } ?? "")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileContents.error(path: path, errno: errno) }
+        defer { close(descriptor) }
+        try FileContents.write(bytes[...], to: descriptor, path: path)
+        return (path, false)
+    }
+
+    private func bytes(of representation: Representation, converters: ConverterRegistry, depth: Int) async throws -> [UInt8] {
+        switch representation.source {
+        case .handler(let handler):
+            return try await handler.load()
+        case .value(let value):
+            return Array(value.utf8)
+        case .path(let path):
+            if Loader.isFolder(path) { return try converters.converter(named: "folder-to-zip")!.convert(.path(path)) }
+            return try FileContents.read(path: path, limit: Converter.readLimit)
+        case .derived(let from, let name):
+            guard depth < 4, let converter = converters.converter(named: name),
+                let source = representations.first(where: { $0.type.caseFolded == from.caseFolded })
+            else {
+                throw UTIError(.invalidInput, "\(representation.type): cannot be derived from \(from) by \(name)")
+            }
+            if case .path(let path) = source.source { return try converter.convert(.path(path)) }
+            return try converter.convert(.bytes(try await bytes(of: source, converters: converters, depth: depth + 1)))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import ItemProviders
+import TypeInference
+import UniformTypes
+
+/// NSItemProvider's API on uti's providers, as a Swift program uses it.
+@Suite struct ItemProviderAPITests {
+    @Test func registeringAndAskingByUTType() {
+        var provider = ItemProvider(suggestedName: "note")
+        provider.registerDataRepresentation(for: .utf8PlainText) { Array("hello".utf8) }
+        provider.registerFileRepresentation(for: .png, openInPlace: true, fileAt: fixture("files/photo.png"))
+        #expect(provider.registeredContentTypes == [.utf8PlainText, .png])
+        #expect(provider.registeredContentTypes(conformingTo: .image) == [.png])
+        #expect(provider.hasItemConforming(to: .text) && provider.hasItemConforming(to: .image))
+        #expect(!provider.hasItemConforming(to: .movie))
+        #expect(provider.hasRepresentationConforming(to: .png, openInPlace: true))
+        #expect(!provider.hasRepresentationConforming(to: .text, openInPlace: true))
+    }
+
+    @Test func loadingData() async throws {
+        var provider = ItemProvider()
+        provider.registerDataRepresentation(for: .utf8PlainText) { Array("from code".utf8) }
+        #expect(try await provider.loadDataRepresentation(for: .plainText) == Array("from code".utf8))
+        await #expect(throws: UTIError.self) { try await provider.loadDataRepresentation(for: .image) }
+
+        let html = Wrapper(catalog: .builtIn).provider(
+            for: TypeInferrer(catalog: .builtIn, sniffer: try MagicSniffer()).infer(RawPath(fixture("files/page.html"))),
+            path: fixture("files/page.html"))
+        #expect(try await html.loadDataRepresentation(for: .html) == Array(try Data(contentsOf: URL(fileURLWithPath: fixture("files/page.html")))))
+        var derived = Wrapper(catalog: .builtIn)
+        derived.includeDerived = true
+        let text = derived.provider(
+            for: TypeInferrer(catalog: .builtIn, sniffer: try MagicSniffer()).infer(RawPath(fixture("files/page.html"))),
+            path: fixture("files/page.html"))
+        #expect(String(decoding: try await text.loadDataRepresentation(for: .utf8PlainText), as: UTF8.self) == "Page\n\nHello\n")
+    }
+
+    @Test func loadingInPlaceFallsBackToACopy() async throws {
+        var provider = ItemProvider(suggestedName: "photo")
+        provider.registerFileRepresentation(for: .png, openInPlace: true, fileAt: fixture("files/photo.png"))
+        let original = try await provider.loadInPlaceFileRepresentation(for: .image)
+        #expect(original.path == fixture("files/photo.png") && original.isInPlace)
+
+        var copied = ItemProvider(suggestedName: "photo")
+        copied.registerFileRepresentation(for: .png, fileAt: fixture("files/photo.png"))
+        let copy = try await copied.loadInPlaceFileRepresentation(for: .png)
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: copy.path).deletingLastPathComponent().path) }
+        #expect(!copy.isInPlace)
+        #expect(copy.path.hasSuffix("/photo.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy.path)) == Data(contentsOf: URL(fileURLWithPath: fixture("files/photo.png"))))
+    }
+
+    @Test func aHandlerRepresentationIsRecordedWithoutASource() {
+        var provider = ItemProvider()
+        provider.registerDataRepresentation(for: .utf8PlainText) { [] }
+        let document = SessionDocument.encode(DragSession(items: [DragItem(provider: provider)]))
+        #expect(document.serialized().contains(#""path":null"#) && document.serialized().contains(#""value":null"#))
+    }
+}
