@@ -88,7 +88,7 @@ extension ItemProvider {
         return (path, false)
     }
 
-    private func bytes(of representation: Representation, converters: ConverterRegistry, depth: Int) async throws -> [UInt8] {
+    func bytes(of representation: Representation, converters: ConverterRegistry, depth: Int) async throws -> [UInt8] {
         switch representation.source {
         case .handler(let handler):
             return try await handler.load()
@@ -107,4 +107,74 @@ extension ItemProvider {
             return try converter.convert(.bytes(try await bytes(of: source, converters: converters, depth: depth + 1)))
         }
     }
+}
+
+/// A type a provider can load objects of, as `NSItemProviderReading`: the types it reads in its
+/// order of preference, and how it makes itself from one of them.
+public protocol ItemProviderReading {
+    static var readableTypeIdentifiersForItemProvider: [String] { get }
+    static func object(withItemProviderData data: [UInt8], typeIdentifier: String) throws -> Self
+}
+
+/// A type a provider can be made from, as `NSItemProviderWriting`: the types it writes, highest
+/// fidelity first, and their bytes.
+public protocol ItemProviderWriting: Sendable {
+    static var writableTypeIdentifiersForItemProvider: [String] { get }
+    func itemProviderData(forTypeIdentifier typeIdentifier: String) async throws -> [UInt8]
+}
+
+extension ItemProvider {
+    /// A provider for an object: each writable type, in the object's order, as a data
+    /// representation its `itemProviderData(forTypeIdentifier:)` produces when loaded.
+    public init<Object: ItemProviderWriting>(object: Object) {
+        self.init()
+        for identifier in Object.writableTypeIdentifiersForItemProvider {
+            let type = UTType(identifier) ?? UTType(importedAs: identifier)
+            registerDataRepresentation(for: type) { try await object.itemProviderData(forTypeIdentifier: identifier) }
+        }
+    }
+
+    /// The readable type an object of `Class` would be made from, and the representation that
+    /// gives it: the class's order is the outer loop, an exact type before a conforming one, as
+    /// `uti drop --class` negotiates.
+    func readable<Class: ItemProviderReading>(_ type: Class.Type) -> (requested: String, representation: Representation)? {
+        let readable = Class.readableTypeIdentifiersForItemProvider
+        for requested in readable {
+            if let found = representations.first(where: { $0.type.caseFolded == requested.caseFolded }) { return (requested, found) }
+        }
+        for requested in readable {
+            guard let target = UTType(requested) else { continue }
+            if let found = representations.first(where: { UTType($0.type)?.conforms(to: target) ?? false }) { return (requested, found) }
+        }
+        return nil
+    }
+
+    /// Whether an object of `Class` can be loaded (`canLoadObject(ofClass:)`).
+    public func canLoadObject<Class: ItemProviderReading>(ofClass type: Class.Type) -> Bool { readable(type) != nil }
+
+    /// Loads an object of `Class` (`loadObject(ofClass:)`): the bytes of the representation its
+    /// readable types pick, made into the object.
+    public func loadObject<Class: ItemProviderReading>(ofClass type: Class.Type, converters: ConverterRegistry = .builtIn) async throws -> Class {
+        guard let (_, representation) = readable(type) else {
+            throw UTIError(.notFound, "no representation is among \(Class.self)'s readable types (\(Class.readableTypeIdentifiersForItemProvider.joined(separator: ", ")))")
+        }
+        let data = try await bytes(of: representation, converters: converters, depth: 0)
+        return try Class.object(withItemProviderData: data, typeIdentifier: representation.type)
+    }
+}
+
+/// Strings read and write UTF-8 text, as NSString does with its plain-text types (uti's model:
+/// the class preset's readable types).
+extension String: ItemProviderReading, ItemProviderWriting {
+    public static var readableTypeIdentifiersForItemProvider: [String] {
+        DropDestination.readableTypes(ofClass: "NSString") ?? ["public.utf8-plain-text"]
+    }
+
+    public static var writableTypeIdentifiersForItemProvider: [String] { ["public.utf8-plain-text"] }
+
+    public static func object(withItemProviderData data: [UInt8], typeIdentifier: String) throws -> String {
+        try TextConversion.decode(data, label: typeIdentifier)
+    }
+
+    public func itemProviderData(forTypeIdentifier typeIdentifier: String) async throws -> [UInt8] { Array(utf8) }
 }

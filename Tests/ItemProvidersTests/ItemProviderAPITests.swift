@@ -57,4 +57,20 @@ import UniformTypes
         let document = SessionDocument.encode(DragSession(items: [DragItem(provider: provider)]))
         #expect(document.serialized().contains(#""path":null"#) && document.serialized().contains(#""value":null"#))
     }
+
+    @Test func objectsLoadAndWriteThroughReadingAndWritingTypes() async throws {
+        let provider = ItemProvider(object: "hello, world")
+        #expect(provider.registeredTypeIdentifiers == ["public.utf8-plain-text"])
+        #expect(provider.canLoadObject(ofClass: String.self))
+        #expect(try await provider.loadObject(ofClass: String.self) == "hello, world")
+
+        var utf16 = ItemProvider()
+        utf16.registerFileRepresentation(for: .utf16PlainText, fileAt: fixture("files/utf16le-bom.txt"))
+        #expect(try await utf16.loadObject(ofClass: String.self).hasPrefix("Caf\u{E9} cr\u{E8}me"))
+
+        var image = ItemProvider()
+        image.registerFileRepresentation(for: .png, fileAt: fixture("files/photo.png"))
+        #expect(!image.canLoadObject(ofClass: String.self))
+        await #expect(throws: UTIError.self) { try await image.loadObject(ofClass: String.self) }
+    }
 }
