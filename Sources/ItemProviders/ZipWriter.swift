@@ -29,10 +29,12 @@ enum ZipWriter {
     static let limit16 = 0xFFFF
 
     /// Archives `folder`. `skipping` names a file (by device and inode) never to include, such as
-    /// the archive being written when it lies inside the folder. `zip64Threshold` lowers the
-    /// point where zip64 starts, for tests.
+    /// the archive being written when it lies inside the folder. `zip64Threshold` and
+    /// `entryThreshold` lower the points where zip64 starts (sizes and offsets; entry count), for
+    /// tests that cannot write 4 GiB or 65,535 files.
     static func archive(
         folder: String, skipping: (device: UInt64, inode: UInt64)? = nil, zip64Threshold: UInt64 = limit32,
+        entryThreshold: Int = limit16,
         write: (ArraySlice<UInt8>) throws(UTIError) -> Void
     ) throws(UTIError) {
         var entries: [Entry] = []
@@ -101,7 +103,7 @@ enum ZipWriter {
             try emit(centralHeader(entry, threshold: zip64Threshold))
         }
         let directorySize = offset - directoryStart
-        let needs64 = entries.count >= limit16 || directorySize >= zip64Threshold || directoryStart >= zip64Threshold
+        let needs64 = entries.count >= entryThreshold || directorySize >= zip64Threshold || directoryStart >= zip64Threshold
         if needs64 {
             let recordStart = offset
             var record = le32(0x0606_4B50) + le64(44) + le16(45 | 3 << 8) + le16(45) + le32(0) + le32(0)
@@ -109,7 +111,8 @@ enum ZipWriter {
             try emit(record)
             try emit(le32(0x0706_4B50) + le32(0) + le64(recordStart) + le32(1))
         }
-        let count16 = UInt16(min(entries.count, limit16))
+        // Past the entry threshold the 16-bit counts say 0xFFFF: "see the zip64 record".
+        let count16 = UInt16(entries.count >= entryThreshold ? limit16 : entries.count)
         try emit(le32(0x0605_4B50) + le16(0) + le16(0) + le16(count16) + le16(count16)
                  + le32(needs64 ? UInt32(limit32) : UInt32(directorySize))
                  + le32(needs64 ? UInt32(limit32) : UInt32(directoryStart)) + le16(0))

@@ -98,6 +98,21 @@ import UniformTypes
         #expect(try runTool("/usr/bin/unzip", ["-tq", zip.path]).status == 0)
     }
 
+    @Test func moreEntriesThanSixteenBitsCountIsAZip64Archive() throws {
+        // The entry count past 65,535 takes the same path as past a lowered threshold: counts of
+        // 0xFFFF in the end record, the real count in the zip64 end record.
+        var archive: [UInt8] = []
+        try ZipWriter.archive(folder: fixture("files/Sample.app"), entryThreshold: 2) { (bytes) throws(UTIError) in archive += bytes }
+        let zip = FileManager.default.temporaryDirectory.appendingPathComponent("uti-count-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: zip) }
+        try Data(archive).write(to: zip)
+        let end = archive.count - 22
+        #expect(archive[end..<(end + 4)] == [0x50, 0x4B, 0x05, 0x06])
+        #expect(archive[(end + 8)..<(end + 12)] == [0xFF, 0xFF, 0xFF, 0xFF], "both counts say see zip64")
+        #expect(try runTool("/usr/bin/unzip", ["-tq", zip.path]).status == 0)
+        #expect(try runTool("/usr/bin/zipinfo", ["-1", zip.path]).output == "Sample.app/\nSample.app/Contents/\nSample.app/Contents/Info.plist\n")
+    }
+
     func runTool(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
