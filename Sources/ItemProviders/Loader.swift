@@ -144,27 +144,51 @@ public struct Loader {
     /// guarantees as files (atomic, never over anything). Files, folders and symbolic links are
     /// copied; FIFOs, sockets and devices are not (and are never opened).
     private func copyFolderAtomically(_ source: String, named name: (stem: String, extension: String?)) throws(UTIError) -> String {
-        var template = Array((folder + "/" + Self.temporaryPrefix + "\(getpid())-XXXXXX").utf8CString)
+        var template = temporaryTemplate()
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw FileContents.error(path: folder, errno: errno)
         }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = Self.path(ofTemplate: template)
         defer { Self.removeTree(temporary) }
         try Self.copyContents(of: source, into: temporary)
-        let key = name.stem + "\u{0}" + (name.extension ?? "") + "\u{0}folder"
+        // Claim the name with mkdir (which fails on anything there), then put the copy there.
+        let result = try claimFreeName(name) { (candidate) throws(UTIError) -> Bool in
+            guard mkdir(candidate, 0o755) == 0 else { return false }
+            guard rename(temporary, candidate) == 0 else {
+                let failure = FileContents.error(path: candidate, errno: errno)
+                rmdir(candidate)
+                throw failure
+            }
+            return true
+        }
+        var status = stat()
+        if stat(source, &status) == 0 { chmod(result, mode_t(status.st_mode & 0o7777)) }
+        return result
+    }
+
+    /// `folder/.uti-load-PID-XXXXXX`, for mkstemp or mkdtemp.
+    private func temporaryTemplate() -> [CChar] {
+        Array((folder + "/" + Self.temporaryPrefix + "\(getpid())-XXXXXX").utf8CString)
+    }
+
+    private static func path(ofTemplate template: [CChar]) -> String {
+        String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The first free name of `photo.png`, `photo 2.png`, ... that `claim` takes: it returns true
+    /// when it took the path, false when something is already there (EEXIST), and throws
+    /// otherwise. Where the last search for this name stopped is remembered, so thousands of
+    /// items with one name are placed in linear time.
+    private func claimFreeName(
+        _ name: (stem: String, extension: String?), _ claim: (String) throws(UTIError) -> Bool
+    ) throws(UTIError) -> String {
+        let key = name.stem + "\u{0}" + (name.extension ?? "")
         let first = nextSuffix.value(for: key)
         for attempt in first..<(first + 10_000) {
             let stem = attempt == 1 ? name.stem : "\(name.stem) \(attempt)"
             let candidate = folder + "/" + stem + (name.extension.map { "." + $0 } ?? "")
-            // Claim the name with mkdir (which fails on anything there), then put the copy there.
-            if mkdir(candidate, 0o755) == 0 {
-                guard rename(temporary, candidate) == 0 else {
-                    rmdir(candidate)
-                    throw FileContents.error(path: candidate, errno: errno)
-                }
+            if try claim(candidate) {
                 nextSuffix.set(attempt + 1, for: key)
-                var status = stat()
-                if stat(source, &status) == 0 { chmod(candidate, mode_t(status.st_mode & 0o7777)) }
                 return candidate
             }
             guard errno == EEXIST else { throw FileContents.error(path: candidate, errno: errno) }
@@ -239,10 +263,10 @@ public struct Loader {
         named name: (stem: String, extension: String?),
         _ body: ((ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
     ) throws(UTIError) -> String {
-        var template = Array((folder + "/" + Self.temporaryPrefix + "\(getpid())-XXXXXX").utf8CString)
+        var template = temporaryTemplate()
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileContents.error(path: folder, errno: errno) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = Self.path(ofTemplate: template)
         TemporaryFiles.register(temporary)
         defer {
             close(descriptor)
@@ -251,18 +275,7 @@ public struct Loader {
         }
         try body { (piece) throws(UTIError) in try FileContents.write(piece, to: descriptor, path: temporary) }
         guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else { throw FileContents.error(path: temporary, errno: errno) }
-        let key = name.stem + "\u{0}" + (name.extension ?? "")
-        let first = nextSuffix.value(for: key)
-        for attempt in first..<(first + 10_000) {
-            let stem = attempt == 1 ? name.stem : "\(name.stem) \(attempt)"
-            let candidate = folder + "/" + stem + (name.extension.map { "." + $0 } ?? "")
-            if link(temporary, candidate) == 0 {
-                nextSuffix.set(attempt + 1, for: key)
-                return candidate
-            }
-            guard errno == EEXIST else { throw FileContents.error(path: candidate, errno: errno) }
-        }
-        throw UTIError(.ioError, "\(folder): no free name for \(name.stem) among 10,000 tries")
+        return try claimFreeName(name) { (candidate) throws(UTIError) -> Bool in link(temporary, candidate) == 0 }
     }
 
     /// A safe file name from a suggested name: no `/` or `\`, no control characters, no leading
