@@ -138,15 +138,15 @@ extension ItemProvider {
     /// gives it: the class's order is the outer loop, an exact type before a conforming one, as
     /// `uti drop --class` negotiates.
     func readable<Class: ItemProviderReading>(_ type: Class.Type) -> (requested: String, representation: Representation)? {
-        let readable = Class.readableTypeIdentifiersForItemProvider
-        for requested in readable {
-            if let found = representations.first(where: { $0.type.caseFolded == requested.caseFolded }) { return (requested, found) }
-        }
-        for requested in readable {
-            guard let target = UTType(requested) else { continue }
-            if let found = representations.first(where: { UTType($0.type)?.conforms(to: target) ?? false }) { return (requested, found) }
-        }
-        return nil
+        let choice = Negotiation.chooseReadable(
+            Class.readableTypeIdentifiersForItemProvider,
+            exact: { requested in representations.first { $0.type.caseFolded == requested.caseFolded } },
+            conforming: { requested in
+                guard let target = UTType(requested) else { return nil }
+                return representations.first { UTType($0.type)?.conforms(to: target) ?? false }
+            })
+        guard let choice, let representation = choice.representation else { return nil }
+        return (choice.requested, representation)
     }
 
     /// Whether an object of `Class` can be loaded (`canLoadObject(ofClass:)`).

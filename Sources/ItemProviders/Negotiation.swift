@@ -88,7 +88,7 @@ public enum Negotiation {
 
     /// The destination's order is the outer loop: a pass for exact matches over the whole list,
     /// then a pass for conformance; the source's order breaks ties within one readable type.
-    private static func chooseReadable(
+    static func chooseReadable(
         _ readable: [String], exact: (String) -> Representation?, conforming: (String) -> Representation?
     ) -> (representation: Representation?, requested: String, match: MatchKind)? {
         for requested in readable { if let found = exact(requested) { return (found, requested, .exact) } }
