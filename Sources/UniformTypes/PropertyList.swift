@@ -112,7 +112,36 @@ struct BinaryPropertyListReader {
             throw fail("the offset table lies outside the file")
         }
         offsetTable = Int(table)
+        var sizes: [Int: Int] = [:]
+        guard expandedSize(Int(top), depth: 0, sizes: &sizes) <= Limits.propertyListValues else {
+            throw fail("the property list expands past uti's property-list-values limit (\(Limits.propertyListValues))")
+        }
         return try object(Int(top), depth: 0)
+    }
+
+    /// How many values reading `reference` would produce, counting a shared object each time it is
+    /// reached, saturating just past the limit. Each object is counted once (`sizes` remembers), so a
+    /// 200-byte file of arrays that each hold the next twice is refused without expanding it.
+    /// Anything malformed counts as one value and is left for `object(_:depth:)` to report.
+    private func expandedSize(_ reference: Int, depth: Int, sizes: inout [Int: Int]) -> Int {
+        let past = Limits.propertyListValues + 1
+        guard reference >= 0, reference < objectCount, depth <= Limits.nestingDepth else { return 1 }
+        if let known = sizes[reference] { return known }
+        let offsetValue = unsigned(at: offsetTable + reference * offsetSize, size: offsetSize)
+        guard offsetValue >= 8, offsetValue < UInt64(offsetTable) else { return 1 }
+        let marker = bytes[Int(offsetValue)]
+        let high = marker >> 4
+        guard high == 0xA || high == 0xD,
+            let (count, body) = try? length(Int(marker & 0x0F), after: Int(offsetValue), reference: reference),
+            let children = try? references(count * (high == 0xD ? 2 : 1), at: body, reference: reference)
+        else { return 1 }
+        sizes[reference] = 1  // a cycle back to here counts as one; `object` reports it
+        var total = 1
+        for child in children where total < past {
+            total = min(past, total + expandedSize(child, depth: depth + 1, sizes: &sizes))
+        }
+        sizes[reference] = total
+        return total
     }
 
     private func unsigned(at offset: Int, size: Int) -> UInt64 {
