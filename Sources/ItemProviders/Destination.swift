@@ -16,6 +16,9 @@ public struct DropDestination: Sendable, Equatable {
         case readableTypes([String])
         /// A named class preset (see `DropDestination.classPresets`).
         case objectClass(String)
+        /// Nothing: a zone declared without rules, where every drop cancels (as a custom view
+        /// cancels outside the frame it handles).
+        case nothing
     }
 
     /// The operation the destination prefers.
@@ -32,8 +35,20 @@ public struct DropDestination: Sendable, Equatable {
     public var operation: Preference = .auto
     public var load: Load = .data
     public var forbidden = false
+    /// Named parts of a plain view, each with rules of its own (`uti drop --zone NAME`); a zone
+    /// without rules takes `.nothing`. Zones share the destination's application, team and group.
+    public var zones: [String: DropDestination] = [:]
 
     public init(takes: Takes) { self.takes = takes }
+
+    /// The destination as seen from zone `name`, or nil when it declares no such zone.
+    public func zone(_ name: String) -> DropDestination? {
+        guard var zone = zones[name] else { return nil }
+        zone.application = application
+        zone.team = team
+        zone.group = group
+        return zone
+    }
 
     /// The readable types of a class preset, or nil for an unknown class.
     public static func readableTypes(ofClass name: String) -> [String]? {
@@ -57,47 +72,62 @@ public struct DropDestination: Sendable, Equatable {
         return destination
     }
 
-    /// Reads a destination from a parsed document, recording problems in `reader`.
-    public static func decode(_ value: JSONValue, reader: inout DocumentReader) -> DropDestination? {
-        guard let members = reader.object(value, at: "$", allowed: [
-            "application", "team", "group", "accepts", "readableTypes", "objectClass", "minItems", "maxItems",
-            "operation", "load", "forbidden",
-        ]) else { return nil }
-        let accepts = reader.strings(members, "accepts", at: "$")
-        let readable = reader.strings(members, "readableTypes", at: "$")
-        let objectClass = reader.string(members, "objectClass", at: "$")
+    /// Reads a destination from a parsed document at JSON path `path`, recording problems in
+    /// `reader`. A zone (`isZone`) may declare no rules and no zones of its own; a destination with
+    /// zones may leave its own rules out.
+    public static func decode(_ value: JSONValue, at path: String = "$", isZone: Bool = false, reader: inout DocumentReader) -> DropDestination? {
+        let owner: Set<String> = isZone ? [] : ["application", "team", "group", "zones"]
+        guard let members = reader.object(value, at: path, allowed: owner.union([
+            "accepts", "readableTypes", "objectClass", "minItems", "maxItems", "operation", "load", "forbidden",
+        ])) else { return nil }
+        var zones: [String: DropDestination] = [:]
+        if let declared = members["zones"], declared != .null {
+            if let entries = declared.objectValue, !entries.isEmpty {
+                for name in entries.keys.sorted() {
+                    if let zone = decode(entries[name]!, at: "\(path).zones.\(name)", isZone: true, reader: &reader) { zones[name] = zone }
+                }
+            } else {
+                reader.problem("\(path).zones", "must be an object of named zones, not empty")
+            }
+        }
+        let accepts = reader.strings(members, "accepts", at: path)
+        let readable = reader.strings(members, "readableTypes", at: path)
+        let objectClass = reader.string(members, "objectClass", at: path)
         let given = [accepts != nil, readable != nil, objectClass != nil].filter { $0 }.count
         var takes: Takes?
-        if given != 1 {
-            reader.problem("$", "needs exactly one of accepts, readableTypes or objectClass")
+        if given > 1 || (given == 0 && !isZone && zones.isEmpty) {
+            reader.problem(path, "needs exactly one of accepts, readableTypes or objectClass" + (isZone ? " (or none, to cancel)" : ""))
         } else if let accepts {
             takes = .accepts(accepts)
         } else if let readable {
             takes = .readableTypes(readable)
         } else if let objectClass {
             if readableTypes(ofClass: objectClass) == nil {
-                reader.problem("$.objectClass", "unknown class \"\(objectClass)\" (known: \(classPresets.map(\.name).joined(separator: ", ")))")
+                reader.problem("\(path).objectClass", "unknown class \"\(objectClass)\" (known: \(classPresets.map(\.name).joined(separator: ", ")))")
             }
             takes = .objectClass(objectClass)
+        } else {
+            takes = .nothing
         }
         for (key, list) in [("accepts", accepts), ("readableTypes", readable)] {
             for (index, identifier) in (list ?? []).enumerated() where !TypeDeclaration.isWellFormed(identifier: identifier) {
-                reader.problem("$.\(key)[\(index)]", "\"\(identifier)\" is not a well-formed type identifier")
+                reader.problem("\(path).\(key)[\(index)]", "\"\(identifier)\" is not a well-formed type identifier")
             }
-            if list?.isEmpty == true { reader.problem("$.\(key)", "must not be empty") }
+            if list?.isEmpty == true { reader.problem("\(path).\(key)", "must not be empty") }
         }
-        var destination = DropDestination(takes: takes ?? .accepts([]))
-        destination.application = reader.string(members, "application", at: "$")
-        destination.team = reader.string(members, "team", at: "$")
-        destination.group = reader.string(members, "group", at: "$")
-        destination.minItems = reader.count(members, "minItems", at: "$")
-        destination.maxItems = reader.count(members, "maxItems", at: "$")
+        var destination = DropDestination(takes: takes ?? .nothing)
+        destination.zones = zones
+        destination.application = reader.string(members, "application", at: path)
+        destination.team = reader.string(members, "team", at: path)
+        destination.group = reader.string(members, "group", at: path)
+        destination.minItems = reader.count(members, "minItems", at: path)
+        destination.maxItems = reader.count(members, "maxItems", at: path)
         if let low = destination.minItems, let high = destination.maxItems, low > high {
-            reader.problem("$.minItems", "is larger than maxItems")
+            reader.problem("\(path).minItems", "is larger than maxItems")
         }
-        destination.operation = reader.choice(members, "operation", at: "$", default: Preference.auto) ?? .auto
-        destination.load = reader.choice(members, "load", at: "$", default: Load.data) ?? .data
-        destination.forbidden = reader.bool(members, "forbidden", at: "$", default: false)
+        destination.operation = reader.choice(members, "operation", at: path, default: Preference.auto) ?? .auto
+        destination.load = reader.choice(members, "load", at: path, default: Load.data) ?? .data
+        destination.forbidden = reader.bool(members, "forbidden", at: path, default: false)
         return takes == nil ? nil : destination
     }
 }

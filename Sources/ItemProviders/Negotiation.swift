@@ -83,6 +83,8 @@ public enum Negotiation {
                 return (nil, name, .localObject)
             }
             return chooseReadable(DropDestination.readableTypes(ofClass: name) ?? [], exact: exact, conforming: conforming)
+        case .nothing:
+            return nil
         }
     }
 
@@ -96,6 +98,40 @@ public enum Negotiation {
         return nil
     }
 
+    /// The proposal (rule 4 of `uti drop --help`): cancel when nothing can be taken, the item count
+    /// is outside the destination's range, or the session is restricted to another application;
+    /// forbidden when the destination says so; else copy or move by the destination's preference.
+    public static func propose(canTake: Bool, session: DragSession, destination: DropDestination) -> (DropOperation, String) {
+        let count = session.items.count
+        let sameApplication = isSameApplication(session, destination)
+        if case .nothing = destination.takes {
+            return (.cancel, "the destination declares no drop rules here, so every drop cancels")
+        } else if !canTake {
+            return (.cancel, "no item has a visible representation the destination can take")
+        } else if let low = destination.minItems, count < low {
+            return (.cancel, "the destination takes at least \(low) item\(low == 1 ? "" : "s"); the session has \(count)")
+        } else if let high = destination.maxItems, count > high {
+            return (.cancel, "the destination takes at most \(high) item\(high == 1 ? "" : "s"); the session has \(count)")
+        } else if session.restrictedToSourceApplication && !sameApplication {
+            return (.cancel, "the session is restricted to its source application")
+        } else if destination.forbidden {
+            return (.forbidden, "the destination forbids this drop")
+        }
+        switch destination.operation {
+        case .copy:
+            return (.copy, "the destination copies")
+        case .auto:
+            return sameApplication && session.allowsMoveOperation
+                ? (.move, "a drop within the source application moves")
+                : (.copy, sameApplication ? "the session does not allow moving" : "drops into another application copy")
+        case .move:
+            if !session.allowsMoveOperation { return (.cancel, "the destination moves, and the session does not allow moving") }
+            return sameApplication
+                ? (.move, "a drop within the source application moves")
+                : (.copy, "drops into another application copy")
+        }
+    }
+
     /// Negotiates a drop: considers, proposes, and says what each item would give.
     public static func negotiate(_ session: DragSession, with destination: DropDestination, catalog: TypeCatalog) -> DropResult {
         let choices = session.items.map { choose($0, session: session, destination: destination, catalog: catalog) }
@@ -105,42 +141,15 @@ public enum Negotiation {
         // usual canHandle checks session.items.count as well as the classes).
         let countFits = count >= (destination.minItems ?? 0) && count <= (destination.maxItems ?? .max)
         let canHandle = canTake && countFits
-        let sameApplication = isSameApplication(session, destination)
-        let (operation, reason): (DropOperation, String)
-        if !canTake {
-            (operation, reason) = (.cancel, "no item has a visible representation the destination can take")
-        } else if let low = destination.minItems, count < low {
-            (operation, reason) = (.cancel, "the destination takes at least \(low) item\(low == 1 ? "" : "s"); the session has \(count)")
-        } else if let high = destination.maxItems, count > high {
-            (operation, reason) = (.cancel, "the destination takes at most \(high) item\(high == 1 ? "" : "s"); the session has \(count)")
-        } else if session.restrictedToSourceApplication && !sameApplication {
-            (operation, reason) = (.cancel, "the session is restricted to its source application")
-        } else if destination.forbidden {
-            (operation, reason) = (.forbidden, "the destination forbids this drop")
-        } else {
-            switch destination.operation {
-            case .copy:
-                (operation, reason) = (.copy, "the destination copies")
-            case .auto:
-                (operation, reason) = sameApplication && session.allowsMoveOperation
-                    ? (.move, "a drop within the source application moves")
-                    : (.copy, sameApplication ? "the session does not allow moving" : "drops into another application copy")
-            case .move:
-                if !session.allowsMoveOperation {
-                    (operation, reason) = (.cancel, "the destination moves, and the session does not allow moving")
-                } else {
-                    (operation, reason) = sameApplication
-                        ? (.move, "a drop within the source application moves")
-                        : (.copy, "drops into another application copy")
-                }
-            }
-        }
+        let (operation, reason) = propose(canTake: canTake, session: session, destination: destination)
         let proceeds = operation == .copy || operation == .move
+        var noMatch = "no visible representation matches what the destination takes"
+        if case .nothing = destination.takes { noMatch = "the destination declares no drop rules here" }
         let items = choices.enumerated().map { index, choice in
             ItemOutcome(
                 index: index, accepted: proceeds && choice != nil, representation: choice?.representation?.type,
                 requested: choice?.requested, match: choice?.match, output: nil,
-                reason: choice == nil ? "no visible representation matches what the destination takes"
+                reason: choice == nil ? noMatch
                     : proceeds ? nil : "the drop was not performed (\(operation.rawValue))")
         }
         return DropResult(canHandle: canHandle, operation: operation, reason: reason, items: items)

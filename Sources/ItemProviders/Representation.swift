@@ -116,10 +116,17 @@ public struct LocalObject: Sendable, Equatable {
 public struct DragItem: Sendable, Equatable {
     public var provider: ItemProvider
     public var localObject: LocalObject?
+    /// The list (collection or table view) the item was dragged from, by its identifier, and its
+    /// index path there: what `UICollectionViewDropItem.sourceIndexPath` reports when the drop
+    /// lands in the same view.
+    public var sourceView: String?
+    public var sourceIndexPath: ListIndexPath?
 
-    public init(provider: ItemProvider, localObject: LocalObject? = nil) {
+    public init(provider: ItemProvider, localObject: LocalObject? = nil, sourceView: String? = nil, sourceIndexPath: ListIndexPath? = nil) {
         self.provider = provider
         self.localObject = localObject
+        self.sourceView = sourceView
+        self.sourceIndexPath = sourceIndexPath
     }
 }
 

@@ -88,6 +88,20 @@ public struct DocumentReader {
         }
     }
 
+    /// An optional index path, `[section, item]`, both from 0.
+    public mutating func indexPath(_ members: [String: JSONValue], _ key: String, at path: String) -> ListIndexPath? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .array(let parts)? where parts.count == 2:
+            if case .int(let section) = parts[0], case .int(let item) = parts[1], section >= 0, item >= 0 {
+                return ListIndexPath(section: section, item: item)
+            }
+        default: break
+        }
+        problem("\(path).\(key)", "must be an index path: [section, item], whole numbers from 0")
+        return nil
+    }
+
     /// One of a fixed set of values.
     public mutating func choice<T: RawRepresentable>(
         _ members: [String: JSONValue], _ key: String, at path: String, default value: T?
@@ -127,6 +141,8 @@ public enum SessionDocument {
         return .object([
             "suggestedName": .optional(item.provider.suggestedName),
             "localObject": local,
+            "sourceView": .optional(item.sourceView),
+            "sourceIndexPath": item.sourceIndexPath.map(\.json) ?? .null,
             "representations": .array(item.provider.representations.map(encode)),
         ])
     }
@@ -199,8 +215,9 @@ public enum SessionDocument {
     }
 
     static func decodeItem(_ value: JSONValue, at path: String, reader: inout DocumentReader, converters: ConverterRegistry) -> DragItem? {
-        guard let members = reader.object(value, at: path, allowed: ["suggestedName", "localObject", "representations"])
-        else { return nil }
+        guard let members = reader.object(value, at: path, allowed: [
+            "suggestedName", "localObject", "sourceView", "sourceIndexPath", "representations",
+        ]) else { return nil }
         var provider = ItemProvider(suggestedName: reader.string(members, "suggestedName", at: path))
         var item = DragItem(provider: provider)
         if let local = members["localObject"], local != .null,
@@ -209,6 +226,11 @@ public enum SessionDocument {
             let className = reader.string(object, "class", at: "\(path).localObject")
             if className == nil { reader.problem("\(path).localObject.class", "is required") }
             item.localObject = LocalObject(className: className ?? "", value: reader.string(object, "value", at: "\(path).localObject") ?? "")
+        }
+        item.sourceView = reader.string(members, "sourceView", at: path)
+        item.sourceIndexPath = reader.indexPath(members, "sourceIndexPath", at: path)
+        if (item.sourceView == nil) != (item.sourceIndexPath == nil) {
+            reader.problem("\(path).sourceIndexPath", "sourceView and sourceIndexPath go together")
         }
         guard let representations = members["representations"]?.arrayValue else {
             reader.problem("\(path).representations", members["representations"] == nil ? "is required" : "must be an array")

@@ -6,7 +6,12 @@ import UniformTypes
 /// selected by globs. Paths and globs are relative to the manifest's folder.
 @_spi(Fuzzing) public struct CheckManifest {
     struct DropExpectation {
+        /// The destination's name in $.destinations, or the list's in $.lists.
         var destination: String
+        var isList = false
+        var zone: String?
+        var at: ListIndexPath?
+        var intent: ListIntent?
         var operation: DropOperation?
         var loads: String?
         var match: MatchKind?
@@ -37,7 +42,8 @@ import UniformTypes
             if let mimeType { parts.append("MIME type \(mimeType)") }
             if let encoding { parts.append("encoding \(encoding)") }
             if let drop {
-                var text = "drop on \(drop.destination)"
+                var text = "drop on \(drop.destination)" + (drop.zone.map { " zone \($0)" } ?? "") + (drop.at.map { " at \($0)" } ?? "")
+                if let intent = drop.intent { text += " \(intent.rawValue)" }
                 if let operation = drop.operation { text += " \(operation.rawValue)" }
                 if let loads = drop.loads { text += " loading \(loads)" }
                 parts.append(text)
@@ -51,6 +57,7 @@ import UniformTypes
     var folder: String
     var typeFiles: [String] = []
     var destinations: [String: DropDestination] = [:]
+    var lists: [String: ListView] = [:]
     var expectations: [Expectation] = []
 
     /// A manifest that cannot be used: every problem, each named by its JSON path.
@@ -72,7 +79,7 @@ import UniformTypes
         var manifest = CheckManifest(path: path, folder: folder)
         var reader = DocumentReader()
         func resolve(_ relative: String) -> String { joinPath(folder, relative) }
-        guard let root = reader.object(value, at: "$", allowed: ["types", "destinations", "expectations"]) else {
+        guard let root = reader.object(value, at: "$", allowed: ["types", "destinations", "lists", "expectations"]) else {
             throw Invalid(path: path, problems: reader.problems)
         }
         manifest.typeFiles = (reader.strings(root, "types", at: "$") ?? []).map(resolve)
@@ -101,6 +108,24 @@ import UniformTypes
                 reader.problem("$.destinations", "must be an object of names to destination files or documents")
             }
         }
+        if let lists = root["lists"], lists != .null {
+            if let members = lists.objectValue {
+                for name in members.keys.sorted() {
+                    let at = "$.lists.\(name)"
+                    guard let file = members[name]?.stringValue else {
+                        reader.problem(at, "must name a list document (a path relative to the manifest)")
+                        continue
+                    }
+                    do {
+                        manifest.lists[name] = try ListDocument.decode(try readDocument(resolve(file)), source: resolve(file))
+                    } catch {
+                        reader.problem(at, error.message)
+                    }
+                }
+            } else {
+                reader.problem("$.lists", "must be an object of names to list documents")
+            }
+        }
         guard let expectations = root["expectations"]?.arrayValue else {
             reader.problem("$.expectations", root["expectations"] == nil ? "is required" : "must be an array")
             throw Invalid(path: path, problems: reader.problems)
@@ -125,19 +150,40 @@ import UniformTypes
             expectation.encoding = reader.string(members, "encoding", at: at)
             expectation.count = reader.count(members, "count", at: at)
             if let drop = members["drop"], drop != .null,
-                let fields = reader.object(drop, at: "\(at).drop", allowed: ["destination", "operation", "loads", "match"])
+                let fields = reader.object(drop, at: "\(at).drop", allowed: [
+                    "destination", "zone", "list", "at", "intent", "operation", "loads", "match",
+                ])
             {
-                let name = reader.string(fields, "destination", at: "\(at).drop")
-                if name == nil { reader.problem("\(at).drop.destination", "is required") }
-                if let name, manifest.destinations[name] == nil, !(root["destinations"]?.objectValue?.keys.contains(name) ?? false) {
-                    reader.problem("\(at).drop.destination", "names no destination in $.destinations (\"\(name)\")")
+                let destination = reader.string(fields, "destination", at: "\(at).drop")
+                let list = reader.string(fields, "list", at: "\(at).drop")
+                if (destination == nil) == (list == nil) { reader.problem("\(at).drop", "needs exactly one of destination and list") }
+                if let destination, manifest.destinations[destination] == nil,
+                    !(root["destinations"]?.objectValue?.keys.contains(destination) ?? false)
+                {
+                    reader.problem("\(at).drop.destination", "names no destination in $.destinations (\"\(destination)\")")
                 }
-                let operation: DropOperation? = fields["operation"] == nil ? nil
+                if let list, manifest.lists[list] == nil, !(root["lists"]?.objectValue?.keys.contains(list) ?? false) {
+                    reader.problem("\(at).drop.list", "names no list in $.lists (\"\(list)\")")
+                }
+                var expected = DropExpectation(destination: destination ?? list ?? "", isList: list != nil)
+                expected.zone = reader.string(fields, "zone", at: "\(at).drop")
+                if let zone = expected.zone, let destination, let declared = manifest.destinations[destination], declared.zone(zone) == nil {
+                    reader.problem("\(at).drop.zone", "\(destination) declares no zone \"\(zone)\"")
+                }
+                if let text = reader.string(fields, "at", at: "\(at).drop") {
+                    expected.at = ListIndexPath(text)
+                    if expected.at == nil { reader.problem("\(at).drop.at", "must be an index path, S.I (section and item from 0)") }
+                }
+                if list != nil && fields["at"] == nil { reader.problem("\(at).drop.at", "is required with list") }
+                if list == nil && (fields["at"] != nil || fields["intent"] != nil) { reader.problem("\(at).drop", "at and intent need list") }
+                if list != nil && expected.zone != nil { reader.problem("\(at).drop.zone", "zones belong to destinations, not lists") }
+                expected.intent = fields["intent"] == nil ? nil : reader.choice(fields, "intent", at: "\(at).drop", default: nil as ListIntent?)
+                expected.operation = fields["operation"] == nil ? nil
                     : reader.choice(fields, "operation", at: "\(at).drop", default: nil as DropOperation?)
-                let match: MatchKind? = fields["match"] == nil ? nil
+                expected.match = fields["match"] == nil ? nil
                     : reader.choice(fields, "match", at: "\(at).drop", default: nil as MatchKind?)
-                expectation.drop = DropExpectation(
-                    destination: name ?? "", operation: operation, loads: reader.string(fields, "loads", at: "\(at).drop"), match: match)
+                expected.loads = reader.string(fields, "loads", at: "\(at).drop")
+                expectation.drop = expected
             }
             if !expectation.checksFiles && expectation.count == nil {
                 reader.problem(at, "expects nothing (give type, conformsTo, notConformsTo, mimeType, encoding, drop or count)")

@@ -94,23 +94,46 @@ struct CheckRunner {
         if let expected = expectation.encoding, !Self.encoding(found.encoding ?? "", satisfies: expected) {
             failures.append("expected encoding \(expected), found \(found.encoding ?? "none")")
         }
-        if let drop = expectation.drop, let destination = manifest.destinations[drop.destination] {
+        if let drop = expectation.drop {
             let path = joinPath(manifest.folder, file)
             let provider = Wrapper(catalog: catalog).provider(for: found, path: Wrapper.absolute(path))
-            let result = Negotiation.negotiate(DragSession(items: [DragItem(provider: provider)]), with: destination, catalog: catalog)
-            if let operation = drop.operation, result.operation != operation {
-                failures.append("expected drop on \(drop.destination) to \(operation.rawValue), found \(result.operation.rawValue) (\(result.reason))")
+            let session = DragSession(items: [DragItem(provider: provider)])
+            // What the single item does: the proposal, and the representation it loads (or why not).
+            var operation: DropOperation, reason: String
+            var accepted = false, representation: String?, match: MatchKind?, refusal: String?
+            if drop.isList, let list = manifest.lists[drop.destination], let at = drop.at {
+                do {
+                    let result = try ListDrop.perform(session, on: list, at: at, intent: drop.intent ?? .insert, catalog: catalog) { _, _, _, _ in nil }
+                    (operation, reason) = (result.operation, result.reason)
+                    let action = result.actions.last { $0.index == 0 }
+                    accepted = action.map { $0.kind != .refused && $0.kind != .delete } ?? false
+                    (representation, match, refusal) = (action?.representation, action?.match, action?.reason)
+                } catch {
+                    failures.append("drop on \(drop.destination) at \(at): \(error.message)")
+                    return failures
+                }
+            } else if var destination = manifest.destinations[drop.destination] {
+                if let zone = drop.zone, let zoned = destination.zone(zone) { destination = zoned }
+                let result = Negotiation.negotiate(session, with: destination, catalog: catalog)
+                (operation, reason) = (result.operation, result.reason)
+                let item = result.items[0]
+                (accepted, representation, match, refusal) = (item.accepted, item.representation, item.match, item.reason)
+            } else {
+                return failures
             }
-            let item = result.items[0]
+            let name = drop.destination + (drop.zone.map { " zone \($0)" } ?? "") + (drop.at.map { " at \($0)" } ?? "")
+            if let expected = drop.operation, operation != expected {
+                failures.append("expected drop on \(name) to \(expected.rawValue), found \(operation.rawValue) (\(reason))")
+            }
             if let loads = drop.loads {
-                if !item.accepted {
-                    failures.append("expected \(drop.destination) to load \(loads), found the item refused (\(item.reason ?? result.reason))")
-                } else if (item.representation ?? "").caseFolded != loads.caseFolded {
-                    failures.append("expected \(drop.destination) to load \(loads), found \(item.representation ?? item.match?.rawValue ?? "nothing")")
+                if !accepted {
+                    failures.append("expected \(name) to load \(loads), found the item refused (\(refusal ?? reason))")
+                } else if (representation ?? "").caseFolded != loads.caseFolded {
+                    failures.append("expected \(name) to load \(loads), found \(representation ?? match?.rawValue ?? "nothing")")
                 }
             }
-            if let match = drop.match, item.match != match {
-                failures.append("expected a \(match.rawValue) match on \(drop.destination), found \(item.match?.rawValue ?? "none")")
+            if let expected = drop.match, match != expected {
+                failures.append("expected a \(expected.rawValue) match on \(name), found \(match?.rawValue ?? "none")")
             }
         }
         return failures

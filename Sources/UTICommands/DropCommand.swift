@@ -65,8 +65,19 @@ struct DropCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The drag session (default: standard input).", valueName: "session"), completion: .file(extensions: ["json"]))
     var sessionPath: String?
 
-    @Option(help: ArgumentHelp("A destination document (schemas/drop-destination.schema.json).", valueName: "file"), completion: .file(extensions: ["json"]))
-    var destination: String?
+    @Option(name: .customLong("destination"), help: ArgumentHelp(
+        "A destination document (schemas/drop-destination.schema.json); repeat it for one result per destination.",
+        valueName: "file"), completion: .file(extensions: ["json"]))
+    var destinations: [String] = []
+    @Option(help: ArgumentHelp("Negotiate in this zone of the destination (its zones declare rules of their own).", valueName: "name"))
+    var zone: String?
+    @Option(help: ArgumentHelp("Drop into a collection or table view (schemas/list.schema.json); needs --at.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
+    var list: String?
+    @Option(help: ArgumentHelp("The destination index path in the list: section and item, from 0.", valueName: "S.I"))
+    var at: String?
+    @Option(help: "Where the drop goes at --at: insert (between items), into (the item there), unspecified, or automatic (tables).")
+    var intent: ListIntent?
     @Option(help: ArgumentHelp("A type the destination accepts; repeatable, in preference order.", valueName: "type"), completion: .typeIdentifiers)
     var accepts: [String] = []
     @Option(name: .customLong("readable-types"), help: ArgumentHelp("Readable types, comma-separated, in preference order.", valueName: "t1,t2,..."))
@@ -84,16 +95,17 @@ struct DropCommand: ParsableCommand {
     @Flag(help: "The destination forbids the drop.") var forbidden = false
     @Option(help: ArgumentHelp("Perform the loads into this folder (else a dry run).", valueName: "dir"), completion: .directory) var out: String?
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-    @Option(help: "Output format: text or json.") var format: Format = .text
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit, list }
+    @Option(help: "Output format: text, json, junit (a test case per destination and item), or list (the list afterwards, with --list).")
+    var format: Format = .text
     @Flag(help: "Also say why: what the destination takes (a class preset with where each type comes from), each item's representations and whether the destination may see them, and the rule that set the proposal.")
     var explain = false
 
     @OptionGroup var catalogOptions: CatalogOptions
 
     func run() throws {
+        try checkCombinations()
         let catalog = try catalogOptions.catalog()
-        let target = try makeDestination(catalog: catalog)
         let sessionSource = sessionPath ?? "-"
         if sessionSource == "-" && isatty(0) == 1 {
             throw UTIError(.invalidInput, """
@@ -101,44 +113,126 @@ struct DropCommand: ParsableCommand {
                 or name a session file
                 """)
         }
+        if let list {
+            let view = try ListDocument.decode(try readDocument(list), source: list)
+            let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
+            return try runList(session, on: view, source: list, sessionSource: sessionSource, catalog: catalog)
+        }
+        let targets = try makeDestinations(catalog: catalog)
         let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
-        var result = Negotiation.negotiate(session, with: target, catalog: catalog)
+        var results: [(name: String, destination: DropDestination, result: DropResult)] = []
         var failed = false
-        if let out, result.operation == .copy || result.operation == .move {
-            let base = sessionSource == "-" ? Wrapper.absolute(".") : Wrapper.absolute(RawPath(sessionSource).directory)
-            let loader = Loader(folder: out, base: base, catalog: catalog)
-            try loader.prepare()
-            for index in result.items.indices where result.items[index].accepted && result.items[index].match != .localObject {
-                let item = session.items[index]
-                guard let chosen = item.provider.representations.first(where: { $0.type == result.items[index].representation }) else { continue }
-                do {
-                    result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load)
-                    if target.load == .openInPlace && !Loader.opensInPlace(chosen) {
-                        result.items[index].reason = "a copy (isInPlace false): the source did not register \(chosen.type) to open in place"
-                    }
-                } catch {
-                    failed = true
-                    result.items[index].reason = "loading failed: \(error.message)"
-                    Output.reportError("item \(index + 1): \(error.message)")
+        for (name, target) in targets {
+            var result = Negotiation.negotiate(session, with: target, catalog: catalog)
+            if let out, result.operation == .copy || result.operation == .move {
+                failed = try perform(&result, session: session, sessionSource: sessionSource, destination: target, into: out, catalog: catalog) || failed
+            }
+            results.append((name, target, result))
+        }
+        switch (format, results.count) {
+        case (.json, 1):
+            Output.standard.line(record(results[0].result, session: session, destination: results[0].destination).serialized(pretty: true))
+        case (.json, _):
+            Output.standard.line(JSONValue.object([
+                "schemaVersion": .int(outputSchemaVersion),
+                "results": .array(results.map { entry in
+                    guard case .object(var members) = record(entry.result, session: session, destination: entry.destination) else { return .null }
+                    members["destination"] = .string(entry.name)
+                    members.removeValue(forKey: "schemaVersion")
+                    return .object(members)
+                }),
+            ]).serialized(pretty: true))
+        case (.junit, _):
+            Output.standard.write(Self.junit(results.map { ($0.name, $0.result) }, session: session))
+        case (.text, 1):
+            Output.standard.write(Self.text(results[0].result, dryRun: out == nil))
+            if explain { Output.standard.write(Self.explanationText(Self.explanation(results[0].result, session: session, destination: results[0].destination))) }
+        case (.text, _), (.list, _):
+            for entry in results {
+                Output.standard.line(Output.terminalSafe("destination \(entry.name):"))
+                Output.standard.write(Self.text(entry.result, dryRun: out == nil).split(separator: "\n").map { "  \($0)\n" }.joined())
+                if explain {
+                    Output.standard.write(Self.explanationText(Self.explanation(entry.result, session: session, destination: entry.destination))
+                        .split(separator: "\n").map { "  \($0)\n" }.joined())
                 }
             }
         }
-        switch format {
-        case .json:
-            var record = Self.record(result, session: session)
-            if explain, case .object(var members) = record {
-                members["explain"] = Self.explanation(result, session: session, destination: target)
-                record = .object(members)
-            }
-            Output.standard.line(record.serialized(pretty: true))
-        case .text:
-            Output.standard.write(Self.text(result, dryRun: out == nil))
-            if explain { Output.standard.write(Self.explanationText(Self.explanation(result, session: session, destination: target))) }
-        }
-        if result.operation == .cancel || result.operation == .forbidden || failed { throw ExitCode(1) }
+        if failed || results.contains(where: { $0.result.operation == .cancel || $0.result.operation == .forbidden }) { throw ExitCode(1) }
     }
 
-    private func makeDestination(catalog: TypeCatalog) throws -> DropDestination {
+    /// Options that only make sense together, checked before anything is read.
+    private func checkCombinations() throws(UTIError) {
+        let flagsGiven = !accepts.isEmpty || readableTypes != nil || objectClass != nil
+        if list != nil {
+            guard at != nil else { throw UTIError(.invalidInput, "--list needs --at S.I, the destination index path") }
+            guard destinations.isEmpty && !flagsGiven && zone == nil else {
+                throw UTIError(.invalidInput, "--list takes its drop rules from the list document; give no --destination, --accepts, --readable-types, --class or --zone with it")
+            }
+            if explain { throw UTIError(.invalidInput, "--explain is for drops on a destination, not on a list") }
+            if list == "-" && (sessionPath ?? "-") == "-" {
+                throw UTIError(.invalidInput, "--list - reads the list from standard input, so name the session file")
+            }
+        } else {
+            if at != nil || intent != nil { throw UTIError(.invalidInput, "--at and --intent need --list") }
+            if format == .list { throw UTIError(.invalidInput, "--format list needs --list") }
+        }
+        if destinations.count > 1 && out != nil {
+            throw UTIError(.invalidInput, "--out loads for one destination; give one --destination with it")
+        }
+    }
+
+    /// Loads the accepted items into `folder`; true when a load failed.
+    private func perform(
+        _ result: inout DropResult, session: DragSession, sessionSource: String, destination target: DropDestination, into folder: String,
+        catalog: TypeCatalog
+    ) throws -> Bool {
+        let loader = try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog)
+        var failed = false
+        for index in result.items.indices where result.items[index].accepted && result.items[index].match != .localObject {
+            let item = session.items[index]
+            guard let chosen = item.provider.representations.first(where: { $0.type == result.items[index].representation }) else { continue }
+            do {
+                result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load)
+                if target.load == .openInPlace && !Loader.opensInPlace(chosen) {
+                    result.items[index].reason = "a copy (isInPlace false): the source did not register \(chosen.type) to open in place"
+                }
+            } catch {
+                failed = true
+                result.items[index].reason = "loading failed: \(error.message)"
+                Output.reportError("item \(index + 1): \(error.message)")
+            }
+        }
+        return failed
+    }
+
+    /// A loader for `folder`, resolving a session's relative paths against the session file's folder.
+    func makeLoader(sessionSource: String, folder: String, catalog: TypeCatalog) throws(UTIError) -> Loader {
+        let base = sessionSource == "-" ? Wrapper.absolute(".") : Wrapper.absolute(RawPath(sessionSource).directory)
+        let loader = Loader(folder: folder, base: base, catalog: catalog)
+        try loader.prepare()
+        return loader
+    }
+
+    /// The destinations, each named as the output calls it (its file, or "flags"), zoned when --zone is given.
+    private func makeDestinations(catalog: TypeCatalog) throws -> [(String, DropDestination)] {
+        let files: [String?] = destinations.isEmpty ? [nil] : destinations
+        return try files.map { file in
+            var target = try makeDestination(file: file, catalog: catalog)
+            let name = file ?? "flags"
+            if let zone {
+                guard !target.zones.isEmpty else { throw UTIError(.invalidInput, "--zone \(zone): \(name) declares no zones") }
+                guard let zoned = target.zone(zone) else {
+                    throw UTIError(.invalidInput, "--zone \(zone): \(name) declares no zone \"\(zone)\" (its zones: \(target.zones.keys.sorted().joined(separator: ", ")))")
+                }
+                target = zoned
+            } else if case .nothing = target.takes {
+                throw UTIError(.invalidInput, "\(name) declares zones (\(target.zones.keys.sorted().joined(separator: ", "))) and no rules of its own: give --zone NAME")
+            }
+            return (name, target)
+        }
+    }
+
+    private func makeDestination(file destination: String?, catalog: TypeCatalog) throws -> DropDestination {
         var target: DropDestination
         let given = [!accepts.isEmpty, readableTypes != nil, objectClass != nil].filter { $0 }.count
         guard given <= 1 else { throw UTIError(.invalidInput, "give only one of --accepts, --readable-types and --class") }
@@ -175,6 +269,50 @@ struct DropCommand: ParsableCommand {
             throw UTIError(.invalidInput, "--min-items \(low) is larger than --max-items \(high)")
         }
         return target
+    }
+
+    /// The result document, with the explanation when --explain asks for it.
+    private func record(_ result: DropResult, session: DragSession, destination: DropDestination) -> JSONValue {
+        var record = Self.record(result, session: session)
+        if explain, case .object(var members) = record {
+            members["explain"] = Self.explanation(result, session: session, destination: destination)
+            record = .object(members)
+        }
+        return record
+    }
+
+    /// JUnit XML for CI: a testsuite per destination, a testcase per session item; an item the
+    /// destination does not take (or a drop that does not proceed) is a failure with the reason.
+    static func junit(_ results: [(name: String, result: DropResult)], session: DragSession) -> String {
+        let total = results.reduce(0) { $0 + $1.result.items.count }
+        let failures = results.reduce(0) { $0 + $1.result.items.filter { !$0.accepted || $0.reason?.hasPrefix("loading failed") == true }.count }
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites name=\"uti drop\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\">",
+        ]
+        for (name, result) in results {
+            let failed = result.items.filter { !$0.accepted || $0.reason?.hasPrefix("loading failed") == true }
+            lines.append("  <testsuite name=\(CheckJUnitFormatter.attribute(name)) tests=\"\(result.items.count)\" failures=\"\(failed.count)\" errors=\"0\" skipped=\"0\">")
+            lines.append("    <properties><property name=\"proposal\" value=\(CheckJUnitFormatter.attribute("\(result.operation.rawValue): \(result.reason)"))/></properties>")
+            for item in result.items {
+                let label = session.items[item.index].provider.suggestedName.map { "item \(item.index + 1): \($0)" } ?? "item \(item.index + 1)"
+                let open = "    <testcase classname=\(CheckJUnitFormatter.attribute(name)) name=\(CheckJUnitFormatter.attribute(label))"
+                if item.accepted && item.reason?.hasPrefix("loading failed") != true {
+                    let taken = item.match == .localObject ? "local object \(item.requested ?? "")" : "\(item.representation ?? "") for \(item.requested ?? "")"
+                    lines.append(open + ">")
+                    lines.append("      <system-out>\(CheckJUnitFormatter.escape("\(result.operation.rawValue): \(taken)"))</system-out>")
+                    lines.append("    </testcase>")
+                } else {
+                    let message = item.reason ?? result.reason
+                    lines.append(open + ">")
+                    lines.append("      <failure message=\(CheckJUnitFormatter.attribute(message)) type=\"\(result.operation.rawValue)\">\(CheckJUnitFormatter.escape("proposal: \(result.operation.rawValue) (\(result.reason))"))</failure>")
+                    lines.append("    </testcase>")
+                }
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The result document (schemas/drop-result.schema.json). Items are numbered from 1, as in
@@ -238,6 +376,8 @@ struct DropCommand: ParsableCommand {
             takes = ["kind": "accepts", "types": .strings(types)]
         case .readableTypes(let types):
             takes = ["kind": "readableTypes", "types": .strings(types)]
+        case .nothing:
+            takes = ["kind": "nothing", "types": .strings([])]
         case .objectClass(let name):
             let preset = DropDestination.classPresets.first { $0.name == name }
             takes = [

@@ -65,6 +65,14 @@ struct WrapCommand: ParsableCommand {
     @Option(name: .customLong("local-object"), help: ArgumentHelp("A local object of the hand-built (or only) item.", valueName: "class=value"))
     var localObject: String?
 
+    @Option(name: .customLong("from-list"), help: ArgumentHelp("Drag from a collection or table view (schemas/list.schema.json); needs --at.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
+    var fromList: String?
+    @Option(help: ArgumentHelp("The index path the drag starts at in --from-list: section and item, from 0.", valueName: "S.I"))
+    var at: String?
+    @Option(help: ArgumentHelp("The list's selection (comma-separated, repeatable); the drag takes all of it when --at is in it.", valueName: "S.I,..."))
+    var selected: [String] = []
+
     @Flag(name: .customLong("no-url"), help: "Omit the public.file-url and public.url representations.") var noURL = false
     @Flag(name: .customLong("derive"), help: ArgumentHelp(
         "Also offer what uti's converters derive from each file, after its own type (a source app that converts).",
@@ -84,9 +92,11 @@ struct WrapCommand: ParsableCommand {
     @OptionGroup var catalogOptions: CatalogOptions
 
     func validate() throws {
-        if documentToValidate == nil && paths.isEmpty && representations.isEmpty {
-            throw ValidationError("Give paths to wrap, --rep, --merge with sessions, or --validate.")
+        if documentToValidate == nil && paths.isEmpty && representations.isEmpty && fromList == nil {
+            throw ValidationError("Give paths to wrap, --rep, --from-list, --merge with sessions, or --validate.")
         }
+        if (fromList == nil) != (at == nil) { throw ValidationError("--from-list and --at go together.") }
+        if !selected.isEmpty && fromList == nil { throw ValidationError("--selected needs --from-list.") }
     }
 
     func run() throws {
@@ -100,7 +110,9 @@ struct WrapCommand: ParsableCommand {
         let catalog = try catalogOptions.catalog()
         var session = DragSession()
         var failed = false
-        if merge {
+        if let fromList {
+            session = try dragFromList(fromList, catalog: catalog)
+        } else if merge {
             for (index, path) in paths.enumerated() {
                 let part = try SessionDocument.decode(try readDocument(path), source: path)
                 if index == 0 {
@@ -155,6 +167,59 @@ struct WrapCommand: ParsableCommand {
         case .text: Output.standard.write(describe(session))
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The drag that starts at --at in a list: the selection when --at is part of it (the touched
+    /// item first, then the rest in index-path order), else the touched item alone. Each item
+    /// carries its source index path, a local object of the list's item class, and what its
+    /// content offers: a file as NSItemProvider(contentsOf:) wraps it, or text as each of its types.
+    private func dragFromList(_ file: String, catalog: TypeCatalog) throws -> DragSession {
+        let list = try ListDocument.decode(try readDocument(file), source: file)
+        func indexPath(_ text: String, option: String) throws(UTIError) -> ListIndexPath {
+            guard let path = ListIndexPath(text) else {
+                throw UTIError(.invalidInput, "\(option) \(text): not an index path (S.I: section and item, whole numbers from 0)")
+            }
+            guard list.item(at: path) != nil else {
+                throw UTIError(.invalidInput, "\(option) \(text): \(file) holds no item at \(path)")
+            }
+            return path
+        }
+        let touched = try indexPath(at ?? "", option: "--at")
+        var selection: [ListIndexPath] = []
+        for argument in selected {
+            for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+                selection.append(try indexPath(String(part).trimmingSpaces(), option: "--selected"))
+            }
+        }
+        let dragged = selection.contains(touched)
+            ? [touched] + Set(selection).subtracting([touched]).sorted()
+            : [touched]
+        var session = DragSession(application: list.application, team: list.team, group: list.group)
+        var wrapper = Wrapper(catalog: catalog)
+        wrapper.includeDerived = derive
+        wrapper.includeURLs = !noURL
+        wrapper.openInPlace = openInPlace
+        let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
+        let folder = Wrapper.absolute(RawPath(file).directory)
+        for path in dragged {
+            let entry = list.item(at: path)!
+            var provider = ItemProvider(suggestedName: entry.identifier)
+            if let relative = entry.path {
+                let absolute = relative.hasPrefix("/") ? relative : joinPath(folder, relative)
+                let inference = inferrer.infer(RawArguments.path(absolute))
+                if let error = inference.error {
+                    throw UTIError(.invalidInput, "\(file): item \(path) (\"\(entry.identifier)\"): \(error.message)")
+                }
+                provider = wrapper.provider(for: inference, path: absolute)
+                provider.suggestedName = entry.identifier
+            } else if let value = entry.value {
+                for type in entry.types { provider.register(Representation(type: type, kind: .data, source: .value(value))) }
+            }
+            session.items.append(DragItem(
+                provider: provider, localObject: LocalObject(className: list.itemClass, value: entry.identifier),
+                sourceView: list.identifier, sourceIndexPath: path))
+        }
+        return session
     }
 
     /// Why `path` cannot go into a session document: JSON holds Unicode text, so a name that is
@@ -217,6 +282,7 @@ struct WrapCommand: ParsableCommand {
             var title = "item \(index + 1)"
             if let name = item.provider.suggestedName { title += ": \(name)" }
             if let local = item.localObject { title += " (local \(local.className))" }
+            if let view = item.sourceView, let path = item.sourceIndexPath { title += " from \(view) at \(path)" }
             lines.append(title)
             for (position, representation) in item.provider.representations.enumerated() {
                 var line = "  \(position + 1). \(representation.type) [\(representation.kind.rawValue)"

@@ -1,0 +1,315 @@
+import UniformTypes
+
+/// Where a drop goes relative to the destination index path, as `UICollectionViewDropProposal`
+/// and `UITableViewDropProposal` say.
+public enum ListIntent: String, Sendable, CaseIterable {
+    /// `insertAtDestinationIndexPath`: new items between existing ones.
+    case insert
+    /// `insertIntoDestinationIndexPath`: into the item at the index path (an album, a folder).
+    case into
+    /// `unspecified`: the view opens no gap; the drop delegate still receives the index path and,
+    /// as uti models the usual `performDrop`, inserts there.
+    case unspecified
+    /// Tables only: the table picks insert or into from where over the row the drag is; uti,
+    /// which has no position, picks into when the row takes the drop and insert otherwise.
+    case automatic
+}
+
+/// One step of a drop into a list, in the order the drop delegate performs it.
+public struct ListAction: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// An item from this view: deleted at `from`, inserted at `at` (one batch update).
+        case move
+        /// A local object from elsewhere in the application, inserted directly at `at`.
+        case insertLocal = "insert-local"
+        /// A placeholder inserted at `at` while the item provider loads.
+        case placeholder
+        /// The placeholder at `at` replaced by the loaded item.
+        case commit
+        /// The placeholder at `at` deleted because the load failed.
+        case delete
+        /// The item given to the list item at `at` (intent into).
+        case into
+        /// The item is not taken.
+        case refused
+    }
+
+    public var kind: Kind
+    /// The session item (from 0).
+    public var index: Int
+    public var from: ListIndexPath?
+    public var at: ListIndexPath?
+    /// The list item's identifier (the moved, inserted or committed item; with into, the target).
+    public var identifier: String?
+    public var representation: String?
+    public var requested: String?
+    public var match: MatchKind?
+    public var output: String?
+    public var reason: String?
+
+    public init(_ kind: Kind, index: Int) {
+        self.kind = kind
+        self.index = index
+    }
+}
+
+/// A drop into a list: the proposal, the steps, and the list afterwards.
+public struct ListDropResult: Sendable, Equatable {
+    public var canHandle: Bool
+    public var operation: DropOperation
+    /// The intent the drop was performed with (automatic resolved to insert or into).
+    public var intent: ListIntent
+    public var destinationIndexPath: ListIndexPath
+    public var reason: String
+    public var actions: [ListAction]
+    /// The list after the drop (unchanged unless the operation is copy or move).
+    public var list: ListView
+}
+
+/// Drops into collection and table views as UIKit performs them (see `uti drop --help`, LISTS).
+public enum ListDrop {
+    /// Loads one accepted item's representation for the destination that took it; returns where
+    /// it was written (nil in a dry run) or throws why it failed.
+    public typealias Load = (_ index: Int, _ item: DragItem, _ representation: Representation, _ rules: DropDestination) throws(UTIError) -> String?
+
+    private enum Plan {
+        case move(ListIndexPath)
+        case local(LocalObject)
+        case load(Representation?, requested: String, match: MatchKind)
+        case refused(String)
+    }
+
+    /// Performs `session` dropped on `list` at `path` with `intent`. Throws (bad input) when the
+    /// index path is outside the list, when into names no item, when automatic is given to a
+    /// collection, or when an item claims to come from this view at a place that does not hold it.
+    public static func perform(
+        _ session: DragSession, on list: ListView, at path: ListIndexPath, intent: ListIntent, catalog: TypeCatalog,
+        load: Load
+    ) throws(UTIError) -> ListDropResult {
+        guard list.sections.indices.contains(path.section) else {
+            throw UTIError(.invalidInput, "index path \(path) is outside the list \"\(list.identifier)\": it has \(count(list.sections.count, "section")) (from 0)")
+        }
+        let sectionCount = list.sections[path.section].items.count
+        var intent = intent
+        if intent == .automatic {
+            guard list.kind == .table else {
+                throw UTIError(.invalidInput, "intent automatic is for table views; \"\(list.identifier)\" is a collection view (give insert, into or unspecified)")
+            }
+            let takesInto = list.item(at: path)?.drop.map { rules in
+                Negotiation.negotiate(session, with: list.inheriting(rules), catalog: catalog).canHandle
+            } ?? false
+            intent = takesInto ? .into : .insert
+        }
+        if intent == .into && path.item >= sectionCount {
+            throw UTIError(.invalidInput, "index path \(path): section \(path.section) has \(count(sectionCount, "item")), so there is no item to drop into")
+        }
+        // Items that came from this view, checked against the list as it is now.
+        let sameApplication = list.application != nil && list.application == session.application
+        var origins: [Int: ListIndexPath] = [:]
+        for (index, item) in session.items.enumerated() where sameApplication && item.sourceView == list.identifier {
+            guard let origin = item.sourceIndexPath, let there = list.item(at: origin) else {
+                throw UTIError(.invalidInput, "session item \(index + 1) came from \(item.sourceIndexPath?.description ?? "nowhere") of \"\(list.identifier)\", which holds no item there")
+            }
+            if let local = item.localObject, local.className == list.itemClass, local.value != there.identifier {
+                throw UTIError(.invalidInput, "session item \(index + 1) came from \(origin) of \"\(list.identifier)\" as \"\(local.value)\", but \(origin) holds \"\(there.identifier)\" (the list changed since the drag)")
+            }
+            origins[index] = origin
+        }
+        if intent == .into {
+            return into(session, list: list, at: path, origins: origins, catalog: catalog, load: load)
+        }
+        return insert(session, list: list, at: path, intent: intent, origins: origins, sameApplication: sameApplication, catalog: catalog, load: load)
+    }
+
+    private static func insert(
+        _ session: DragSession, list: ListView, at path: ListIndexPath, intent: ListIntent, origins: [Int: ListIndexPath],
+        sameApplication: Bool, catalog: TypeCatalog, load: Load
+    ) -> ListDropResult {
+        let rules = list.drop.map(list.inheriting)
+        let plans: [Plan] = session.items.enumerated().map { index, item in
+            if let origin = origins[index] {
+                return list.reorders ? .move(origin) : .refused("the list does not reorder")
+            }
+            if sameApplication, let local = item.localObject, local.className == list.itemClass {
+                return .local(local)
+            }
+            guard let rules else { return .refused("the list takes no drops from elsewhere (it declares no drop rules)") }
+            guard let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog) else {
+                return .refused("no visible representation matches what the list takes")
+            }
+            if choice.match == .localObject, let local = item.localObject { return .local(local) }
+            return .load(choice.representation, requested: choice.requested, match: choice.match)
+        }
+        let canTake = plans.contains { if case .refused = $0 { false } else { true } }
+        let (operation, reason): (DropOperation, String)
+        if !origins.isEmpty {
+            // A drag from the view itself: the delegate proposes a move (UIKit's reordering).
+            if !list.reorders {
+                (operation, reason) = (.forbidden, "the session holds items from this list, which does not reorder")
+            } else if !session.allowsMoveOperation {
+                (operation, reason) = (.cancel, "a reorder moves, and the session does not allow moving")
+            } else {
+                (operation, reason) = (.move, "items from this list move (a reorder)")
+            }
+        } else {
+            var proposer = rules ?? list.inheriting(DropDestination(takes: .accepts([])))
+            // Local objects of the list's class are the view's own kind of item: taking them needs no rules.
+            if case .nothing = proposer.takes, canTake { proposer.takes = .accepts([]) }
+            (operation, reason) = Negotiation.propose(canTake: canTake, session: session, destination: proposer)
+        }
+        var result = ListDropResult(
+            canHandle: canTake && operation != .cancel, operation: operation, intent: intent, destinationIndexPath: path,
+            reason: reason, actions: [], list: list)
+        guard operation == .copy || operation == .move else {
+            result.actions = plans.enumerated().map { index, plan in
+                var action = ListAction(.refused, index: index)
+                if case .refused(let why) = plan { action.reason = why } else { action.reason = "the drop was not performed (\(operation.rawValue))" }
+                return action
+            }
+            return result
+        }
+        var sections = list.sections
+        // The batch update: every moved item is deleted first, so the destination index path
+        // counts in the list without them, then items insert consecutively in session order.
+        var moved: [Int: ListItem] = [:]
+        for (index, origin) in origins.sorted(by: { $0.value > $1.value }) where list.reorders {
+            moved[index] = sections[origin.section].items.remove(at: origin.item)
+        }
+        var identifiers = Set(sections.flatMap { $0.items.map(\.identifier) })
+        var position = min(path.item, sections[path.section].items.count)
+        if path.item > list.sections[path.section].items.count { result.reason += "; \(path) is past the end of section \(path.section), so the items append" }
+        var actions: [ListAction] = []
+        var pending: [(action: Int, representation: Representation, suggested: String)] = []
+        let placeholder = "\u{0}placeholder"
+        for (index, plan) in plans.enumerated() {
+            var action = ListAction(.refused, index: index)
+            let here = ListIndexPath(section: path.section, item: position)
+            switch plan {
+            case .refused(let why):
+                action.reason = why
+            case .move(let origin):
+                guard let item = moved[index] else { continue }
+                sections[path.section].items.insert(item, at: position)
+                identifiers.insert(item.identifier)
+                action.kind = .move
+                (action.from, action.at, action.identifier) = (origin, here, item.identifier)
+                position += 1
+            case .local(let local):
+                let item = ListItem(
+                    identifier: unique(local.value, in: &identifiers), types: types(of: session.items[index]),
+                    path: filePath(of: session.items[index]))
+                sections[path.section].items.insert(item, at: position)
+                action.kind = .insertLocal
+                (action.at, action.identifier) = (here, item.identifier)
+                position += 1
+            case .load(let representation, let requested, let match):
+                guard let representation else { continue }
+                sections[path.section].items.insert(ListItem(identifier: placeholder), at: position)
+                action.kind = .placeholder
+                (action.at, action.representation, action.requested, action.match) = (here, representation.type, requested, match)
+                pending.append((actions.count, representation, session.items[index].provider.suggestedName ?? "item \(index + 1)"))
+                position += 1
+            }
+            actions.append(action)
+        }
+        // The loads finish (uti takes them in session order): each placeholder is committed with
+        // what was loaded, or deleted, and the items after it move up.
+        for entry in pending {
+            let index = actions[entry.action].index
+            let itemIndex = sections[path.section].items.firstIndex { $0.identifier == placeholder }!
+            var step = ListAction(.commit, index: index)
+            step.at = ListIndexPath(section: path.section, item: itemIndex)
+            (step.representation, step.requested, step.match) = (entry.representation.type, actions[entry.action].requested, actions[entry.action].match)
+            do {
+                step.output = try load(index, session.items[index], entry.representation, rules!)
+                let item = ListItem(identifier: unique(entry.suggested, in: &identifiers), types: [entry.representation.type], path: step.output)
+                sections[path.section].items[itemIndex] = item
+                step.identifier = item.identifier
+            } catch {
+                sections[path.section].items.remove(at: itemIndex)
+                step.kind = .delete
+                step.reason = "loading failed: \(error.message)"
+            }
+            actions.append(step)
+        }
+        result.actions = actions
+        result.list.sections = sections
+        return result
+    }
+
+    private static func into(
+        _ session: DragSession, list: ListView, at path: ListIndexPath, origins: [Int: ListIndexPath], catalog: TypeCatalog, load: Load
+    ) -> ListDropResult {
+        let target = list.item(at: path)!
+        var result = ListDropResult(
+            canHandle: false, operation: .forbidden, intent: .into, destinationIndexPath: path, reason: "", actions: [], list: list)
+        guard let declared = target.drop else {
+            result.reason = "the item at \(path) (\"\(target.identifier)\") takes no drops"
+            result.actions = session.items.indices.map { var action = ListAction(.refused, index: $0); action.reason = result.reason; return action }
+            return result
+        }
+        let rules = list.inheriting(declared)
+        var negotiated = Negotiation.negotiate(session, with: rules, catalog: catalog)
+        // An item cannot go into itself.
+        for (index, origin) in origins where origin == path {
+            negotiated.items[index].accepted = false
+            negotiated.items[index].reason = "an item cannot be dropped into itself"
+        }
+        (result.canHandle, result.operation, result.reason) = (negotiated.canHandle, negotiated.operation, negotiated.reason)
+        var sections = list.sections
+        var removed: [ListIndexPath] = []
+        for outcome in negotiated.items {
+            var action = ListAction(outcome.accepted ? .into : .refused, index: outcome.index)
+            (action.at, action.identifier) = (path, target.identifier)
+            (action.representation, action.requested, action.match, action.reason) = (outcome.representation, outcome.requested, outcome.match, outcome.reason)
+            if outcome.accepted {
+                let item = session.items[outcome.index]
+                if outcome.match != .localObject, let chosen = item.provider.representations.first(where: { $0.type == outcome.representation }) {
+                    do {
+                        action.output = try load(outcome.index, item, chosen, rules)
+                    } catch {
+                        action.kind = .refused
+                        action.reason = "loading failed: \(error.message)"
+                        result.actions.append(action)
+                        continue
+                    }
+                }
+                let name = item.localObject?.value ?? item.provider.suggestedName ?? "item \(outcome.index + 1)"
+                sections[path.section].items[path.item].contents.append(origins[outcome.index].flatMap(list.item(at:))?.identifier ?? name)
+                if let origin = origins[outcome.index], result.operation == .move { removed.append(origin) }
+            }
+            result.actions.append(action)
+        }
+        // Items of this view moved into the target leave the list (one batch delete).
+        for origin in removed.sorted(by: >) { sections[origin.section].items.remove(at: origin.item) }
+        result.list.sections = sections
+        return result
+    }
+
+    /// `base`, or `base 2`, `base 3`, ... when the list already holds it; recorded in `taken`.
+    static func unique(_ base: String, in taken: inout Set<String>) -> String {
+        var candidate = base
+        var number = 2
+        while taken.contains(candidate) {
+            candidate = "\(base) \(number)"
+            number += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+
+    /// A dragged item's content types (its file and data representations).
+    static func types(of item: DragItem) -> [String] {
+        item.provider.representations.filter { $0.kind != .url }.map(\.type)
+    }
+
+    /// The file behind a dragged item's first file representation.
+    static func filePath(of item: DragItem) -> String? {
+        for representation in item.provider.representations {
+            if case .path(let path) = representation.source { return path }
+        }
+        return nil
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}

@@ -1,0 +1,252 @@
+import UniformTypes
+
+/// A position in a list, as UIKit's `IndexPath` holds it for collection and table views: a
+/// section and an item (a row), both counted from 0. Written `S.I` on the command line and
+/// `[section, item]` in documents.
+public struct ListIndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var section: Int
+    public var item: Int
+
+    public init(section: Int, item: Int) {
+        self.section = section
+        self.item = item
+    }
+
+    /// Parses `S.I` (two whole numbers from 0); nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy(\.isASCIIDigit) }),
+            let section = Int(parts[0]), let item = Int(parts[1])
+        else { return nil }
+        self.init(section: section, item: item)
+    }
+
+    public var description: String { "\(section).\(item)" }
+
+    /// `[section, item]`, as documents write it.
+    public var json: JSONValue { .array([.int(section), .int(item)]) }
+
+    public static func < (lhs: ListIndexPath, rhs: ListIndexPath) -> Bool {
+        (lhs.section, lhs.item) < (rhs.section, rhs.item)
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// A collection or table view as a document (schemas/list.schema.json): sections of items, the
+/// view's drop rules, and whether it reorders.
+public struct ListView: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable { case collection, table }
+
+    /// Names the view, so a drag item's `sourceView` says whether it came from this one.
+    public var identifier: String
+    public var kind: Kind
+    /// The application showing the view: the source of drags from it, the destination of drops.
+    public var application: String?
+    public var team: String?
+    public var group: String?
+    /// The class of the view's model objects, which drags from it carry as local objects and drops
+    /// from elsewhere in the application insert directly (`ListItem` when not given).
+    public var itemClass: String
+    /// Whether items dragged from the view may be dropped back into it at another place.
+    public var reorders: Bool
+    /// What the view takes from elsewhere (its drop delegate's rules); nil takes nothing.
+    public var drop: DropDestination?
+    public var sections: [ListSection]
+
+    public init(identifier: String, kind: Kind = .collection, itemClass: String = "ListItem", reorders: Bool = true, sections: [ListSection] = []) {
+        self.identifier = identifier
+        self.kind = kind
+        self.itemClass = itemClass
+        self.reorders = reorders
+        self.sections = sections
+    }
+
+    /// The item at `path`, or nil outside the list.
+    public func item(at path: ListIndexPath) -> ListItem? {
+        guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else { return nil }
+        return sections[path.section].items[path.item]
+    }
+
+    /// `rules` with the view's application, team and group where it names none of its own.
+    func inheriting(_ rules: DropDestination) -> DropDestination {
+        var rules = rules
+        rules.application = rules.application ?? application
+        rules.team = rules.team ?? team
+        rules.group = rules.group ?? group
+        return rules
+    }
+}
+
+public struct ListSection: Sendable, Equatable {
+    public var identifier: String?
+    public var items: [ListItem]
+
+    public init(identifier: String? = nil, items: [ListItem] = []) {
+        self.identifier = identifier
+        self.items = items
+    }
+}
+
+/// One item of a list: who it is, its types, where its content is, and (for an album or a folder)
+/// what it takes when something is dropped into it.
+public struct ListItem: Sendable, Equatable {
+    /// Unique in the list.
+    public var identifier: String
+    /// Its types, in fidelity order (with `path` and no types, the file's inferred type).
+    public var types: [String]
+    /// A file holding the item's content, relative to the list document's folder.
+    public var path: String?
+    /// The item's content as text (a note), offered as each of `types`.
+    public var value: String?
+    /// What the item takes when something is dropped into it; nil takes nothing.
+    public var drop: DropDestination?
+    /// What was dropped into the item, by identifier or suggested name, oldest first.
+    public var contents: [String]
+
+    public init(identifier: String, types: [String] = [], path: String? = nil, value: String? = nil, drop: DropDestination? = nil, contents: [String] = []) {
+        self.identifier = identifier
+        self.types = types
+        self.path = path
+        self.value = value
+        self.drop = drop
+        self.contents = contents
+    }
+}
+
+// MARK: - Document
+
+/// Reads and writes list documents (schemas/list.schema.json).
+public enum ListDocument {
+    public static let schemaVersion = 1
+
+    /// Reads a list document, naming every problem by its JSON path.
+    public static func decode(_ bytes: [UInt8], source: String) throws(UTIError) -> ListView {
+        let value = try JSONValue.parse(bytes, source: source)
+        var reader = DocumentReader()
+        let list = decode(value, reader: &reader)
+        guard reader.problems.isEmpty, let list else {
+            throw UTIError(.invalidInput, "\(source): " + reader.problems.map(\.description).joined(separator: "; "))
+        }
+        return list
+    }
+
+    /// The problems of a list document, empty when it is valid.
+    public static func problems(_ value: JSONValue) -> [DocumentProblem] {
+        var reader = DocumentReader()
+        _ = decode(value, reader: &reader)
+        return reader.problems
+    }
+
+    static func decode(_ value: JSONValue, reader: inout DocumentReader) -> ListView? {
+        guard let root = reader.object(value, at: "$", allowed: [
+            "schemaVersion", "identifier", "kind", "application", "team", "group", "itemClass", "reorders", "drop", "sections",
+        ]) else { return nil }
+        switch root["schemaVersion"] {
+        case .int(schemaVersion)?: break
+        case nil: reader.problem("$.schemaVersion", "is required (1)")
+        default: reader.problem("$.schemaVersion", "must be 1")
+        }
+        let identifier = reader.string(root, "identifier", at: "$")
+        if identifier == nil { reader.problem("$.identifier", "is required") }
+        let kind: ListView.Kind = reader.choice(root, "kind", at: "$", default: .collection) ?? .collection
+        var list = ListView(identifier: identifier ?? "", kind: kind)
+        list.application = reader.string(root, "application", at: "$")
+        list.team = reader.string(root, "team", at: "$")
+        list.group = reader.string(root, "group", at: "$")
+        list.itemClass = reader.string(root, "itemClass", at: "$") ?? "ListItem"
+        list.reorders = reader.bool(root, "reorders", at: "$", default: true)
+        if let rules = root["drop"], rules != .null {
+            list.drop = DropDestination.decode(rules, at: "$.drop", isZone: true, reader: &reader)
+        }
+        guard let sections = root["sections"]?.arrayValue else {
+            reader.problem("$.sections", root["sections"] == nil ? "is required" : "must be an array")
+            return nil
+        }
+        var seen: [String: String] = [:]
+        for (sectionIndex, value) in sections.enumerated() {
+            let at = "$.sections[\(sectionIndex)]"
+            guard let members = reader.object(value, at: at, allowed: ["identifier", "items"]) else { continue }
+            var section = ListSection(identifier: reader.string(members, "identifier", at: at))
+            guard let items = members["items"]?.arrayValue else {
+                reader.problem("\(at).items", members["items"] == nil ? "is required" : "must be an array")
+                continue
+            }
+            for (itemIndex, value) in items.enumerated() {
+                let itemAt = "\(at).items[\(itemIndex)]"
+                guard let item = decodeItem(value, at: itemAt, reader: &reader) else { continue }
+                if let first = seen[item.identifier] {
+                    reader.problem("\(itemAt).identifier", "\"\(item.identifier)\" is the identifier of \(first) too")
+                }
+                seen[item.identifier] = itemAt
+                section.items.append(item)
+            }
+            list.sections.append(section)
+        }
+        return identifier == nil ? nil : list
+    }
+
+    static func decodeItem(_ value: JSONValue, at path: String, reader: inout DocumentReader) -> ListItem? {
+        guard let members = reader.object(value, at: path, allowed: ["identifier", "types", "path", "value", "drop", "contents"])
+        else { return nil }
+        guard let identifier = reader.string(members, "identifier", at: path) else {
+            if members["identifier"] == nil { reader.problem("\(path).identifier", "is required") }
+            return nil
+        }
+        var item = ListItem(identifier: identifier)
+        item.types = reader.strings(members, "types", at: path) ?? []
+        for (index, type) in item.types.enumerated() where !TypeDeclaration.isWellFormed(identifier: type) {
+            reader.problem("\(path).types[\(index)]", "\"\(type)\" is not a well-formed type identifier")
+        }
+        item.path = reader.string(members, "path", at: path)
+        item.value = reader.string(members, "value", at: path)
+        if item.path != nil && item.value != nil { reader.problem(path, "has both path and value (give one)") }
+        if item.value != nil && item.types.isEmpty { reader.problem("\(path).types", "is required with value (the types the text is offered as)") }
+        if let rules = members["drop"], rules != .null {
+            item.drop = DropDestination.decode(rules, at: "\(path).drop", isZone: true, reader: &reader)
+        }
+        item.contents = reader.strings(members, "contents", at: path) ?? []
+        return item
+    }
+
+    /// The document for a list: every key present, absent facts null.
+    public static func encode(_ list: ListView) -> JSONValue {
+        .object([
+            "schemaVersion": .int(schemaVersion), "identifier": .string(list.identifier), "kind": .string(list.kind.rawValue),
+            "application": .optional(list.application), "team": .optional(list.team), "group": .optional(list.group),
+            "itemClass": .string(list.itemClass), "reorders": .bool(list.reorders),
+            "drop": list.drop.map(encodeRules) ?? .null,
+            "sections": .array(list.sections.map { section in
+                .object([
+                    "identifier": .optional(section.identifier),
+                    "items": .array(section.items.map { item in
+                        .object([
+                            "identifier": .string(item.identifier), "types": .strings(item.types),
+                            "path": .optional(item.path), "value": .optional(item.value),
+                            "drop": item.drop.map(encodeRules) ?? .null, "contents": .strings(item.contents),
+                        ])
+                    }),
+                ])
+            }),
+        ])
+    }
+
+    /// A list's or an item's drop rules as the document writes them (no application: the list's).
+    static func encodeRules(_ rules: DropDestination) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        switch rules.takes {
+        case .accepts(let types): members["accepts"] = .strings(types)
+        case .readableTypes(let types): members["readableTypes"] = .strings(types)
+        case .objectClass(let name): members["objectClass"] = .string(name)
+        case .nothing: break
+        }
+        if let low = rules.minItems { members["minItems"] = .int(low) }
+        if let high = rules.maxItems { members["maxItems"] = .int(high) }
+        if rules.operation != .auto { members["operation"] = .string(rules.operation.rawValue) }
+        if rules.load != .data { members["load"] = .string(rules.load.rawValue) }
+        if rules.forbidden { members["forbidden"] = .bool(true) }
+        return .object(members)
+    }
+}
