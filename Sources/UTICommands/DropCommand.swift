@@ -138,7 +138,6 @@ struct DropCommand: ParsableCommand {
                 "results": .array(results.map { entry in
                     guard case .object(var members) = record(entry.result, session: session, destination: entry.destination) else { return .null }
                     members["destination"] = .string(entry.name)
-                    members.removeValue(forKey: "schemaVersion")
                     return .object(members)
                 }),
             ]).serialized(pretty: true))

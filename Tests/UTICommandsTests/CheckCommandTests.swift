@@ -6,26 +6,26 @@ import Testing
     @Test func dogfoodManifestPasses() throws {
         let run = try uti(["check", "Fixtures/uti-fixtures.check.json"])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout == "70 passed, 0 failed\n")
+        #expect(run.stdout == "75 passed, 0 failed\n")
     }
 
     @Test func everyKindOfFailureIsNamed() throws {
         let run = try uti(["check", "Fixtures/check/failing.check.json"])
         #expect(run.status == 1)
         try assertSnapshot(run.stdout, named: "check-failing.txt")
-        #expect(run.stdout.hasSuffix("0 passed, 7 failed\n"))
+        #expect(run.stdout.hasSuffix("0 passed, 8 failed\n"))
     }
 
     @Test func jsonReportListsEveryExpectationWithEveryFile() throws {
         let run = try uti(["check", "Fixtures/check/failing.check.json", "--format", "json"])
         let report = try #require(try json(run.stdout) as? [String: Any])
         #expect(report["schemaVersion"] as? Int == 1)
-        #expect(report["summary"] as? [String: Int] == ["passed": 0, "failed": 7])
+        #expect(report["summary"] as? [String: Int] == ["passed": 0, "failed": 8])
         let expectations = try #require(report["expectations"] as? [[String: Any]])
-        #expect(expectations.count == 7)
-        #expect((expectations[6]["results"] as? [[String: Any]])?.count == 1, "a count is one result")
+        #expect(expectations.count == 8)
+        #expect((expectations[7]["results"] as? [[String: Any]])?.count == 1, "a count is one result")
         #expect(expectations[0]["passed"] as? Bool == false)
-        #expect(expectations.map { $0["index"] as? Int } == Array(1...7), "numbered from 1, as in text and JUnit")
+        #expect(expectations.map { $0["index"] as? Int } == Array(1...8), "numbered from 1, as in text and JUnit")
     }
 
     @Test func junitIsWellFormedAndCountsCases() throws {
@@ -38,7 +38,7 @@ import Testing
             cases = suite.findall("testcase")
             print(root.tag, suite.get("tests"), suite.get("failures"), len(cases), sum(1 for c in cases if c.find("failure") is not None))
             """], stdin: Data(run.stdout.utf8))
-        #expect(parsed.stdout == "testsuites 7 7 7 7\n", "\(parsed.stderr)")
+        #expect(parsed.stdout == "testsuites 8 8 8 8\n", "\(parsed.stderr)")
         #expect(run.stdout.contains("<failure message=\"expected type public.plain-text, found public.png\" type=\"expectation\">"))
     }
 
@@ -50,7 +50,7 @@ import Testing
         try Data("old".utf8).write(to: report)
         let run = try uti(["check", "Fixtures/uti-fixtures.check.json", "--format", "junit", "--output", report.path])
         #expect(run.status == 0)
-        #expect(run.stdout == "70 passed, 0 failed\n")
+        #expect(run.stdout == "75 passed, 0 failed\n")
         #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix("<?xml"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.xml"])
     }

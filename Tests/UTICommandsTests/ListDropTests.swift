@@ -1,0 +1,286 @@
+import Foundation
+import Testing
+
+/// Drags from and drops into collection and table views, through the CLI, with the resulting
+/// list checked item by item (`--format list`).
+@Suite struct ListDropTests {
+    static let photos = "Fixtures/lists/photos.list.json"
+    static let strip = "Fixtures/lists/strip.list.json"
+    static let notes = "Fixtures/lists/notes.list.json"
+
+    /// `uti wrap --from-list LIST WRAP | uti drop --list LIST DROP`.
+    func listPipeline(_ list: String, _ wrap: [String], _ drop: [String], into target: String? = nil) throws -> Execution {
+        try pipeline(["--from-list", list] + wrap, ["--list", target ?? list] + drop)
+    }
+
+    /// The resulting list's identifiers, section by section.
+    func sections(_ document: String) throws -> [[String]] {
+        let list = try #require(try json(document) as? [String: Any])
+        let sections = try #require(list["sections"] as? [[String: Any]])
+        return sections.map { ($0["items"] as? [[String: Any]] ?? []).compactMap { $0["identifier"] as? String } }
+    }
+
+    func actions(_ document: String) throws -> [[String: Any]] {
+        let result = try #require(try json(document) as? [String: Any])
+        return try #require(result["actions"] as? [[String: Any]])
+    }
+
+    @Test func reorderForwardWithinASectionCountsTheRemovalFirst() throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.1"], ["--at", "0.4", "--format", "list"])
+        #expect(run.status == 0)
+        #expect(try sections(run.stdout) == [["sunset", "forest", "meadow", "canyon", "harbor", "summer"], ["lighthouse", "caption"]])
+        let text = try listPipeline(Self.photos, ["--at", "0.1"], ["--at", "0.4"])
+        #expect(text.stdout.hasPrefix("""
+            proposal: move, insert at 0.4 (items from this list move (a reorder))
+            item 1: move "harbor" 0.1 -> 0.4
+
+            """))
+    }
+
+    @Test func reorderBackwardWithinASection() throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.4"], ["--at", "0.1", "--format", "list"])
+        #expect(run.status == 0)
+        #expect(try sections(run.stdout) == [["sunset", "canyon", "harbor", "forest", "meadow", "summer"], ["lighthouse", "caption"]])
+    }
+
+    @Test func reorderAcrossSections() throws {
+        let run = try listPipeline(Self.photos, ["--at", "1.0"], ["--at", "0.2", "--format", "json"])
+        #expect(run.status == 0)
+        let steps = try actions(run.stdout)
+        #expect(steps.count == 1)
+        #expect(steps[0]["action"] as? String == "move")
+        #expect(steps[0]["from"] as? [Int] == [1, 0])
+        #expect(steps[0]["at"] as? [Int] == [0, 2])
+        let result = try #require((try json(run.stdout) as? [String: Any])?["result"])
+        let document = String(decoding: try JSONSerialization.data(withJSONObject: result), as: UTF8.self)
+        #expect(try sections(document) == [["sunset", "harbor", "lighthouse", "forest", "meadow", "canyon", "summer"], ["caption"]])
+        try validate(run.stdout, against: "list-drop-result.schema.json")
+    }
+
+    @Test func aSelectedItemDragsTheWholeSelectionTouchedItemFirst() throws {
+        let session = try uti(["wrap", "--from-list", Self.photos, "--at", "0.3", "--selected", "0.0,0.3", "--selected", "1.0"])
+        #expect(session.status == 0)
+        let items = try #require((try json(session.stdout) as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items.map { $0["suggestedName"] as? String } == ["meadow", "sunset", "lighthouse"])
+        #expect(items.map { $0["sourceIndexPath"] as? [Int] } == [[0, 3], [0, 0], [1, 0]])
+        #expect(items.allSatisfy { $0["sourceView"] as? String == "photos" })
+        #expect(items.map { ($0["localObject"] as? [String: String])?["class"] } == ["Photo", "Photo", "Photo"])
+        try validate(session.stdout, against: "drag-session.schema.json")
+
+        let drop = try uti(["drop", "--list", Self.photos, "--at", "1.1", "--format", "list"], stdin: Data(session.stdout.utf8))
+        #expect(drop.status == 0)
+        #expect(try sections(drop.stdout) == [["harbor", "forest", "canyon", "summer"], ["caption", "meadow", "sunset", "lighthouse"]])
+        try validate(drop.stdout, against: "list.schema.json")
+
+        // Touching an item outside the selection drags it alone.
+        let alone = try uti(["wrap", "--from-list", Self.photos, "--at", "0.2", "--selected", "0.0,0.3", "--format", "text"])
+        #expect(alone.stdout.components(separatedBy: "\nitem ").count == 2)
+        #expect(alone.stdout.contains("item 1: forest (local Photo) from photos at 0.2\n"))
+    }
+
+    @Test func insertFromAnotherApplicationLoadsBehindPlaceholdersAndDeletesAFailedOne() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--out", out.path, "--format", "json", "Fixtures/sessions/files-drag.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("uti: item 2: "))
+        #expect(run.stderr.hasSuffix("Fixtures/files/vanished.jpg: no such file or directory\n"))
+        let steps = try actions(run.stdout)
+        #expect(steps.map { $0["action"] as? String } == ["placeholder", "placeholder", "refused", "placeholder", "commit", "delete", "commit"])
+        #expect(steps.map { $0["index"] as? Int } == [1, 2, 3, 4, 1, 2, 4])
+        #expect(steps.map { $0["at"] as? [Int] } == [[0, 1], [0, 2], nil, [0, 3], [0, 1], [0, 2], [0, 2]])
+        #expect(steps[2]["reason"] as? String == "no visible representation matches what the list takes")
+        #expect(steps[4]["identifier"] as? String == "beach")
+        #expect(steps[4]["output"] as? String == out.appendingPathComponent("beach.png").path)
+        // A committed item whose suggested name the list already holds gets the next free one.
+        #expect(steps[6]["identifier"] as? String == "sunset 2")
+        let proposal = try #require((try json(run.stdout) as? [String: Any])?["proposal"] as? [String: String])
+        #expect(proposal == ["operation": "copy", "intent": "insert", "reason": "drops into another application copy"])
+        let result = try #require((try json(run.stdout) as? [String: Any])?["result"] as? [String: Any])
+        let recent = try #require((result["sections"] as? [[String: Any]])?[0]["items"] as? [[String: Any]])
+        #expect(recent.compactMap { $0["identifier"] as? String } == ["sunset", "beach", "sunset 2", "harbor", "forest", "meadow", "canyon", "summer"])
+        #expect(recent[1]["types"] as? [String] == ["public.png"])
+        // Nothing partial: the two loads that worked, nothing for the one that failed.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["beach.png", "sunset.jpeg"])
+        try validate(run.stdout, against: "list-drop-result.schema.json")
+    }
+
+    @Test func localObjectsFromElsewhereInTheApplicationInsertDirectly() throws {
+        let run = try listPipeline(Self.strip, ["--at", "0.0", "--selected", "0.0,0.1"], ["--at", "1.0"], into: Self.photos)
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            proposal: move, insert at 1.0 (a drop within the source application moves)
+            item 1: insert local object "dune" at 1.0
+            item 2: insert local object "reef" at 1.1
+            list photos:
+              section 0 recent: sunset, harbor, forest, meadow, canyon, summer
+              section 1 archive: dune, reef, lighthouse, caption
+
+            """)
+    }
+
+    @Test func aListThatDoesNotReorderForbidsDropsOfItsOwnItems() throws {
+        let run = try listPipeline(Self.strip, ["--at", "0.0"], ["--at", "0.1"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("proposal: forbidden, insert at 0.1 (the session holds items from this list, which does not reorder)\n"))
+    }
+
+    @Test func intoAnItemThatAcceptsAndOneThatRefuses() throws {
+        let accepted = try listPipeline(Self.photos, ["--at", "0.2"], ["--at", "0.5", "--intent", "into", "--format", "json"])
+        #expect(accepted.status == 0)
+        let steps = try actions(accepted.stdout)
+        #expect(steps.count == 1)
+        #expect(steps[0]["action"] as? String == "into")
+        #expect(steps[0]["identifier"] as? String == "summer")
+        #expect(steps[0]["representation"] as? String == "com.compuserve.gif")
+        let result = try #require((try json(accepted.stdout) as? [String: Any])?["result"])
+        let document = String(decoding: try JSONSerialization.data(withJSONObject: result), as: UTF8.self)
+        // Moved into the album: it leaves the list, and the album holds it.
+        #expect(try sections(document) == [["sunset", "harbor", "meadow", "canyon", "summer"], ["lighthouse", "caption"]])
+        let summer = ((result as? [String: Any])?["sections"] as? [[String: Any]])?[0]["items"] as? [[String: Any]]
+        #expect(summer?.last?["contents"] as? [String] == ["forest"])
+
+        let refused = try listPipeline(Self.photos, ["--at", "0.2"], ["--at", "1.1", "--intent", "into"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.hasPrefix("""
+            proposal: forbidden, into at 1.1 (the item at 1.1 ("caption") takes no drops)
+            item 1: refused: the item at 1.1 ("caption") takes no drops
+
+            """))
+    }
+
+    @Test func automaticInATablePicksIntoWhereTheRowTakesTheDrop() throws {
+        let into = try listPipeline(Self.notes, ["--at", "0.2"], ["--at", "0.1", "--intent", "automatic", "--format", "list"])
+        #expect(into.status == 0)
+        #expect(try sections(into.stdout) == [["groceries", "work"]])
+        let insert = try listPipeline(Self.notes, ["--at", "0.2"], ["--at", "0.0", "--intent", "automatic", "--format", "list"])
+        #expect(try sections(insert.stdout) == [["ideas", "groceries", "work"]])
+        let collection = try listPipeline(Self.photos, ["--at", "0.2"], ["--at", "0.1", "--intent", "automatic"])
+        #expect(collection.status == 2)
+        #expect(collection.stderr == "uti: intent automatic is for table views; \"photos\" is a collection view (give insert, into or unspecified)\n")
+    }
+
+    @Test func anIndexPastTheEndAppends() throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.2"], ["--at", "0.9"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("""
+            proposal: move, insert at 0.9 (items from this list move (a reorder); 0.9 is past the end of section 0, so the items append)
+            item 1: move "forest" 0.2 -> 0.5
+
+            """))
+    }
+
+    @Test(arguments: [
+        (["--at", "3.0"], "uti: index path 3.0 is outside the list \"photos\": it has 2 sections (from 0)\n"),
+        (["--at", "0.x"], "uti: --at 0.x: not an index path (S.I: section and item, whole numbers from 0)\n"),
+        (["--at", "1.2", "--intent", "into"], "uti: index path 1.2: section 1 has 2 items, so there is no item to drop into\n"),
+    ])
+    func badIndexPathsExitTwo(arguments: [String], message: String) throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.0"], arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr == message)
+        #expect(run.stdout.isEmpty)
+        let wrap = try uti(["wrap", "--from-list", Self.photos, "--at", "2.0"])
+        #expect(wrap.status == 2)
+        #expect(wrap.stderr == "uti: --at 2.0: Fixtures/lists/photos.list.json holds no item at 2.0\n")
+    }
+
+    @Test func aStaleSessionNamesTheItemThatMoved() throws {
+        let session = try uti(["wrap", "--from-list", Self.photos, "--at", "0.1"])
+        let moved = try uti(["drop", "--list", Self.photos, "--at", "0.4", "--format", "list"], stdin: Data(session.stdout.utf8))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("after.json")
+        try Data(moved.stdout.utf8).write(to: list)
+        let stale = try uti(["drop", "--list", list.path, "--at", "0.0"], stdin: Data(session.stdout.utf8))
+        #expect(stale.status == 2)
+        #expect(stale.stderr == "uti: session item 1 came from 0.1 of \"photos\" as \"harbor\", but 0.1 holds \"forest\" (the list changed since the drag)\n")
+    }
+
+    @Test func theResultingListFeedsTheNextDrop() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try uti(["drop", "--list", Self.notes, "--at", "0.3", "--format", "list", "Fixtures/sessions/photo-and-notes.json"])
+        let list = folder.appendingPathComponent("notes-after.json")
+        try Data(first.stdout.utf8).write(to: list)
+        let second = try listPipeline(list.path, ["--at", "0.0"], ["--at", "0.9", "--format", "list"])
+        #expect(second.status == 0)
+        let before = try sections(first.stdout)[0]
+        #expect(try sections(second.stdout)[0] == Array(before.dropFirst()) + [before[0]])
+    }
+
+    @Test func listDocumentsNameEveryProblem() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("bad.json")
+        try Data("""
+            {"schemaVersion": 1, "identifier": "x", "kind": "grid", "drop": {"accepts": ["public.image"], "objectClass": "UIImage"},
+             "sections": [{"items": [{"identifier": "a"}, {"identifier": "a", "value": "text"}]}]}
+            """.utf8).write(to: list)
+        let run = try pipeline(["Fixtures/files/photo.png"], ["--list", list.path, "--at", "0.0"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "uti: \(list.path): $.kind: must be one of collection, table (not \"grid\"); $.drop: needs exactly one of accepts, readableTypes or objectClass (or none, to cancel); $.sections[0].items[1].types: is required with value (the types the text is offered as); $.sections[0].items[1].identifier: \"a\" is the identifier of $.sections[0].items[0] too\n")
+    }
+}
+
+/// Zones of plain views and one result per destination.
+@Suite struct DropMatrixTests {
+    static let frame = "Fixtures/destinations/photo-frame.json"
+
+    @Test func aZoneHitAndMisses() throws {
+        let hit = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame, "--zone", "image"])
+        #expect(hit.status == 0)
+        #expect(hit.stdout == "proposal: copy (the destination copies)\nitem 1: accepted public.png for public.image (conformance) (dry run: not loaded)\n")
+        let wrongRules = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame, "--zone", "caption"])
+        #expect(wrongRules.status == 1)
+        let noRules = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame, "--zone", "border"])
+        #expect(noRules.status == 1)
+        #expect(noRules.stdout == """
+            proposal: cancel (the destination declares no drop rules here, so every drop cancels)
+            item 1: refused: the destination declares no drop rules here
+
+            """)
+        let unknown = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame, "--zone", "margin"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "uti: --zone margin: Fixtures/destinations/photo-frame.json declares no zone \"margin\" (its zones: border, caption, image)\n")
+        let none = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame])
+        #expect(none.status == 2)
+        #expect(none.stderr == "uti: Fixtures/destinations/photo-frame.json declares zones (border, caption, image) and no rules of its own: give --zone NAME\n")
+    }
+
+    @Test func twoDestinationsGiveOneResultEachInJSON() throws {
+        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"],
+                               ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--format", "json"])
+        #expect(run.status == 0)
+        let results = try #require((try json(run.stdout) as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(results.map { $0["destination"] as? String } == ["Fixtures/destinations/viewer.json", "Fixtures/destinations/notes-app.json"])
+        #expect(results.map { ($0["items"] as? [[String: Any]])?.map { $0["accepted"] as? Bool } } == [[true, false], [false, true]])
+        try validate(run.stdout, against: "drop-results.schema.json")
+    }
+
+    @Test func twoDestinationsGiveATestCasePerDestinationAndItemInJUnit() throws {
+        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"],
+                               ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--format", "junit"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="uti drop" tests="4" failures="2" errors="0">
+              <testsuite name="Fixtures/destinations/viewer.json" tests="2" failures="1" errors="0" skipped="0">
+            """))
+        #expect(run.stdout.components(separatedBy: "<testcase ").count == 5)
+        #expect(run.stdout.contains("""
+                <testcase classname="Fixtures/destinations/notes-app.json" name="item 1: photo">
+                  <failure message="no visible representation matches what the destination takes" type="copy">proposal: copy (drops into another application copy)</failure>
+            """))
+        let parsed = try runProgram("/usr/bin/env", ["python3", "-c", "import sys, xml.etree.ElementTree as t; print(len(t.fromstring(sys.stdin.read()).findall('.//testcase')))"],
+                                    stdin: Data(run.stdout.utf8))
+        #expect(parsed.stdout == "4\n")
+    }
+
+    @Test func loadsNeedOneDestination() throws {
+        let run = try pipeline(["Fixtures/files/photo.png"],
+                               ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--out", "/tmp"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "uti: --out loads for one destination; give one --destination with it\n")
+    }
+}
