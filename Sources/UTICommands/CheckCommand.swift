@@ -17,15 +17,18 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check expectations about files (type, conformance, MIME type, encoding, drops) for CI.",
         discussion: """
             The manifest is JSON: {"types": [declaration files], "destinations": {NAME: \
-            destination file or document}, "expectations": [{"files": GLOB, and any of "type", \
-            "conformsTo", "notConformsTo", "mimeType", "encoding", "drop": {"destination": NAME, \
-            "operation": copy|move|cancel|forbidden, "loads": TYPE, "match": \
-            exact|conformance|localObject}, "count": N}]}. Paths and globs are relative to the \
+            destination file or document}, "lists": {NAME: list file}, "expectations": \
+            [{"files": GLOB, and any of "type", "conformsTo", "notConformsTo", "mimeType", \
+            "encoding", "drop": {"destination": NAME (and "zone": ZONE) or "list": NAME with \
+            "at": "S.I" (and "intent": insert|into|unspecified|automatic), "operation": \
+            copy|move|cancel|forbidden, "loads": TYPE, "match": exact|conformance|localObject}, \
+            "count": N}]}. Paths and globs are relative to the \
             manifest's folder. Globs: * and ? within a name (not matching a leading dot), [...] \
             classes, ** for any depth; they select files and packages, not folders. A glob that \
             matches nothing fails unless count says how many it should match. mimeType compares \
             without parameters unless the expectation has some. A drop wraps the file as uti wrap \
-            does (an unnamed source application) and negotiates with the destination.
+            does (an unnamed source application) and negotiates with the destination, its zone, or \
+            the list at the index path (a dry run: nothing is loaded).
 
             REPORTS: text (a line per failed case: the file, the expectation, what was expected \
             and what was found; then "N passed, M failed"), json (schemas/check-report.schema.json: \

@@ -47,6 +47,49 @@ struct DropCommand: ParsableCommand {
                 "\(preset.name) (\(preset.readable.map { "\($0.type)\($0.confidence == .inferred ? "" : " [\($0.confidence.rawValue)]")" }.joined(separator: ", ")))"
             }.joined(separator: "; ")).
 
+            ZONES: a destination document may declare named zones, each with rules of its own \
+            ({"zones": {"image": {"accepts": ["public.image"]}, "border": {}}}); --zone NAME \
+            negotiates there, with the destination's application, team and group; a zone declared \
+            without rules cancels every drop, as a custom view cancels outside the frame it handles. \
+            A destination with zones may have no rules of its own; then --zone is required.
+
+            SEVERAL DESTINATIONS: --destination repeats; each is negotiated with the same session \
+            (flags apply to each), and the output has one result per destination: text under a \
+            "destination FILE:" line, json as {schemaVersion, results [drop result with \
+            destination]} (schemas/drop-results.schema.json), junit as a testsuite per destination \
+            and a testcase per session item (a refused item, or a failed load, is a failure with the \
+            reason). --format junit works for one destination as well. --out takes one destination.
+
+            LISTS: --list FILE drops into a collection or table view (schemas/list.schema.json: \
+            identifier, kind collection|table, application, team, group, itemClass, reorders, \
+            drop rules, and sections of items, each with identifier, types, path or value, and \
+            drop rules of its own for drops into it) at --at S.I, an index path whose section and \
+            item count from 0 as UIKit's IndexPath does. --intent: insert \
+            (insertAtDestinationIndexPath, the default), into (insertIntoDestinationIndexPath: the \
+            item there negotiates with its own rules; refused when it declares none), unspecified \
+            (no gap; uti inserts at the index path as the usual performDrop does), or automatic \
+            (tables only: into when the row takes the drop, else insert; uti has no finger position). \
+            Each session item, in session order: one with sourceView this list and a sourceIndexPath \
+            (dragged from this view, same application) moves; one with a local object of the list's \
+            itemClass from the same application is inserted directly; any other is negotiated with \
+            the list's drop rules, and a placeholder is inserted while its provider loads, then \
+            committed with the loaded item or deleted when the load fails. The proposal: a drag from \
+            the list itself moves (forbidden when the list does not reorder, cancel when the session \
+            does not allow moving); otherwise rule 4 with the list's rules. INDEX RULES: the moved \
+            items are deleted first (one batch update), so --at counts in the list without them; \
+            then the items insert consecutively from --at in session order; an index past the end \
+            of the section appends; a section outside the list, into past the last item, and \
+            automatic on a collection are exit 2. Placeholders commit in session order, and a \
+            deleted one moves the items after it up. A committed item is named after its suggested \
+            name (then "NAME 2", ...) and records the loaded type and, with --out, the file. The \
+            output: the proposal (operation, intent, reason), one line per step (move, \
+            insert-local, placeholder, commit, delete, into, refused), and the list afterwards; \
+            --format json (schemas/list-drop-result.schema.json) has schemaVersion, list, \
+            destinationIndexPath, canHandle, proposal, actions [{index (from 1), action, from, at, \
+            identifier, representation, requested, match, output, reason}] and result (the list); \
+            --format list prints only the list afterwards, a list document to drop into next \
+            (--list - reads it from standard input when the session is a file).
+
             OUTPUT: --out DIR performs the loads: each item is written under DIR with its suggested \
             name (no / or \\, no control characters, no leading dot, not ..) and the loaded type's \
             preferred extension; an existing file is never overwritten (photo 2.png is chosen); \
@@ -58,8 +101,9 @@ struct DropCommand: ParsableCommand {
             reason} and items [{index (from 1), suggestedName, path, accepted, representation, \
             requested, match (exact, conformance, localObject), output, reason}].
 
-            EXIT STATUS: 0 for copy or move with every load done; 1 for cancel or forbidden, or when \
-            a load failed; 2 for bad usage or an invalid session or destination document.
+            EXIT STATUS: 0 for copy or move with every load done (for every destination); 1 for \
+            cancel or forbidden, or when a load failed; 2 for bad usage, an invalid session, \
+            destination or list document, or an index path outside the list.
             """)
 
     @Argument(help: ArgumentHelp("The drag session (default: standard input).", valueName: "session"), completion: .file(extensions: ["json"]))

@@ -28,14 +28,24 @@ struct WrapCommand: ParsableCommand {
             The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` \
             needs no flag): schemaVersion, source {application, team, group}, \
             allowsMoveOperation, restrictedToSourceApplication, items [{suggestedName, \
-            localObject, representations [{type, kind, visibility, openInPlace, path, value, \
-            derivedFrom, converter}]}]. Paths are absolute unless --relative. Schema: \
+            localObject, sourceView, sourceIndexPath, representations [{type, kind, visibility, \
+            openInPlace, path, value, derivedFrom, converter}]}]. Paths are absolute unless --relative. Schema: \
             schemas/drag-session.schema.json.
 
             HAND-BUILT ITEMS: --rep TYPE=PATH (repeatable, in fidelity order) makes one more item \
             from the given files; --visibility TYPE=all|team|group|ownProcess sets a type's \
             visibility in every item; --suggested-name and --local-object CLASS=VALUE apply to \
             the hand-built item, or to the only item.
+
+            FROM A LIST: --from-list LIST --at S.I drags from a collection or table view \
+            (schemas/list.schema.json; index paths count from 0): the item at --at, or, when \
+            --at is part of --selected, the whole selection (the touched item first, then the \
+            others in index-path order; UIKit does not document the order). Each item carries \
+            sourceView (the list's identifier) and sourceIndexPath, a local object of the list's \
+            itemClass whose value is the item's identifier, its identifier as suggested name, and \
+            what its content offers: a file (path, relative to the list) wrapped as above, text \
+            (value) as each of its types, or nothing, for an item only the application itself \
+            can take. The session's source is the list's application unless --source-app says.
 
             --merge SESSION... concatenates sessions (the first one's source and flags, unless \
             options say otherwise). --validate FILE|- checks a session and names every problem by \
