@@ -4,30 +4,29 @@ import UniformTypes
 
 /// `uti drop --list`: a drop into a collection or table view.
 extension DropCommand {
-    func runList(_ session: DragSession, on view: ListView, source: String, sessionSource: String, catalog: TypeCatalog) throws {
-        guard let text = at, let path = ListIndexPath(text) else {
-            throw UTIError(.invalidInput, "--at \(at ?? ""): not an index path (S.I: section and item, whole numbers from 0)")
+    /// Drops the session into `view` at the index path `text`, loading into --out when given;
+    /// sets `failed` when a load fails.
+    func dropIntoList(
+        _ session: DragSession, on view: ListView, at text: String, sessionSource: String, catalog: TypeCatalog, failed: inout Bool
+    ) throws(UTIError) -> ListDropResult {
+        guard let path = ListIndexPath(text) else {
+            throw UTIError(.invalidInput, "--at \(text): not an index path (S.I: section and item, whole numbers from 0)")
         }
         let loader = try out.map { folder throws(UTIError) in try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog) }
-        var failed = false
+        var loadFailed = false
         let result = try ListDrop.perform(session, on: view, at: path, intent: intent ?? .insert, catalog: catalog) {
             index, item, representation, rules throws(UTIError) in
             guard let loader else { return nil }
             do throws(UTIError) {
                 return try loader.load(item, index: index, representation: representation, as: rules.load)
             } catch {
-                failed = true
+                loadFailed = true
                 Output.reportError("item \(index + 1): \(error.message)")
                 throw error
             }
         }
-        switch format {
-        case .json: Output.standard.line(Self.record(result, list: view).serialized(pretty: true))
-        case .list: Output.standard.line(ListDocument.encode(result.list).serialized(pretty: true))
-        case .junit: Output.standard.write(Self.junit(result, list: view, session: session))
-        case .text: Output.standard.write(Self.text(result, dryRun: out == nil))
-        }
-        if failed || result.operation == DropOperation.cancel || result.operation == DropOperation.forbidden { throw ExitCode(1) }
+        failed = failed || loadFailed
+        return result
     }
 
     /// The result of a list drop (schemas/list-drop-result.schema.json); session items are
@@ -77,33 +76,5 @@ extension DropCommand {
             lines.append("  section \(index)\(title): \(items.isEmpty ? "(empty)" : items.joined(separator: ", "))")
         }
         return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
-    }
-
-    /// JUnit XML for a list drop: one testcase per session item, a failure for an item not taken
-    /// or whose load failed.
-    static func junit(_ result: ListDropResult, list: ListView, session: DragSession) -> String {
-        var outcomes: [Int: ListAction] = [:]
-        for action in result.actions { outcomes[action.index] = action }  // the last step of each item decides
-        let cases = session.items.indices.map { index in (index, outcomes[index]) }
-        let failed = cases.filter { [.refused, .delete].contains($0.1?.kind ?? .refused) }.count
-        let suite = "\(list.identifier) at \(result.destinationIndexPath)"
-        var lines = [
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"uti drop\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\">",
-            "  <testsuite name=\(CheckJUnitFormatter.attribute(suite)) tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\">",
-        ]
-        for (index, action) in cases {
-            let label = session.items[index].provider.suggestedName.map { "item \(index + 1): \($0)" } ?? "item \(index + 1)"
-            lines.append("    <testcase classname=\(CheckJUnitFormatter.attribute(suite)) name=\(CheckJUnitFormatter.attribute(label))>")
-            if let action, action.kind != .refused && action.kind != .delete {
-                lines.append("      <system-out>\(CheckJUnitFormatter.escape("\(action.kind.rawValue) \(action.identifier ?? "") at \(action.at?.description ?? "")"))</system-out>")
-            } else {
-                let message = action?.reason ?? result.reason
-                lines.append("      <failure message=\(CheckJUnitFormatter.attribute(message)) type=\"\(result.operation.rawValue)\"/>")
-            }
-            lines.append("    </testcase>")
-        }
-        lines += ["  </testsuite>", "</testsuites>"]
-        return lines.joined(separator: "\n") + "\n"
     }
 }

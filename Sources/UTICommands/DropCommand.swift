@@ -53,12 +53,14 @@ struct DropCommand: ParsableCommand {
             without rules cancels every drop, as a custom view cancels outside the frame it handles. \
             A destination with zones may have no rules of its own; then --zone is required.
 
-            SEVERAL DESTINATIONS: --destination repeats; each is negotiated with the same session \
-            (flags apply to each), and the output has one result per destination: text under a \
-            "destination FILE:" line, json as {schemaVersion, results [drop result with \
-            destination]} (schemas/drop-results.schema.json), junit as a testsuite per destination \
-            and a testcase per session item (a refused item, or a failed load, is a failure with the \
-            reason). --format junit works for one destination as well. --out takes one destination.
+            SEVERAL DESTINATIONS: --destination and --list repeat (each --list with its own --at, \
+            or one --at for all); each is negotiated with the same session (destination flags apply \
+            to each destination), and the output has one result per destination, destinations \
+            first: text under a "destination FILE:" or "list FILE at S.I:" line, json as \
+            {schemaVersion, results [drop or list-drop result with destination]} \
+            (schemas/drop-results.schema.json), junit as a testsuite per destination or list and a \
+            testcase per session item (a refused item, or a failed load, is a failure with the \
+            reason). --format junit works for one as well. --out takes one destination or list.
 
             LISTS: --list FILE drops into a collection or table view (schemas/list.schema.json: \
             identifier, kind collection|table, application, team, group, itemClass, reorders, \
@@ -115,11 +117,13 @@ struct DropCommand: ParsableCommand {
     var destinations: [String] = []
     @Option(help: ArgumentHelp("Negotiate in this zone of the destination (its zones declare rules of their own).", valueName: "name"))
     var zone: String?
-    @Option(help: ArgumentHelp("Drop into a collection or table view (schemas/list.schema.json); needs --at.", valueName: "file"),
+    @Option(name: .customLong("list"), help: ArgumentHelp(
+        "Drop into a collection or table view (schemas/list.schema.json); needs --at; repeatable.", valueName: "file"),
             completion: .file(extensions: ["json"]))
-    var list: String?
-    @Option(help: ArgumentHelp("The destination index path in the list: section and item, from 0.", valueName: "S.I"))
-    var at: String?
+    var lists: [String] = []
+    @Option(name: .customLong("at"), help: ArgumentHelp(
+        "The destination index path in the list: section and item, from 0 (one for every --list, or one per --list).", valueName: "S.I"))
+    var indexPaths: [String] = []
     @Option(help: "Where the drop goes at --at: insert (between items), into (the item there), unspecified, or automatic (tables).")
     var intent: ListIntent?
     @Option(help: ArgumentHelp("A type the destination accepts; repeatable, in preference order.", valueName: "type"), completion: .typeIdentifiers)
@@ -147,6 +151,12 @@ struct DropCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
+    /// What one destination or list made of the session.
+    enum Outcome {
+        case destination(name: String, DropDestination, DropResult)
+        case list(name: String, ListView, ListDropResult)
+    }
+
     func run() throws {
         try checkCombinations()
         let catalog = try catalogOptions.catalog()
@@ -157,70 +167,110 @@ struct DropCommand: ParsableCommand {
                 or name a session file
                 """)
         }
-        if let list {
-            let view = try ListDocument.decode(try readDocument(list), source: list)
-            let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
-            return try runList(session, on: view, source: list, sessionSource: sessionSource, catalog: catalog)
-        }
-        let targets = try makeDestinations(catalog: catalog)
+        let targets = destinationsGiven ? try makeDestinations(catalog: catalog) : []
+        let views = try lists.map { file throws in (file, try ListDocument.decode(try readDocument(file), source: file)) }
         let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
-        var results: [(name: String, destination: DropDestination, result: DropResult)] = []
+        var outcomes: [Outcome] = []
         var failed = false
         for (name, target) in targets {
             var result = Negotiation.negotiate(session, with: target, catalog: catalog)
             if let out, result.operation == .copy || result.operation == .move {
                 failed = try perform(&result, session: session, sessionSource: sessionSource, destination: target, into: out, catalog: catalog) || failed
             }
-            results.append((name, target, result))
+            outcomes.append(.destination(name: name, target, result))
         }
-        switch (format, results.count) {
-        case (.json, 1):
-            Output.standard.line(record(results[0].result, session: session, destination: results[0].destination).serialized(pretty: true))
+        for (index, (file, view)) in views.enumerated() {
+            let text = indexPaths.count == 1 ? indexPaths[0] : indexPaths[index]
+            let result = try dropIntoList(session, on: view, at: text, sessionSource: sessionSource, catalog: catalog, failed: &failed)
+            outcomes.append(.list(name: file, view, result))
+        }
+        try write(outcomes, session: session)
+        let proceeded = outcomes.allSatisfy { outcome in
+            switch outcome {
+            case .destination(_, _, let result): result.operation == .copy || result.operation == .move
+            case .list(_, _, let result): result.operation == .copy || result.operation == .move
+            }
+        }
+        if failed || !proceeded { throw ExitCode(1) }
+    }
+
+    /// Whether the command names destinations (files or rules given as flags), as opposed to lists only.
+    private var destinationsGiven: Bool {
+        !destinations.isEmpty || !accepts.isEmpty || readableTypes != nil || objectClass != nil || lists.isEmpty
+    }
+
+    /// Prints the outcomes: one as each format shows a single drop, several one after another
+    /// (text), as results (json) or as a test suite each (junit).
+    private func write(_ outcomes: [Outcome], session: DragSession) throws {
+        switch (format, outcomes.count == 1 ? outcomes.first : nil) {
+        case (.json, .destination(_, let target, let result)?):
+            Output.standard.line(record(result, session: session, destination: target).serialized(pretty: true))
+        case (.json, .list(_, let view, let result)?):
+            Output.standard.line(Self.record(result, list: view).serialized(pretty: true))
+        case (.list, .list(_, _, let result)?):
+            Output.standard.line(ListDocument.encode(result.list).serialized(pretty: true))
+        case (.text, .destination(_, let target, let result)?):
+            Output.standard.write(Self.text(result, dryRun: out == nil))
+            if explain { Output.standard.write(Self.explanationText(Self.explanation(result, session: session, destination: target))) }
+        case (.text, .list(_, _, let result)?):
+            Output.standard.write(Self.text(result, dryRun: out == nil))
+        case (.junit, _):
+            Output.standard.write(JUnitReport(name: "uti drop", suites: outcomes.map { Self.suite($0, session: session) }).render())
         case (.json, _):
             Output.standard.line(JSONValue.object([
                 "schemaVersion": .int(outputSchemaVersion),
-                "results": .array(results.map { entry in
-                    guard case .object(var members) = record(entry.result, session: session, destination: entry.destination) else { return .null }
-                    members["destination"] = .string(entry.name)
+                "results": .array(outcomes.map { outcome in
+                    let (name, document): (String, JSONValue) = switch outcome {
+                    case .destination(let name, let target, let result): (name, record(result, session: session, destination: target))
+                    case .list(let name, let view, let result): (name, Self.record(result, list: view))
+                    }
+                    guard case .object(var members) = document else { return document }
+                    members["destination"] = .string(name)
                     return .object(members)
                 }),
             ]).serialized(pretty: true))
-        case (.junit, _):
-            Output.standard.write(Self.junit(results.map { ($0.name, $0.result) }, session: session))
-        case (.text, 1):
-            Output.standard.write(Self.text(results[0].result, dryRun: out == nil))
-            if explain { Output.standard.write(Self.explanationText(Self.explanation(results[0].result, session: session, destination: results[0].destination))) }
         case (.text, _), (.list, _):
-            for entry in results {
-                Output.standard.line(Output.terminalSafe("destination \(entry.name):"))
-                Output.standard.write(Self.text(entry.result, dryRun: out == nil).split(separator: "\n").map { "  \($0)\n" }.joined())
-                if explain {
-                    Output.standard.write(Self.explanationText(Self.explanation(entry.result, session: session, destination: entry.destination))
-                        .split(separator: "\n").map { "  \($0)\n" }.joined())
+            for outcome in outcomes {
+                let heading: String, body: String
+                switch outcome {
+                case .destination(let name, let target, let result):
+                    heading = "destination \(name):"
+                    body = Self.text(result, dryRun: out == nil)
+                        + (explain ? Self.explanationText(Self.explanation(result, session: session, destination: target)) : "")
+                case .list(let name, _, let result):
+                    heading = "list \(name) at \(result.destinationIndexPath):"
+                    body = Self.text(result, dryRun: out == nil)
                 }
+                Output.standard.line(Output.terminalSafe(heading))
+                Output.standard.write(body.split(separator: "\n").map { "  \($0)\n" }.joined())
             }
         }
-        if failed || results.contains(where: { $0.result.operation == .cancel || $0.result.operation == .forbidden }) { throw ExitCode(1) }
     }
 
     /// Options that only make sense together, checked before anything is read.
     private func checkCombinations() throws(UTIError) {
-        let flagsGiven = !accepts.isEmpty || readableTypes != nil || objectClass != nil
-        if list != nil {
-            guard at != nil else { throw UTIError(.invalidInput, "--list needs --at S.I, the destination index path") }
-            guard destinations.isEmpty && !flagsGiven && zone == nil else {
-                throw UTIError(.invalidInput, "--list takes its drop rules from the list document; give no --destination, --accepts, --readable-types, --class or --zone with it")
+        let outcomes = (destinationsGiven ? max(destinations.count, 1) : 0) + lists.count
+        if lists.isEmpty {
+            if !indexPaths.isEmpty || intent != nil { throw UTIError(.invalidInput, "--at and --intent need --list") }
+        } else {
+            guard indexPaths.count == 1 || indexPaths.count == lists.count else {
+                throw UTIError(.invalidInput, indexPaths.isEmpty ? "--list needs --at S.I, the destination index path"
+                    : "give one --at for every --list, or one per --list in the same order (\(lists.count) lists, \(indexPaths.count) --at)")
             }
-            if explain { throw UTIError(.invalidInput, "--explain is for drops on a destination, not on a list") }
-            if list == "-" && (sessionPath ?? "-") == "-" {
+            if lists.contains("-") && (sessionPath ?? "-") == "-" {
                 throw UTIError(.invalidInput, "--list - reads the list from standard input, so name the session file")
             }
-        } else {
-            if at != nil || intent != nil { throw UTIError(.invalidInput, "--at and --intent need --list") }
-            if format == .list { throw UTIError(.invalidInput, "--format list needs --list") }
+            if !destinationsGiven && (application != nil || team != nil || group != nil || minItems != nil || maxItems != nil
+                || operation != nil || load != nil || forbidden || zone != nil || explain)
+            {
+                throw UTIError(.invalidInput, "--app, --team, --group, --min-items, --max-items, --operation, --load, --forbidden, --zone and --explain describe a destination; a list declares its own rules")
+            }
         }
-        if destinations.count > 1 && out != nil {
-            throw UTIError(.invalidInput, "--out loads for one destination; give one --destination with it")
+        if format == .list && (lists.count != 1 || outcomes != 1) {
+            throw UTIError(.invalidInput, "--format list prints the list after a drop: give one --list and no destination")
+        }
+        if outcomes > 1 && out != nil {
+            throw UTIError(.invalidInput, "--out loads for one destination or list; give one with it")
         }
     }
 
@@ -324,38 +374,41 @@ struct DropCommand: ParsableCommand {
         return record
     }
 
-    /// JUnit XML for CI: a testsuite per destination, a testcase per session item; an item the
-    /// destination does not take (or a drop that does not proceed) is a failure with the reason.
-    static func junit(_ results: [(name: String, result: DropResult)], session: DragSession) -> String {
-        let total = results.reduce(0) { $0 + $1.result.items.count }
-        let failures = results.reduce(0) { $0 + $1.result.items.filter { !$0.accepted || $0.reason?.hasPrefix("loading failed") == true }.count }
-        var lines = [
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"uti drop\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\">",
-        ]
-        for (name, result) in results {
-            let failed = result.items.filter { !$0.accepted || $0.reason?.hasPrefix("loading failed") == true }
-            lines.append("  <testsuite name=\(CheckJUnitFormatter.attribute(name)) tests=\"\(result.items.count)\" failures=\"\(failed.count)\" errors=\"0\" skipped=\"0\">")
-            lines.append("    <properties><property name=\"proposal\" value=\(CheckJUnitFormatter.attribute("\(result.operation.rawValue): \(result.reason)"))/></properties>")
-            for item in result.items {
-                let label = session.items[item.index].provider.suggestedName.map { "item \(item.index + 1): \($0)" } ?? "item \(item.index + 1)"
-                let open = "    <testcase classname=\(CheckJUnitFormatter.attribute(name)) name=\(CheckJUnitFormatter.attribute(label))"
+    /// One test suite for `--format junit`: a testcase per session item; an item the destination
+    /// or list does not take, or whose load failed, is a failure with the reason.
+    static func suite(_ outcome: Outcome, session: DragSession) -> JUnitReport.Suite {
+        func label(_ index: Int) -> String {
+            session.items[index].provider.suggestedName.map { "item \(index + 1): \($0)" } ?? "item \(index + 1)"
+        }
+        switch outcome {
+        case .destination(let name, _, let result):
+            let proposal = "\(result.operation.rawValue): \(result.reason)"
+            return JUnitReport.Suite(name: name, properties: [("proposal", proposal)], cases: result.items.map { item in
+                var test = JUnitReport.Case(classname: name, name: label(item.index))
                 if item.accepted && item.reason?.hasPrefix("loading failed") != true {
                     let taken = item.match == .localObject ? "local object \(item.requested ?? "")" : "\(item.representation ?? "") for \(item.requested ?? "")"
-                    lines.append(open + ">")
-                    lines.append("      <system-out>\(CheckJUnitFormatter.escape("\(result.operation.rawValue): \(taken)"))</system-out>")
-                    lines.append("    </testcase>")
+                    test.output = "\(result.operation.rawValue): \(taken)"
                 } else {
-                    let message = item.reason ?? result.reason
-                    lines.append(open + ">")
-                    lines.append("      <failure message=\(CheckJUnitFormatter.attribute(message)) type=\"\(result.operation.rawValue)\">\(CheckJUnitFormatter.escape("proposal: \(result.operation.rawValue) (\(result.reason))"))</failure>")
-                    lines.append("    </testcase>")
+                    test.failure = (item.reason ?? result.reason, result.operation.rawValue, "proposal: \(result.operation.rawValue) (\(result.reason))")
                 }
-            }
-            lines.append("  </testsuite>")
+                return test
+            })
+        case .list(let name, let view, let result):
+            let suiteName = "\(name) at \(result.destinationIndexPath)"
+            var last: [Int: ListAction] = [:]
+            for action in result.actions { last[action.index] = action }  // an item's last step decides
+            return JUnitReport.Suite(
+                name: suiteName, properties: [("list", view.identifier), ("proposal", "\(result.operation.rawValue), \(result.intent.rawValue): \(result.reason)")],
+                cases: session.items.indices.map { index in
+                    var test = JUnitReport.Case(classname: suiteName, name: label(index))
+                    if let action = last[index], action.kind != .refused && action.kind != .delete {
+                        test.output = "\(action.kind.rawValue) \(action.identifier ?? "") at \(action.at?.description ?? "")"
+                    } else {
+                        test.failure = (last[index]?.reason ?? result.reason, result.operation.rawValue, "proposal: \(result.operation.rawValue) (\(result.reason))")
+                    }
+                    return test
+                })
         }
-        lines.append("</testsuites>")
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The result document (schemas/drop-result.schema.json). Items are numbered from 1, as in

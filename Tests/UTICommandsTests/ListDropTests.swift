@@ -281,6 +281,40 @@ import Testing
         let run = try pipeline(["Fixtures/files/photo.png"],
                                ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--out", "/tmp"])
         #expect(run.status == 2)
-        #expect(run.stderr == "uti: --out loads for one destination; give one --destination with it\n")
+        #expect(run.stderr == "uti: --out loads for one destination or list; give one with it\n")
+    }
+
+    @Test func destinationsAndListsTogether() throws {
+        let arguments = ["--destination", "Fixtures/destinations/viewer.json", "--list", ListDropTests.photos, "--list", ListDropTests.notes,
+                         "--at", "0.1", "--at", "0.0"]
+        let text = try pipeline(["Fixtures/files/photo.png"], arguments)
+        #expect(text.status == 1, "the notes list refuses the photo")
+        #expect(text.stdout == """
+            destination Fixtures/destinations/viewer.json:
+              proposal: copy (the destination copies)
+              item 1: accepted public.png for public.png (exact) (dry run: not loaded)
+            list Fixtures/lists/photos.list.json at 0.1:
+              proposal: copy, insert at 0.1 (drops into another application copy)
+              item 1: placeholder at 0.1 while public.png loads (for public.image, conformance)
+              item 1: commit "photo" at 0.1 (dry run: not loaded)
+              list photos:
+                section 0 recent: sunset, photo, harbor, forest, meadow, canyon, summer
+                section 1 archive: lighthouse, caption
+            list Fixtures/lists/notes.list.json at 0.0:
+              proposal: cancel, insert at 0.0 (no item has a visible representation the destination can take)
+              item 1: refused: no visible representation matches what the list takes
+              list notes:
+                section 0 pinned: groceries, work, ideas
+
+            """)
+        let json = try pipeline(["Fixtures/files/photo.png"], arguments + ["--format", "json"])
+        try validate(json.stdout, against: "drop-results.schema.json")
+        let junit = try pipeline(["Fixtures/files/photo.png"], arguments + ["--format", "junit"])
+        #expect(junit.stdout.contains("<testsuites name=\"uti drop\" tests=\"3\" failures=\"1\" errors=\"0\">\n"))
+        #expect(junit.stdout.contains("<testsuite name=\"Fixtures/lists/notes.list.json at 0.0\" tests=\"1\" failures=\"1\""))
+
+        let uneven = try pipeline(["Fixtures/files/photo.png"], ["--list", ListDropTests.photos, "--list", ListDropTests.notes, "--at", "0.1", "--at", "0.0", "--at", "0.2"])
+        #expect(uneven.status == 2)
+        #expect(uneven.stderr == "uti: give one --at for every --list, or one per --list in the same order (2 lists, 3 --at)\n")
     }
 }
