@@ -71,6 +71,7 @@ enum FuzzTarget: String, CaseIterable {
             }
             _ = SessionDocument.problems(value)
             _ = try? DropDestination.decode(bytes, source: "fuzz")
+            _ = try? ListDocument.decode(bytes, source: "fuzz")
             _ = try? CheckManifest.decode(bytes, path: "/nonexistent/fuzz.check.json")
             _ = try? TypeDeclarations.parse(bytes, source: "fuzz")
 
