@@ -18,7 +18,7 @@ enum FuzzTarget: String, CaseIterable {
         case .rtf: "RTF to plain text (\\u, \\ucN, \\'hh, \\ansicpg, groups)"
         case .html: "text decoding, then HTML to plain text (entities, tags, comments)"
         case .text: "encoding detection and lossless decoding to UTF-8, checked by decoding again"
-        case .documents: "JSON: the parser (round trip), session, destination, check manifest and declarations"
+        case .documents: "JSON: the parser (round trip), session, destination, list, check manifest and declarations"
         case .glob: "glob matching: pattern, a NUL byte, then a name"
         }
     }
