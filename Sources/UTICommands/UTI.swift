@@ -56,8 +56,20 @@ public enum UTIVersion {
         """
         uti \(number)
         catalog: \(TypeCatalog.builtIn.count) built-in types (Apple's declarations from macOS 13.3.1 and newer, and uti's own)
+        shared-mime-info: \(sharedMIMEInfo)
         libmagic: \(MagicSniffer.libraryVersion), database \(MagicSniffer.databasePath)
         """
+    }
+}
+
+extension UTIVersion {
+    /// The system's shared-mime-info database in use, or why there is none.
+    static var sharedMIMEInfo: String {
+        guard let database = SharedMIMEDatabase.system else {
+            if let setting = getenv("UTI_SHARED_MIME_INFO"), String(cString: setting) == "0" { return "off (UTI_SHARED_MIME_INFO=0)" }
+            return "not found (looked in \(SharedMIMEDatabase.searchFolders().joined(separator: ", "))); uti uses its own catalog"
+        }
+        return "\(database.folder), \(database.types.count) MIME types, \(TypeCatalog.system.count - TypeCatalog.builtIn.count) added as types"
     }
 }
 
@@ -111,7 +123,7 @@ struct CatalogOptions: ParsableArguments {
             paths += String(cString: variable).split(separator: ":").map(String.init)
         }
         paths += typeFiles
-        return try TypeCatalog.builtIn.adding(contentsOf: paths)
+        return try TypeCatalog.system.adding(contentsOf: paths)
     }
 }
 

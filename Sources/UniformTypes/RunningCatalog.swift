@@ -10,9 +10,10 @@ import Foundation
 /// types up here, as Apple's look them up among the types the system and the app declare.
 extension TypeCatalog {
     private static let lock = Lock()
-    nonisolated(unsafe) private static var running = TypeCatalog.builtIn
+    nonisolated(unsafe) private static var running = TypeCatalog.system
 
-    /// The built-in catalog with every type this process has exported so far.
+    /// The system catalog (built-in types and the system's shared-mime-info types) with every
+    /// type this process has exported so far.
     public static var current: TypeCatalog { lock.withLock { running } }
 
     /// Declares `declarations` in the running catalog, as an app's Info.plist would; exported

@@ -23,6 +23,9 @@ public final class TypeCatalog: Sendable {
 
     let records: [Record]
     let indexByKey: [String: Int]
+    /// MIME aliases -> canonical MIME types (from shared-mime-info), tried when a MIME type finds
+    /// no type as given: `image/x-ms-bmp` finds the type of `image/bmp`.
+    let mimeAliases: [String: String]
     /// For each tag, the records that carry it, most preferred first; built on the first tag
     /// lookup, since one-shot commands that only name identifiers never need it.
     private let tags = TagIndexBox()
@@ -31,7 +34,8 @@ public final class TypeCatalog: Sendable {
     public static let builtIn = TypeCatalog(validDeclarations: BuiltInCatalog.entries.map(\.declaration))
 
     /// Builds a catalog from declarations already known to be valid (parents declared, no cycles).
-    init(validDeclarations declarations: [TypeDeclaration]) {
+    init(validDeclarations declarations: [TypeDeclaration], mimeAliases: [String: String] = [:]) {
+        self.mimeAliases = mimeAliases
         let keys = declarations.map(\.identifier.caseFolded)
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(declarations.count)
@@ -123,9 +127,10 @@ public final class TypeCatalog: Sendable {
         let normalized = tagClass.normalize(tag)
         let index = tagIndex
         if let hits = index[TagKey(tagClass: tagClass, value: normalized)] { return hits }
-        if tagClass == .mimeType, let semicolon = normalized.firstIndex(of: ";") {
-            return index[TagKey(tagClass: tagClass, value: String(normalized[..<semicolon]))] ?? []
-        }
+        guard tagClass == .mimeType else { return [] }
+        let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
+        if bare != normalized, let hits = index[TagKey(tagClass: tagClass, value: bare)] { return hits }
+        if let canonical = mimeAliases[bare], let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
         return []
     }
 

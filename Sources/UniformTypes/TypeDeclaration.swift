@@ -7,6 +7,8 @@ public enum TypeDeclarer: Hashable, Sendable, CustomStringConvertible {
     case exported(source: String)
     /// Declared in `UTImportedTypeDeclarations` (or our JSON's `imported`) of the file at `source`.
     case imported(source: String)
+    /// Declared by the system's shared-mime-info database (see `SharedMIMEDatabase`).
+    case sharedMIMEInfo
     case dynamic
 
     /// The value of `declaredBy` in records: `apple`, `uti`, the declaring file's path, or `dynamic`.
@@ -15,6 +17,7 @@ public enum TypeDeclarer: Hashable, Sendable, CustomStringConvertible {
         case .apple: "apple"
         case .uti: "uti"
         case .exported(let source), .imported(let source): source
+        case .sharedMIMEInfo: "shared-mime-info"
         case .dynamic: "dynamic"
         }
     }
@@ -22,21 +25,23 @@ public enum TypeDeclarer: Hashable, Sendable, CustomStringConvertible {
     /// Which declaration of one identifier wins: exported beats imported beats built-in.
     var overrideRank: Int {
         switch self {
-        case .apple, .uti, .dynamic: 0
+        case .apple, .uti, .sharedMIMEInfo, .dynamic: 0
         case .imported: 1
         case .exported: 2
         }
     }
 
     /// How a tag shared by several non-public types picks its owner: Apple's, then the user's
-    /// exported and imported declarations, then uti's own additions.
+    /// exported and imported declarations, then uti's own additions (each reviewed against a
+    /// fixture), then shared-mime-info's.
     var tieRank: Int {
         switch self {
         case .apple: 0
         case .exported: 1
         case .imported: 2
         case .uti: 3
-        case .dynamic: 4
+        case .sharedMIMEInfo: 4
+        case .dynamic: 5
         }
     }
 }

@@ -234,7 +234,7 @@ extension TypeCatalog {
                 }
             }
         }
-        return TypeCatalog(validDeclarations: merged)
+        return TypeCatalog(validDeclarations: merged, mimeAliases: mimeAliases)
     }
 
     /// A new catalog with the declarations of each file added, in order.

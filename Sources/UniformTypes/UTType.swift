@@ -86,8 +86,11 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// The English description; nil for dynamic types and types declared without one.
     public var localizedDescription: String? {
         guard case .declared(let index) = storage else { return nil }
-        let description = catalog.records[index].declaration.description
-        return description.isEmpty ? nil : description
+        let declaration = catalog.records[index].declaration
+        if declaration.description.isEmpty, declaration.declarer == .sharedMIMEInfo, let mimeType = preferredMIMEType {
+            return SharedMIMEDatabase.system?.comment(for: mimeType)
+        }
+        return declaration.description.isEmpty ? nil : declaration.description
     }
 
     /// A page that documents the format, when the declaration gives one.

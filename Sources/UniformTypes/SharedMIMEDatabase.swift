@@ -1,0 +1,345 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The system's shared-mime-info database (freedesktop.org's, as GLib, KDE and `xdg-mime` use
+/// it): its MIME types, their parents and aliases, file-name globs, XML root elements, and the
+/// magic rules of `mime.cache`. uti reads it at run time as a source of type declarations below
+/// Apple's, and as a second content sniffer beside libmagic.
+///
+/// The database is found as the spec says: `mime/` under `$XDG_DATA_HOME` (default
+/// `~/.local/share`) and each folder of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`;
+/// Homebrew's `share` folders are added on macOS), the first folder that has a `mime.cache` of a
+/// version uti reads. Text files are read whole (they are small: bounded by
+/// `Limits.documentBytes`); `mime.cache` is mapped, never copied, and every offset in it is checked
+/// against its size before it is followed, so a damaged cache gives no answer rather than a crash.
+public final class SharedMIMEDatabase: @unchecked Sendable {
+    /// The `mime` folder the database was read from.
+    public let folder: String
+    /// Every MIME type the database declares, in its `types` file's order.
+    public let types: [String]
+    /// Alias -> canonical MIME type.
+    public let aliases: [String: String]
+    /// MIME type -> its `sub-class-of` parents, in order.
+    public let parents: [String: [String]]
+    /// MIME type -> the extensions of its `*.ext` globs, heaviest first (lowercase).
+    public let extensions: [String: [String]]
+    /// XML (namespace URI, local name of the root element) -> MIME type.
+    public let xmlRoots: [XMLRoot: String]
+    private let cache: MappedFile?
+
+    public struct XMLRoot: Hashable, Sendable {
+        public let namespace: String
+        public let localName: String
+
+        public init(namespace: String, localName: String) {
+            self.namespace = namespace
+            self.localName = localName
+        }
+    }
+
+    /// The database of this system, loaded once; nil when none is installed (uti then works on
+    /// its own catalog, and `uti --version` says so). `UTI_SHARED_MIME_INFO=0` turns it off.
+    public static let system: SharedMIMEDatabase? = {
+        if let setting = getenv("UTI_SHARED_MIME_INFO"), String(cString: setting) == "0" { return nil }
+        for folder in searchFolders() {
+            if let database = SharedMIMEDatabase(folder: folder) { return database }
+        }
+        return nil
+    }()
+
+    /// The `mime` folders the spec names, most important first.
+    public static func searchFolders() -> [String] {
+        func variable(_ name: String) -> String? {
+            guard let value = getenv(name) else { return nil }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        var roots: [String] = []
+        if let home = variable("XDG_DATA_HOME") {
+            roots.append(home)
+        } else if let home = variable("HOME") {
+            roots.append(home + "/.local/share")
+        }
+        roots += (variable("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        #if canImport(Darwin)
+        roots += ["/opt/homebrew/share", "/usr/local/share"]
+        #endif
+        var seen = Set<String>()
+        return roots.filter { $0.hasPrefix("/") && seen.insert($0).inserted }.map { $0 + "/mime" }
+    }
+
+    /// Reads the database in `folder` (a `mime` folder); nil when it has no readable `mime.cache`
+    /// of version 1.1 or 1.2, or no `types` file.
+    public init?(folder: String) {
+        guard let cache = MappedFile(path: folder + "/mime.cache"), cache.count >= 40,
+            cache.uint16(at: 0) == 1, (1...2).contains(cache.uint16(at: 2) ?? 0),
+            let typesText = Self.text(folder + "/types")
+        else { return nil }
+        self.folder = folder
+        self.cache = cache
+        types = Self.lines(typesText).filter { $0.contains("/") }
+        var aliases: [String: String] = [:]
+        for line in Self.lines(Self.text(folder + "/aliases") ?? "") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2 { aliases[String(parts[0])] = String(parts[1]) }
+        }
+        self.aliases = aliases
+        var parents: [String: [String]] = [:]
+        for line in Self.lines(Self.text(folder + "/subclasses") ?? "") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2 { parents[String(parts[0]), default: []].append(String(parts[1])) }
+        }
+        self.parents = parents
+        // globs2: WEIGHT:TYPE:GLOB[:FLAGS], heaviest first.
+        var weighted: [String: [(weight: Int, value: String)]] = [:]
+        for line in Self.lines(Self.text(folder + "/globs2") ?? "") {
+            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count >= 3, let weight = Int(parts[0]), parts[2].hasPrefix("*.") else { continue }
+            let suffix = parts[2].dropFirst(2)
+            guard !suffix.isEmpty, !suffix.contains(where: { "*?[".contains($0) }) else { continue }
+            let value = String(suffix).lowercased()
+            let type = String(parts[1])
+            if !(weighted[type]?.contains { $0.value == value } ?? false) { weighted[type, default: []].append((weight, value)) }
+        }
+        // Heaviest first; globs of one weight keep the file's order.
+        extensions = weighted.mapValues { entries in
+            entries.enumerated().sorted { $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset }
+                .map(\.element.value)
+        }
+        var roots: [XMLRoot: String] = [:]
+        for line in Self.lines(Self.text(folder + "/XMLnamespaces") ?? "") {
+            let parts = line.split(separator: " ")
+            if parts.count == 3 { roots[XMLRoot(namespace: String(parts[0]), localName: String(parts[1]))] = String(parts[2]) }
+        }
+        xmlRoots = roots
+    }
+
+    /// The canonical spelling of a MIME type (its alias target, else itself).
+    public func canonical(_ mimeType: String) -> String { aliases[mimeType] ?? mimeType }
+
+    /// The MIME types `mimeType` is a subclass of, with shared-mime-info's implicit rules: every
+    /// `text/*` is `text/plain`, everything else (but `inode/*`) `application/octet-stream`.
+    public func supertypes(of mimeType: String) -> [String] {
+        var result: [String] = []
+        var pending = [canonical(mimeType)]
+        var seen = Set(pending)
+        while let next = pending.popLast() {
+            for parent in parents[next] ?? [] where seen.insert(canonical(parent)).inserted {
+                result.append(canonical(parent))
+                pending.append(canonical(parent))
+            }
+        }
+        return result
+    }
+
+    /// Whether `mimeType` is `ancestor` or a subclass of it.
+    public func isSubclass(_ mimeType: String, of ancestor: String) -> Bool {
+        canonical(mimeType) == canonical(ancestor) || supertypes(of: mimeType).contains(canonical(ancestor))
+    }
+
+    /// The human description of a MIME type (its `<comment>` without a language), read from the
+    /// type's own file in the database when first asked.
+    public func comment(for mimeType: String) -> String? {
+        let key = canonical(mimeType)
+        if let known = comments.withLock({ $0[key] }) { return known }
+        var found: String?
+        if let slash = key.firstIndex(of: "/"), !key.contains(".."),
+            let text = Self.text("\(folder)/\(key[..<slash])/\(key[key.index(after: slash)...]).xml")
+        {
+            // The first <comment> without an xml:lang attribute.
+            let bytes = Array(text.utf8)
+            var position = 0
+            while let open = Self.find(Array("<comment".utf8), in: bytes, from: position) {
+                guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ">")) else { break }
+                let attributes = String(decoding: bytes[open..<close], as: UTF8.self)
+                if !attributes.contains("xml:lang"), let end = Self.find(Array("</comment>".utf8), in: bytes, from: close) {
+                    found = Self.unescape(String(decoding: bytes[(close + 1)..<end], as: UTF8.self))
+                    break
+                }
+                position = close
+            }
+        }
+        comments.withLock { $0[key] = found ?? "" }
+        return found
+    }
+
+    private let comments = LockedDictionary()
+
+    // MARK: - Magic
+
+    /// How many bytes the magic rules look at, at most.
+    public var magicExtent: Int {
+        guard let cache, let list = cache.uint32(at: 24), let extent = cache.uint32(at: list + 4) else { return 0 }
+        return extent
+    }
+
+    /// The MIME type the magic rules give `data`, with the rule's priority (0...100); rules are
+    /// tried in the cache's order (highest priority first) and the first that matches answers, as
+    /// xdgmime does.
+    public func magic(_ data: UnsafeRawBufferPointer) -> (mimeType: String, priority: Int)? {
+        guard let cache, let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
+            count <= cache.count / 16
+        else { return nil }
+        for index in 0..<count {
+            let entry = first + 16 * index
+            guard let priority = cache.uint32(at: entry), let typeOffset = cache.uint32(at: entry + 4),
+                let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
+                matchlets <= cache.count / 32
+            else { return nil }
+            for matchlet in 0..<matchlets where matches(firstMatchlet + 32 * matchlet, data, depth: 0) {
+                guard let type = cache.string(at: typeOffset) else { return nil }
+                return (type, priority)
+            }
+        }
+        return nil
+    }
+
+    private func matches(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int) -> Bool {
+        guard depth < 64, let cache, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
+            let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
+            let maskOffset = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
+            let firstChild = cache.uint32(at: offset + 28),
+            length > 0, valueOffset + length <= cache.count, maskOffset == 0 || maskOffset + length <= cache.count,
+            children <= cache.count / 32
+        else { return false }
+        guard compare(start: start, range: range, length: length, value: valueOffset, mask: maskOffset, data) else { return false }
+        if children == 0 { return true }
+        for child in 0..<children where matches(firstChild + 32 * child, data, depth: depth + 1) { return true }
+        return false
+    }
+
+    /// Whether the value (under the mask) is found at some offset in `start..<start+range`.
+    private func compare(start: Int, range: Int, length: Int, value: Int, mask: Int, _ data: UnsafeRawBufferPointer) -> Bool {
+        guard let cache, start <= data.count, length <= data.count else { return false }
+        let last = min(start + max(range, 1) - 1, data.count - length)
+        guard last >= start else { return false }
+        return cache.withBytes { bytes in
+            let first = bytes[value]
+            let firstMask: UInt8 = mask == 0 ? 0xFF : bytes[mask]
+            var position = start
+            while position <= last {
+                if data[position] & firstMask == first & firstMask {
+                    var equal = true
+                    var index = 1
+                    while index < length {
+                        let wanted = bytes[value + index], got = data[position + index]
+                        if mask == 0 ? wanted != got : (wanted & bytes[mask + index]) != (got & bytes[mask + index]) {
+                            equal = false
+                            break
+                        }
+                        index += 1
+                    }
+                    if equal { return true }
+                }
+                position += 1
+            }
+            return false
+        }
+    }
+
+    // MARK: - Files
+
+    private static func text(_ path: String) -> String? {
+        guard let bytes = try? FileContents.read(path: path, limit: Limits.documentBytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where `needle` first occurs in `bytes` at or after `start`.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+        for position in start...(bytes.count - needle.count) where bytes[position] == needle[0] {
+            if bytes[position..<(position + needle.count)].elementsEqual(needle) { return position }
+        }
+        return nil
+    }
+
+    private static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// XML's five predefined entities decoded (the database's comments use no others).
+    private static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let entities = ["lt": "<", "gt": ">", "quot": "\"", "apos": "'", "amp": "&"]
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            if let semicolon = after.prefix(6).firstIndex(of: ";"), let character = entities[String(after[..<semicolon])] {
+                result += character
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+}
+
+/// A read-only memory map of a file, with bounds-checked big-endian reads.
+final class MappedFile: @unchecked Sendable {
+    private let base: UnsafeRawPointer
+    let count: Int
+
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
+            status.st_size <= 64 * 1024 * 1024
+        else { return nil }
+        let size = Int(status.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        base = UnsafeRawPointer(mapped)
+        count = size
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+
+    func uint16(at offset: Int) -> Int? {
+        guard offset >= 0, offset <= count - 2 else { return nil }
+        return Int(base.load(fromByteOffset: offset, as: UInt8.self)) << 8 | Int(base.load(fromByteOffset: offset + 1, as: UInt8.self))
+    }
+
+    func uint32(at offset: Int) -> Int? {
+        guard offset >= 0, offset <= count - 4 else { return nil }
+        var value = 0
+        for index in 0..<4 { value = value << 8 | Int(base.load(fromByteOffset: offset + index, as: UInt8.self)) }
+        return value
+    }
+
+    /// The NUL-terminated string at `offset` (at most 1,024 bytes), or nil.
+    func string(at offset: Int) -> String? {
+        guard offset >= 0, offset < count else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: base + offset, count: min(1024, count - offset))
+        guard let end = bytes.firstIndex(of: 0) else { return nil }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+}
+
+/// A dictionary behind a lock, for memoized lookups shared between threads.
+final class LockedDictionary: @unchecked Sendable {
+    private let lock = Lock()
+    private var storage: [String: String] = [:]
+
+    func withLock<T>(_ body: (inout [String: String]) -> T) -> T {
+        lock.withLock { body(&storage) }
+    }
+}
