@@ -86,8 +86,21 @@ public struct Mismatch: Sendable, Equatable {
 
 /// What the bytes said.
 public struct ContentEvidence: Sendable {
+    /// Which sniffer's answer the type is.
+    public enum Sniffer: String, Sendable, CaseIterable {
+        /// uti's own signatures and text checks.
+        case uti
+        case libmagic
+        /// shared-mime-info's magic or XML root-element rules.
+        case sharedMIMEInfo = "shared-mime-info"
+    }
+
     /// The type the content points to, after uti's refinements.
     public var type: UTType
+    /// Whose answer `type` is.
+    public var sniffer: Sniffer = .libmagic
+    /// What shared-mime-info's rules said, when they matched (whether or not they decided).
+    public var sharedMIMEInfo: SharedMIMEMatch?
     /// libmagic's MIME type, as libmagic spells it (nil for empty files and stdin with no data).
     public var mimeType: String?
     /// libmagic's description, or uti's where a refinement decided.
@@ -97,6 +110,9 @@ public struct ContentEvidence: Sendable {
     /// Whether the type is a guess that a text type from the name should override (libmagic's
     /// language guesses such as C for any brace-heavy text).
     public var isWeak: Bool
+
+    /// Whether the content is text in some encoding.
+    public var isText: Bool { encoding.map { $0 != "binary" && !$0.isEmpty } ?? false }
 
     public init(type: UTType, mimeType: String?, description: String?, encoding: String?, isWeak: Bool = false) {
         self.type = type

@@ -19,6 +19,9 @@ public final class TypeInferrer {
     /// Whether content evidence carries libmagic's own description (a second libmagic pass per
     /// file); otherwise it carries uti's description of the content type.
     public var magicDescriptions = false
+    /// shared-mime-info's rules, consulted beside libmagic (the system's database by default; nil
+    /// when there is none).
+    public var sharedMIME: SharedMIMESniffer? = SharedMIMEDatabase.system.map(SharedMIMESniffer.init)
     private let sniffer: any ContentSniffer
     private var buffer = [UInt8](repeating: 0, count: TypeInferrer.headLength)
 
@@ -132,18 +135,83 @@ public final class TypeInferrer {
         result.mismatch = outcome.mismatch
     }
 
+    /// What the bytes are: uti's and libmagic's answer (below), then shared-mime-info's rules on the
+    /// same bytes, the more specific answer winning (`combine`).
+    private func contentEvidence(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
+        let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip)
+        guard let sharedMIME else { return found }
+        let match = buffer.withUnsafeBytes { raw in sharedMIME.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
+        return combine(found, match)
+    }
+
+    /// MIME types that say nothing about the format.
+    static let genericMIMETypes: Set<String> = ["application/octet-stream", "text/plain", "application/x-zerosize"]
+
+    /// The precedence between uti's or libmagic's answer and shared-mime-info's, in order: no
+    /// match, or a match whose type is unknown to the catalog or generic: the first answer; the
+    /// first answer is generic (data, plain text, a dynamic type, a weak language guess): the
+    /// match; one is narrower than the other (by the catalog's conformance or shared-mime-info's
+    /// sub-class-of): the narrower; otherwise (unrelated answers) libmagic's gives way to a rule
+    /// whose priority is above `Self.decisivePriority`, and uti's own (exact signatures and text
+    /// checks, each proven by a fixture) stands. A match that is not textual never overrules
+    /// content that is text.
+    /// The match is recorded in the evidence either way.
+    func combine(_ found: ContentEvidence, _ match: SharedMIMEMatch?) -> ContentEvidence {
+        var result = found
+        result.sharedMIMEInfo = match
+        guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
+        let type = catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
+        guard !type.isDynamic, type != found.type else { return result }
+        // Text is evidence against a binary format: a rule that finds `%PDF-` inside a CSV found a
+        // look-alike. A match for text content must be textual itself (text in the catalog, or a
+        // subclass of text/plain in the database).
+        let database = sharedMIME?.database
+        if found.isText && !type.conforms(to: .text) && !(database?.isSubclass(match.mimeType, of: "text/plain") ?? false) {
+            return result
+        }
+        let isGeneric = found.type.isDynamic || found.isWeak || found.type == .data
+            || Self.plainTextIdentifiers.contains(found.type.identifier)
+        // Specificity by either hierarchy: the catalog's conformance, or shared-mime-info's
+        // sub-class-of between the MIME types (a DOCX is a zip there, not in Apple's catalog).
+        let foundMIMETypes = ([found.mimeType].compactMap { $0 } + found.type.tagSpecification[.mimeType]).map { $0.lowercased() }
+        let matchIsNarrower = type.conforms(to: found.type)
+            || foundMIMETypes.contains { mime in database?.isSubclass(match.mimeType, of: mime) ?? false }
+        let foundIsNarrower = found.type.conforms(to: type)
+            || foundMIMETypes.contains { mime in database?.isSubclass(mime, of: match.mimeType) ?? false }
+        let unrelated = !matchIsNarrower && !foundIsNarrower
+        let wins = isGeneric || (matchIsNarrower && !foundIsNarrower)
+            || (unrelated && found.sniffer == .libmagic && match.priority > Self.decisivePriority)
+        guard wins else { return result }
+        result.type = type
+        result.sniffer = .sharedMIMEInfo
+        result.isWeak = false
+        if !magicDescriptions || found.description == nil { result.description = type.localizedDescription }
+        return result
+    }
+
+    /// The priority above which a shared-mime-info rule overrules an unrelated answer of libmagic
+    /// or uti: shared-mime-info's default is 50, and its strong signatures are 60 and above.
+    static let decisivePriority = 50
+
+    static let plainTextIdentifiers: Set<String> = [
+        "public.plain-text", "public.utf8-plain-text", "public.utf16-plain-text", "public.utf16-external-plain-text", "public.text",
+    ]
+
     /// What the bytes are. uti's own unambiguous checks come first (binary signatures and
     /// containers; text in ASCII, UTF-8 or marked UTF-16 with a recognizable format); libmagic
     /// answers the rest, and is not asked about plain text whose name already gives a text type
     /// (its language guesses would give way to the name). With `magicDescriptions` libmagic is
     /// always asked, for its description.
-    private func contentEvidence(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
+    private func ownAndMagicEvidence(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
-        func evidence(_ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false) -> ContentEvidence? {
+        func evidence(_ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false,
+                      by sniffer: ContentEvidence.Sniffer = .uti) -> ContentEvidence? {
             guard let type = catalog.type(identifier: identifier) else { return nil }
-            return ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
-                                   description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
+            var found = ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
+                                        description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
+            found.sniffer = sniffer
+            return found
         }
         if !magicDescriptions {
             if let (identifier, description) = Refinements.binary(head: head, tail: zip),
@@ -186,16 +254,16 @@ public final class TypeInferrer {
             return described(found)!
         }
         if let type = magicType(report) {
-            return described(evidence(type.identifier, nil, mimeType: report.mimeType, encoding: report.encoding)
+            return described(evidence(type.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic)
                 ?? ContentEvidence(type: type, mimeType: report.mimeType, description: nil, encoding: report.encoding))!
         }
         if report.isText, let guess = MagicMapping.weakGuesses[report.mimeType],
-            let found = evidence(guess, nil, mimeType: report.mimeType, encoding: report.encoding, weak: true)
+            let found = evidence(guess, nil, mimeType: report.mimeType, encoding: report.encoding, weak: true, by: .libmagic)
         {
             return described(found)!
         }
         let fallback = report.isText ? Self.plainTextIdentifier(encoding: report.encoding) : "public.data"
-        return described(evidence(fallback, nil, mimeType: report.mimeType, encoding: report.encoding))!
+        return described(evidence(fallback, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic))!
     }
 
     /// A text format found by uti's refinements, with UTF-8 TSV as Apple's own subtype.
@@ -208,8 +276,10 @@ public final class TypeInferrer {
         {
             type = utf8
         }
-        return ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? "text/plain",
+        var found = ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? "text/plain",
                                description: description, encoding: encoding, isWeak: weak)
+        found.sniffer = .uti
+        return found
     }
 
     /// libmagic's MIME type as a type: an alias, a MIME tag of the catalog, or for binary content

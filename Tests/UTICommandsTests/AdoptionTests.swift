@@ -7,11 +7,12 @@ import Testing
         let run = try uti(["--version"])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines[0] == "uti 0.2.0")
         #expect(lines[1].hasPrefix("catalog: ") && lines[1].contains(" built-in types"))
-        #expect(lines[2].hasPrefix("libmagic: 5."))
-        #expect(lines[2].contains(", database "))
+        #expect(lines[2].hasPrefix("shared-mime-info: "))
+        #expect(lines[3].hasPrefix("libmagic: 5."))
+        #expect(lines[3].contains(", database "))
     }
 
     @Test(arguments: [
