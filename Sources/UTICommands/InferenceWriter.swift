@@ -9,8 +9,13 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
     if inference.error == nil {
         var content: JSONValue = nil
         if let found = inference.content {
+            var sharedMIMEInfo: JSONValue = nil
+            if let match = found.sharedMIMEInfo {
+                sharedMIMEInfo = ["mimeType": .string(match.mimeType), "priority": .int(match.priority)]
+            }
             content = ["identifier": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
-                       "description": .optional(found.description)]
+                       "description": .optional(found.description), "sniffer": .string(found.sniffer.rawValue),
+                       "sharedMIMEInfo": sharedMIMEInfo]
         }
         var name: JSONValue = nil
         if let evidence = inference.name {

@@ -105,24 +105,40 @@ extension TypeCatalog {
         return builtIn.adding(sharedMIMEInfo: database)
     }()
 
-    /// This catalog with `database`'s types added and its aliases known.
+    /// This catalog with `database`'s types added, and the database's other spellings of MIME
+    /// types that types of this catalog carry merged into those types (after their own, so the
+    /// preferred MIME type stays the declarer's): Apple's `public.python-script` also carries
+    /// `text/x-python`.
     public func adding(sharedMIMEInfo database: SharedMIMEDatabase) -> TypeCatalog {
         let declarations = database.declarations(missingFrom: self)
         var merged = records.map(\.declaration)
+        // Each spelling of a MIME type (canonical and aliases) that no type carries joins the type
+        // that carries another spelling of it.
+        var groups: [String: [String]] = [:]
+        for mimeType in database.types { groups[database.canonical(mimeType).lowercased(), default: []] = [] }
+        for (alias, target) in database.aliases.sorted(by: { $0.key < $1.key }) {
+            groups[target.lowercased(), default: []].append(alias.lowercased())
+        }
+        var aliases = mimeAliases
+        for (canonical, others) in groups.sorted(by: { $0.key < $1.key }) {
+            let spellings = [canonical] + others
+            guard let known = spellings.first(where: { !candidates(tag: $0, tagClass: .mimeType).isEmpty }),
+                let owner = candidates(tag: known, tagClass: .mimeType).first
+            else { continue }
+            let missing = spellings.filter { candidates(tag: $0, tagClass: .mimeType).isEmpty }
+            guard !missing.isEmpty else { continue }
+            for spelling in missing { aliases[spelling] = known }
+            var entries = merged[owner].tags.entries
+            if let position = entries.firstIndex(where: { $0.tagClass == .mimeType }) {
+                entries[position].values += missing.filter { !entries[position].values.contains($0) }
+            } else {
+                entries.append((.mimeType, missing))
+            }
+            merged[owner].tags = TagSpecification(entries)
+        }
         var seen = Set(records.map(\.key))
         for declaration in declarations where seen.insert(declaration.identifier.caseFolded).inserted {
             merged.append(declaration)
-        }
-        let added = TypeCatalog(validDeclarations: merged, mimeAliases: mimeAliases)
-        // Each spelling of an alias group finds the spelling a type carries.
-        var groups: [String: [String]] = [:]
-        for (alias, target) in database.aliases { groups[target.lowercased(), default: [target.lowercased()]].append(alias.lowercased()) }
-        var aliases = mimeAliases
-        for spellings in groups.values {
-            guard let known = ([spellings[0]] + spellings.dropFirst().sorted()).first(where: { !added.candidates(tag: $0, tagClass: .mimeType).isEmpty }) else { continue }
-            for spelling in spellings where spelling != known && added.candidates(tag: spelling, tagClass: .mimeType).isEmpty {
-                aliases[spelling] = known
-            }
         }
         return TypeCatalog(validDeclarations: merged, mimeAliases: aliases)
     }

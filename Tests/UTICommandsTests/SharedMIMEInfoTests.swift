@@ -34,11 +34,14 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(try record(["-e", "board"])["identifier"] as? String == "org.freedesktop.mime.application.x-uti-board-xml")
     }
 
-    @Test func appleKeepsItsTypeAndTheAliasFindsIt() throws {
+    @Test func appleKeepsItsTypeAndTheAliasMergesAfterItsOwnTags() throws {
         let png = try record(["-m", "image/x-uti-png"])
         #expect(png["identifier"] as? String == "public.png")
         #expect(png["declaredBy"] as? String == "apple")
-        #expect((png["tags"] as? [String: [String]])?["public.mime-type"] == ["image/png"])
+        #expect((png["tags"] as? [String: [String]])?["public.mime-type"] == ["image/png", "image/x-uti-png"])
+        #expect(png["preferredMIMEType"] as? String == "image/png")
+        let builtIn = try uti(["type", "--format", "json", "public.png"], environment: ["UTI_SHARED_MIME_INFO": "0"])
+        #expect(((try json(builtIn.stdout) as? [[String: Any]])?.first?["tags"] as? [String: [String]])?["public.mime-type"] == ["image/png"])
     }
 
     @Test func aLoopInADamagedDatabaseIsCut() throws {
