@@ -26,7 +26,7 @@ public struct SharedMIMESniffer: Sendable {
     /// The database's answer for `head`, or nil when no rule matches.
     public func sniff(_ head: UnsafeRawBufferPointer) -> SharedMIMEMatch? {
         let magic = database.magic(head).map { SharedMIMEMatch(mimeType: database.canonical($0.mimeType), priority: $0.priority) }
-        if let root = Self.rootElement(head), let mimeType = database.xmlRoots[root] {
+        if let root = Self.rootElement(head), let mimeType = database.mimeType(forXMLRoot: root) {
             return SharedMIMEMatch(mimeType: database.canonical(mimeType), priority: max(Self.rootElementPriority, magic?.priority ?? 0))
         }
         return magic

@@ -58,7 +58,10 @@ struct TypeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try catalogOptions.catalog()
+        // With --all, every type for a tag is listed, shared-mime-info's included.
+        let names = identifiers + extensions.map { $0.hasPrefix(".") ? $0 : "." + $0 } + mimeTypes
+            + (conformingTo.lowercased() == "none" ? [] : [conformingTo])
+        let catalog = all ? try catalogOptions.catalog() : try catalogOptions.catalog(resolving: names)
         let constraint: UTType?
         if conformingTo.lowercased() == "none" {
             constraint = nil
@@ -113,7 +116,7 @@ struct ConformsCommand: ParsableCommand {
     @OptionGroup var catalogOptions: CatalogOptions
 
     func run() throws {
-        let catalog = try catalogOptions.catalog()
+        let catalog = try catalogOptions.catalog(resolving: [type, parent])
         let child = try resolveType(type, in: catalog)
         let ancestor = try resolveType(parent, in: catalog)
         let answer = child.conforms(to: ancestor)

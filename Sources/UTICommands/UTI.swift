@@ -37,7 +37,9 @@ public struct UTI: ParsableCommand {
             naming the limit (exit status 2 for a document or an argument, 1 for one path of many), \
             never with a crash or a hang. \(Limits.all.map { "\($0.name) \($0.value): \($0.meaning)" }.joined(separator: "; ")).
             """,
-        version: UTIVersion.description,
+        // The short form; `uti --version` prints `UTIVersion.description` (UTIMain.run), which
+        // looks at the databases, a cost no other invocation should pay.
+        version: "uti \(UTIVersion.number)",
         subcommands: [
             IdentifyCommand.self, WrapCommand.self, DropCommand.self, CheckCommand.self, TypeCommand.self, ConformsCommand.self, TreeCommand.self, ListCommand.self,
             CompletionsCommand.self,
@@ -79,6 +81,11 @@ public enum UTIMain {
     public static func run(arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let status: Int32
+        if arguments == ["--version"] {
+            Output.standard.line(UTIVersion.description)
+            Output.standard.flush()
+            return 0
+        }
         do {
             var command = try UTI.parseAsRoot(arguments)
             try command.run()
@@ -118,12 +125,32 @@ struct CatalogOptions: ParsableArguments {
 
     /// The built-in catalog with the files of UTI_TYPES and --types added, in that order.
     func catalog() throws(UTIError) -> TypeCatalog {
+        try TypeCatalog.system.adding(contentsOf: declarationFiles)
+    }
+
+    /// The catalog for commands that only look the named types up (`conforms`, `type`): the
+    /// built-in catalog when it knows every name and no declaration files are given, so that
+    /// these one-shot commands do not load the system's shared-mime-info types (their records read
+    /// the same either way); otherwise `catalog()`.
+    func catalog(resolving names: [String]) throws(UTIError) -> TypeCatalog {
+        guard declarationFiles.isEmpty else { return try catalog() }
+        let builtIn = TypeCatalog.builtIn
+        let known = names.allSatisfy { name in
+            if name.hasPrefix(".") && name.count > 1 {
+                return !builtIn.type(tag: String(name.dropFirst()), tagClass: .filenameExtension, conformingTo: nil).isDynamic
+            }
+            if name.contains("/") { return !builtIn.type(tag: name, tagClass: .mimeType, conformingTo: nil).isDynamic }
+            return builtIn.type(identifier: name) != nil
+        }
+        return known ? builtIn : try catalog()
+    }
+
+    private var declarationFiles: [String] {
         var paths: [String] = []
         if let variable = getenv("UTI_TYPES") {
             paths += String(cString: variable).split(separator: ":").map(String.init)
         }
-        paths += typeFiles
-        return try TypeCatalog.system.adding(contentsOf: paths)
+        return paths + typeFiles
     }
 }
 

@@ -62,7 +62,7 @@ extension SharedMIMEDatabase {
         func visit(_ mimeType: String) {
             state[mimeType] = false
             var result: [String] = []
-            for parent in (parents[mimeType] ?? []).map(canonical) {
+            for parent in parents(of: mimeType).map(canonical) {
                 // A parent the database does not list itself may still be a type of the catalog.
                 guard let identifier = identifiers[parent] ?? existing(parent), state[parent] != false else { continue }
                 if state[parent] == nil, declaredSet.contains(parent) { visit(parent) }
@@ -71,13 +71,25 @@ extension SharedMIMEDatabase {
             resolvedParents[mimeType] = result
             state[mimeType] = true
         }
+        var ordered: [String] = []  // parents before children, so a reader can check each parent was declared
         for mimeType in declared where state[mimeType] == nil { visit(mimeType) }
-        return declared.enumerated().map { position, mimeType in
+        var placed = Set<String>()
+        func place(_ mimeType: String) {
+            guard placed.insert(mimeType).inserted else { return }
+            for parent in parents(of: mimeType).map(canonical) where declaredSet.contains(parent) && resolvedParents[mimeType]?.contains(identifiers[parent] ?? "") == true {
+                place(parent)
+            }
+            ordered.append(mimeType)
+        }
+        for mimeType in declared { place(mimeType) }
+        let position = Dictionary(uniqueKeysWithValues: declared.enumerated().map { ($1, $0) })
+        return ordered.map { mimeType in
+            let position = position[mimeType]!
             var conformsTo = resolvedParents[mimeType] ?? []
             if let media = Self.mediaParent(mimeType), !conformsTo.contains(media) {
                 // Another type of the same media type from this database already conforms to it;
                 // a catalog type may too.
-                let covered = (parents[mimeType] ?? []).map(canonical).contains { parent in
+                let covered = parents(of: mimeType).map(canonical).contains { parent in
                     if declaredSet.contains(parent) { return Self.mediaParent(parent) == media }
                     guard let identifier = identifiers[parent] ?? existing(parent), let type = catalog.type(identifier: identifier),
                         let target = catalog.type(identifier: media)
@@ -91,27 +103,41 @@ extension SharedMIMEDatabase {
             if let extensions = extensions[mimeType], !extensions.isEmpty { tags.insert((.filenameExtension, extensions), at: 0) }
             return TypeDeclaration(
                 identifier: Self.identifier(forMIMEType: mimeType), conformsTo: conformsTo, tags: TagSpecification(tags),
-                description: "", declarer: .sharedMIMEInfo, entry: "\(folder)/types[\(position)]")
+                description: "", declarer: .sharedMIMEInfo, entry: "types[\(position)]")
         }
     }
 }
 
+/// What shared-mime-info adds to a catalog: declarations for its own types, and its other
+/// spellings of MIME types the catalog's types carry (an alias table, so they find those types).
+struct SharedMIMEAdditions: Equatable {
+    var declarations: [TypeDeclaration]
+    var aliases: [String: String]
+}
+
 extension TypeCatalog {
     /// The built-in catalog with the system's shared-mime-info types added (see
-    /// `SharedMIMEDatabase.declarations(missingFrom:)`) and its MIME aliases known; the built-in
-    /// catalog alone when the system has no database.
+    /// `adding(sharedMIMEInfo:)`); the built-in catalog alone when the system has no database.
+    /// What the database adds is kept in a cache of uti's own (`SharedMIMECache`), rebuilt when the
+    /// database or uti's catalog changes, so a one-shot command does not parse the database.
     public static let system: TypeCatalog = {
         guard let database = SharedMIMEDatabase.system else { return builtIn }
-        return builtIn.adding(sharedMIMEInfo: database)
+        if let cached = SharedMIMECache.load(for: database, onto: builtIn) { return builtIn.applying(cached) }
+        let additions = builtIn.additions(from: database)
+        SharedMIMECache.store(additions, for: database, onto: builtIn)
+        return builtIn.applying(additions)
     }()
 
     /// This catalog with `database`'s types added, and the database's other spellings of MIME
-    /// types that types of this catalog carry merged into those types (after their own, so the
-    /// preferred MIME type stays the declarer's): Apple's `public.python-script` also carries
-    /// `text/x-python`.
+    /// types that types of this catalog carry merged as aliases: `image/pjpeg` finds Apple's
+    /// `public.jpeg`. The catalog's own types keep their declarations exactly (so a type record
+    /// reads the same with and without the database).
     public func adding(sharedMIMEInfo database: SharedMIMEDatabase) -> TypeCatalog {
+        applying(additions(from: database))
+    }
+
+    func additions(from database: SharedMIMEDatabase) -> SharedMIMEAdditions {
         let declarations = database.declarations(missingFrom: self)
-        var merged = records.map(\.declaration)
         // Each spelling of a MIME type (canonical and aliases) that no type carries joins the type
         // that carries another spelling of it.
         var groups: [String: [String]] = [:]
@@ -119,27 +145,37 @@ extension TypeCatalog {
         for (alias, target) in database.aliases.sorted(by: { $0.key < $1.key }) {
             groups[target.lowercased(), default: []].append(alias.lowercased())
         }
-        var aliases = mimeAliases
+        var aliases: [String: String] = [:]
         for (canonical, others) in groups.sorted(by: { $0.key < $1.key }) {
             let spellings = [canonical] + others
-            guard let known = spellings.first(where: { !candidates(tag: $0, tagClass: .mimeType).isEmpty }),
-                let owner = candidates(tag: known, tagClass: .mimeType).first
-            else { continue }
-            let missing = spellings.filter { candidates(tag: $0, tagClass: .mimeType).isEmpty }
-            guard !missing.isEmpty else { continue }
-            for spelling in missing { aliases[spelling] = known }
-            var entries = merged[owner].tags.entries
-            if let position = entries.firstIndex(where: { $0.tagClass == .mimeType }) {
-                entries[position].values += missing.filter { !entries[position].values.contains($0) }
-            } else {
-                entries.append((.mimeType, missing))
-            }
-            merged[owner].tags = TagSpecification(entries)
+            guard let known = spellings.first(where: { !candidates(tag: $0, tagClass: .mimeType).isEmpty }) else { continue }
+            for spelling in spellings where candidates(tag: spelling, tagClass: .mimeType).isEmpty { aliases[spelling] = known }
         }
+        return SharedMIMEAdditions(declarations: declarations, aliases: aliases)
+    }
+
+    func applying(_ additions: SharedMIMEAdditions) -> TypeCatalog {
+        var merged = records.map(\.declaration)
         var seen = Set(records.map(\.key))
-        for declaration in declarations where seen.insert(declaration.identifier.caseFolded).inserted {
+        for declaration in additions.declarations where seen.insert(declaration.identifier.caseFolded).inserted {
             merged.append(declaration)
         }
-        return TypeCatalog(validDeclarations: merged, mimeAliases: aliases)
+        return TypeCatalog(validDeclarations: merged, mimeAliases: mimeAliases.merging(additions.aliases) { mine, _ in mine })
+    }
+
+    /// A fingerprint of the catalog's identifiers, parents and MIME tags (FNV-1a), so a cache made
+    /// for another catalog is never used.
+    var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        }
+        for record in records {
+            mix(record.identifier)
+            record.declaration.conformsTo.forEach(mix)
+            record.declaration.tags[.mimeType].forEach(mix)
+        }
+        return "\(records.count)-" + String(hash, radix: 16)
     }
 }

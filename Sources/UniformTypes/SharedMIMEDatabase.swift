@@ -25,17 +25,15 @@ import Foundation
 public final class SharedMIMEDatabase: @unchecked Sendable {
     /// The `mime` folder the database was read from.
     public let folder: String
-    /// Every MIME type the database declares, in its `types` file's order.
-    public let types: [String]
-    /// Alias -> canonical MIME type.
-    public let aliases: [String: String]
-    /// MIME type -> its `sub-class-of` parents, in order.
-    public let parents: [String: [String]]
-    /// MIME type -> the extensions of its `*.ext` globs, heaviest first (lowercase).
-    public let extensions: [String: [String]]
-    /// XML (namespace URI, local name of the root element) -> MIME type.
-    public let xmlRoots: [XMLRoot: String]
-    private let cache: MappedFile?
+    private let cache: MappedFile
+    /// The text files, parsed when first needed: one-shot commands that only look MIME types up
+    /// use `mime.cache`'s sorted tables and never parse them.
+    private let parsed = LockedValue<Tables?>(nil)
+
+    struct Tables {
+        var types: [String]
+        var extensions: [String: [String]]
+    }
 
     public struct XMLRoot: Hashable, Sendable {
         public let namespace: String
@@ -47,7 +45,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         }
     }
 
-    /// The database of this system, loaded once; nil when none is installed (uti then works on
+    /// The database of this system, opened once; nil when none is installed (uti then works on
     /// its own catalog, and `uti --version` says so). `UTI_SHARED_MIME_INFO=0` turns it off.
     public static let system: SharedMIMEDatabase? = {
         if let setting = getenv("UTI_SHARED_MIME_INFO"), String(cString: setting) == "0" { return nil }
@@ -78,31 +76,40 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         return roots.filter { $0.hasPrefix("/") && seen.insert($0).inserted }.map { $0 + "/mime" }
     }
 
-    /// Reads the database in `folder` (a `mime` folder); nil when it has no readable `mime.cache`
-    /// of version 1.1 or 1.2, or no `types` file.
+    /// Opens the database in `folder` (a `mime` folder); nil when it has no readable `mime.cache`
+    /// of version 1.1 or 1.2 or no `types` file.
     public init?(folder: String) {
-        guard let cache = MappedFile(path: folder + "/mime.cache"), cache.count >= 40,
+        guard let cache = MappedFile(path: folder + "/mime.cache"), cache.count >= 44,
             cache.uint16(at: 0) == 1, (1...2).contains(cache.uint16(at: 2) ?? 0),
-            let typesText = Self.text(folder + "/types")
+            access(folder + "/types", R_OK) == 0
         else { return nil }
         self.folder = folder
         self.cache = cache
-        types = Self.lines(typesText).filter { $0.contains("/") }
-        var aliases: [String: String] = [:]
-        for line in Self.lines(Self.text(folder + "/aliases") ?? "") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2 { aliases[String(parts[0])] = String(parts[1]) }
+    }
+
+    /// When the database was last rebuilt (`mime.cache`'s modification time and size), for caches.
+    public var stamp: String { cache.stamp }
+
+    private var tables: Tables {
+        parsed.withLock { stored in
+            if let stored { return stored }
+            let tables = Self.readTables(folder)
+            stored = tables
+            return tables
         }
-        self.aliases = aliases
-        var parents: [String: [String]] = [:]
-        for line in Self.lines(Self.text(folder + "/subclasses") ?? "") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2 { parents[String(parts[0]), default: []].append(String(parts[1])) }
-        }
-        self.parents = parents
+    }
+
+    /// Every MIME type the database declares, in its `types` file's order.
+    public var types: [String] { tables.types }
+
+    /// MIME type -> the extensions of its `*.ext` globs, heaviest first (lowercase).
+    public var extensions: [String: [String]] { tables.extensions }
+
+    private static func readTables(_ folder: String) -> Tables {
+        let types = lines(text(folder + "/types") ?? "").filter { $0.contains("/") }
         // globs2: WEIGHT:TYPE:GLOB[:FLAGS], heaviest first.
         var weighted: [String: [(weight: Int, value: String)]] = [:]
-        for line in Self.lines(Self.text(folder + "/globs2") ?? "") {
+        for line in lines(text(folder + "/globs2") ?? "") {
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard parts.count >= 3, let weight = Int(parts[0]), parts[2].hasPrefix("*.") else { continue }
             let suffix = parts[2].dropFirst(2)
@@ -112,31 +119,81 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             if !(weighted[type]?.contains { $0.value == value } ?? false) { weighted[type, default: []].append((weight, value)) }
         }
         // Heaviest first; globs of one weight keep the file's order.
-        extensions = weighted.mapValues { entries in
+        let extensions = weighted.mapValues { entries in
             entries.enumerated().sorted { $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset }
                 .map(\.element.value)
         }
-        var roots: [XMLRoot: String] = [:]
-        for line in Self.lines(Self.text(folder + "/XMLnamespaces") ?? "") {
-            let parts = line.split(separator: " ")
-            if parts.count == 3 { roots[XMLRoot(namespace: String(parts[0]), localName: String(parts[1]))] = String(parts[2]) }
+        return Tables(types: types, extensions: extensions)
+    }
+
+    // MARK: - mime.cache tables (sorted, searched in place)
+
+    /// Alias -> canonical MIME type, every entry (for building declarations).
+    public var aliases: [String: String] {
+        var result: [String: String] = [:]
+        guard let list = cache.uint32(at: 4), let count = cache.uint32(at: list), count <= cache.count / 8 else { return result }
+        for index in 0..<count {
+            if let alias = cache.uint32(at: list + 4 + 8 * index).flatMap(cache.string), let target = cache.uint32(at: list + 8 + 8 * index).flatMap(cache.string) {
+                result[alias] = target
+            }
         }
-        xmlRoots = roots
+        return result
     }
 
     /// The canonical spelling of a MIME type (its alias target, else itself).
-    public func canonical(_ mimeType: String) -> String { aliases[mimeType] ?? mimeType }
+    public func canonical(_ mimeType: String) -> String {
+        guard let list = cache.uint32(at: 4), let found = search(list: list, entrySize: 8, key: mimeType),
+            let target = cache.uint32(at: found + 4).flatMap(cache.string)
+        else { return mimeType }
+        return target
+    }
 
-    /// The MIME types `mimeType` is a subclass of, with shared-mime-info's implicit rules: every
-    /// `text/*` is `text/plain`, everything else (but `inode/*`) `application/octet-stream`.
+    /// The `sub-class-of` parents the database lists for a (canonical) MIME type.
+    public func parents(of mimeType: String) -> [String] {
+        guard let list = cache.uint32(at: 8), let found = search(list: list, entrySize: 8, key: mimeType),
+            let parents = cache.uint32(at: found + 4), let count = cache.uint32(at: parents), count <= 256
+        else { return [] }
+        return (0..<count).compactMap { cache.uint32(at: parents + 4 + 4 * $0).flatMap(cache.string) }
+    }
+
+    /// The MIME type of XML documents whose root element is `root`.
+    public func mimeType(forXMLRoot root: XMLRoot) -> String? {
+        guard let list = cache.uint32(at: 32), let count = cache.uint32(at: list), count <= cache.count / 12 else { return nil }
+        for index in 0..<count {
+            let entry = list + 4 + 12 * index
+            guard cache.uint32(at: entry).flatMap(cache.string) == root.namespace,
+                cache.uint32(at: entry + 4).flatMap(cache.string) == root.localName
+            else { continue }
+            return cache.uint32(at: entry + 8).flatMap(cache.string)
+        }
+        return nil
+    }
+
+    /// Binary search of a table sorted by the string its entries' first word points to (as
+    /// update-mime-database sorts them, by strcmp); the offset of the matching entry.
+    private func search(list: Int, entrySize: Int, key: String) -> Int? {
+        guard let count = cache.uint32(at: list), count <= cache.count / entrySize else { return nil }
+        let wanted = Array(key.utf8)
+        var low = 0, high = count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let entry = list + 4 + entrySize * middle
+            guard let offset = cache.uint32(at: entry), let order = cache.compare(at: offset, with: wanted) else { return nil }
+            if order == 0 { return entry }
+            if order < 0 { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+
+    /// The MIME types `mimeType` is a subclass of, transitively.
     public func supertypes(of mimeType: String) -> [String] {
         var result: [String] = []
         var pending = [canonical(mimeType)]
         var seen = Set(pending)
-        while let next = pending.popLast() {
-            for parent in parents[next] ?? [] where seen.insert(canonical(parent)).inserted {
-                result.append(canonical(parent))
-                pending.append(canonical(parent))
+        while let next = pending.popLast(), seen.count < 256 {
+            for parent in parents(of: next).map(canonical) where seen.insert(parent).inserted {
+                result.append(parent)
+                pending.append(parent)
             }
         }
         return result
@@ -173,13 +230,13 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         return found
     }
 
-    private let comments = LockedDictionary()
+    private let comments = LockedValue<[String: String]>([:])
 
     // MARK: - Magic
 
     /// How many bytes the magic rules look at, at most.
     public var magicExtent: Int {
-        guard let cache, let list = cache.uint32(at: 24), let extent = cache.uint32(at: list + 4) else { return 0 }
+        guard let list = cache.uint32(at: 24), let extent = cache.uint32(at: list + 4) else { return 0 }
         return extent
     }
 
@@ -187,7 +244,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// tried in the cache's order (highest priority first) and the first that matches answers, as
     /// xdgmime does.
     public func magic(_ data: UnsafeRawBufferPointer) -> (mimeType: String, priority: Int)? {
-        guard let cache, let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
+        guard let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
             count <= cache.count / 16
         else { return nil }
         for index in 0..<count {
@@ -205,7 +262,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     }
 
     private func matches(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int) -> Bool {
-        guard depth < 64, let cache, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
+        guard depth < 64, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
             let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
             let maskOffset = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
             let firstChild = cache.uint32(at: offset + 28),
@@ -220,7 +277,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// Whether the value (under the mask) is found at some offset in `start..<start+range`.
     private func compare(start: Int, range: Int, length: Int, value: Int, mask: Int, _ data: UnsafeRawBufferPointer) -> Bool {
-        guard let cache, start <= data.count, length <= data.count else { return false }
+        guard start <= data.count, length <= data.count else { return false }
         let last = min(start + max(range, 1) - 1, data.count - length)
         guard last >= start else { return false }
         return cache.withBytes { bytes in
@@ -292,6 +349,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 final class MappedFile: @unchecked Sendable {
     private let base: UnsafeRawPointer
     let count: Int
+    /// The file's modification time (seconds and nanoseconds) and size when it was mapped.
+    let stamp: String
 
     init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -305,6 +364,11 @@ final class MappedFile: @unchecked Sendable {
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
         base = UnsafeRawPointer(mapped)
         count = size
+        #if canImport(Darwin)
+        stamp = "\(status.st_mtimespec.tv_sec).\(status.st_mtimespec.tv_nsec):\(size)"
+        #else
+        stamp = "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(size)"
+        #endif
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
@@ -329,17 +393,33 @@ final class MappedFile: @unchecked Sendable {
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
+    /// strcmp of the NUL-terminated string at `offset` with `key`: negative, zero or positive;
+    /// nil when the string runs past the file.
+    func compare(at offset: Int, with key: [UInt8]) -> Int? {
+        guard offset >= 0, offset < count else { return nil }
+        var index = 0
+        while true {
+            guard offset + index < count else { return nil }
+            let mine = Int(base.load(fromByteOffset: offset + index, as: UInt8.self))
+            let theirs = index < key.count ? Int(key[index]) : 0
+            if mine != theirs || mine == 0 { return mine - theirs }
+            index += 1
+        }
+    }
+
     func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         body(UnsafeRawBufferPointer(start: base, count: count))
     }
 }
 
-/// A dictionary behind a lock, for memoized lookups shared between threads.
-final class LockedDictionary: @unchecked Sendable {
+/// A value behind a lock, for memoized state shared between threads.
+final class LockedValue<Value>: @unchecked Sendable {
     private let lock = Lock()
-    private var storage: [String: String] = [:]
+    private var storage: Value
 
-    func withLock<T>(_ body: (inout [String: String]) -> T) -> T {
+    init(_ value: Value) { storage = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
         lock.withLock { body(&storage) }
     }
 }

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// uti's own cache of what the system's shared-mime-info database adds to the built-in catalog,
+/// so that a one-shot command reads one small file instead of parsing the database and deriving
+/// six hundred declarations (about 10 ms). It lives in `$XDG_CACHE_HOME/uti` (default
+/// `~/.cache/uti`), one file per database folder, and is used only when its first lines name the
+/// same catalog fingerprint and the same `mime.cache` (modification time and size); otherwise it
+/// is rebuilt (written to a temporary file, then renamed). A cache that cannot be written is not
+/// an error, and one that does not parse or declares a parent before it exists is ignored.
+/// `UTI_CACHE=0` turns it off.
+enum SharedMIMECache {
+    static let magic = "uti shared-mime-info cache 2"
+    private static let field = "\u{1F}"
+    private static let item = "\u{1E}"
+
+    /// The cache file for a database, or nil when there is no place for one.
+    static func path(for database: SharedMIMEDatabase) -> String? {
+        if let setting = getenv("UTI_CACHE"), String(cString: setting) == "0" { return nil }
+        var folder: String
+        if let base = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), base.hasPrefix("/") {
+            folder = base
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
+            folder = home + "/.cache"
+        } else {
+            return nil
+        }
+        folder += "/uti"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in database.folder.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "\(folder)/shared-mime-info-\(String(hash, radix: 16)).cache"
+    }
+
+    static func header(for database: SharedMIMEDatabase, onto catalog: TypeCatalog) -> String {
+        [magic, "catalog \(catalog.fingerprint)", "database \(database.folder)", "stamp \(database.stamp)"].joined(separator: "\n") + "\n"
+    }
+
+    static func load(for database: SharedMIMEDatabase, onto catalog: TypeCatalog) -> SharedMIMEAdditions? {
+        guard let path = path(for: database), let bytes = try? FileContents.read(path: path, limit: Limits.documentBytes) else { return nil }
+        let expected = Array(header(for: database, onto: catalog).utf8)
+        guard bytes.count >= expected.count, bytes[..<expected.count].elementsEqual(expected) else { return nil }
+        return decode(bytes[expected.count...], onto: catalog)
+    }
+
+    static func store(_ additions: SharedMIMEAdditions, for database: SharedMIMEDatabase, onto catalog: TypeCatalog) {
+        guard let path = path(for: database) else { return }
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        let parent = String(folder[..<folder.lastIndex(of: "/")!])
+        mkdir(parent, 0o700)
+        mkdir(folder, 0o700)
+        let text = header(for: database, onto: catalog) + encode(additions)
+        let temporary = "\(path).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            written += count
+        }
+        close(descriptor)
+        if written == bytes.count && rename(temporary, path) == 0 { return }
+        unlink(temporary)
+    }
+
+    /// One line per record: `D` identifier, parents, MIME types, extensions, entry; `A` alias,
+    /// known spelling. Fields are separated by U+001F, list items by U+001E
+    /// (neither occurs in identifiers, MIME types or extensions).
+    static func encode(_ additions: SharedMIMEAdditions) -> String {
+        var lines: [String] = []
+        let f = field, i = item
+        for declaration in additions.declarations {
+            lines.append(["D", declaration.identifier, declaration.conformsTo.joined(separator: i),
+                          declaration.tags[.mimeType].joined(separator: i), declaration.tags[.filenameExtension].joined(separator: i),
+                          declaration.entry].joined(separator: f))
+        }
+        for (alias, known) in additions.aliases.sorted(by: { $0.key < $1.key }) {
+            lines.append(["A", alias, known].joined(separator: f))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads the records, working on bytes (splitting a String by Characters would cost more
+    /// than deriving the declarations).
+    static func decode(_ bytes: ArraySlice<UInt8>, onto catalog: TypeCatalog) -> SharedMIMEAdditions? {
+        var additions = SharedMIMEAdditions(declarations: [], aliases: [:])
+        var declared = Set<String>()
+        func string(_ part: ArraySlice<UInt8>) -> String { String(decoding: part, as: UTF8.self) }
+        func list(_ part: ArraySlice<UInt8>) -> [String] {
+            part.isEmpty ? [] : part.split(separator: 0x1E, omittingEmptySubsequences: false).map(string)
+        }
+        /// Letters, digits, `-` and `.`, not empty: every identifier uti writes here.
+        func isPlainIdentifier(_ part: ArraySlice<UInt8>) -> Bool {
+            !part.isEmpty && part.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E }
+        }
+        for line in bytes.split(separator: 0x0A) {
+            let fields = line.split(separator: 0x1F, omittingEmptySubsequences: false)
+            switch (fields.first?.first, fields.count) {
+            case (0x44?, 6):  // D
+                guard isPlainIdentifier(fields[1]) else { return nil }
+                let identifier = string(fields[1])
+                let parents = list(fields[2])
+                // Parents come first in the file; anything else is damage, and the cache is not used.
+                guard !parents.isEmpty,
+                    parents.allSatisfy({ declared.contains($0) || catalog.indexByKey[$0.caseFolded] != nil }),
+                    declared.insert(identifier).inserted
+                else { return nil }
+                var tags: [(UTTagClass, [String])] = [(.mimeType, list(fields[3]))]
+                let extensions = list(fields[4])
+                if !extensions.isEmpty { tags.insert((.filenameExtension, extensions), at: 0) }
+                additions.declarations.append(TypeDeclaration(
+                    identifier: identifier, conformsTo: parents, tags: TagSpecification(tags), description: "",
+                    declarer: .sharedMIMEInfo, entry: string(fields[5])))
+            case (0x41?, 3):  // A
+                additions.aliases[string(fields[1])] = string(fields[2])
+            default:
+                return nil
+            }
+        }
+        return additions
+    }
+}
