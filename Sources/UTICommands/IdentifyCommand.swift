@@ -26,7 +26,13 @@ struct IdentifyCommand: ParsableCommand {
             central directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; text in \
             ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, CSV/TSV, \
             scripts by #! line, PEM, ...), libmagic for everything else (and not for plain text \
-            whose name already gives a text type). Text encodings map to plain-text subtypes: \
+            whose name already gives a text type); then the system's shared-mime-info rules (magic \
+            from mime.cache, XML root elements by namespace) on the same bytes, whose answer wins \
+            when the first is generic (data, plain text, a MIME type the catalog lacks, a language \
+            guess), when it is narrower (by conformance, or by the database's sub-class-of: \
+            OpenDocument master in a zip), or when it is unrelated to libmagic's and its rule's \
+            priority is above 50; uti's own checks stand against unrelated answers, and a rule for a \
+            binary format never overrules text (a CSV that mentions %PDF- stays a CSV). Text encodings map to plain-text subtypes: \
             UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, \
             UTF-16BE public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. \
             (3) Name: well-known names (Makefile, Dockerfile), tar.gz and friends, then the \
@@ -44,7 +50,9 @@ struct IdentifyCommand: ParsableCommand {
             null): schemaVersion, path, kind (file, directory, symlink, fifo, socket, char-device, \
             block-device), type (the type record uti type prints: identifier, description, \
             declaredBy, parents, supertypes, tags, ...), mimeType (as file --mime-type prints it), \
-            encoding, evidence {content {identifier, mimeType (libmagic's), description}, \
+            encoding, evidence {content {identifier, mimeType (libmagic's), description, sniffer \
+            (uti, libmagic or shared-mime-info: whose answer it is), sharedMIMEInfo {mimeType, \
+            priority} (what its rules said, or null)}, \
             extension {value, identifier}, decidedBy (content, extension, both, filesystem)}, \
             mismatch {content, extension}, size, error {code, message}. Text output is "PATH: \
             TYPE" per line ("PATH: error: CAUSE" for a failed path); with -0 each field ends in NUL. \

@@ -26,7 +26,23 @@ public struct UTI: ParsableCommand {
             malformed --types file).
 
             ENVIRONMENT: UTI_TYPES, a colon-separated list of declaration files loaded before \
-            those given with --types.
+            those given with --types. XDG_DATA_HOME and XDG_DATA_DIRS, where the shared-mime-info \
+            database is found (the first mime/mime.cache; Homebrew's share folders too on macOS); \
+            UTI_SHARED_MIME_INFO=0 leaves it out. XDG_CACHE_HOME (default ~/.cache), where \
+            uti/shared-mime-info-*.cache keeps what the database adds to the catalog, rebuilt when \
+            the database changes; UTI_CACHE=0 neither reads nor writes it.
+
+            SHARED-MIME-INFO: every MIME type of the system's database that no built-in type \
+            carries (as given or by an alias) is a type org.freedesktop.mime.MEDIA.SUBTYPE (characters \
+            other than letters, digits, - and . become -), conforming to its sub-class-of parents \
+            and to its media type's type (text/* public.plain-text, image/* public.image, audio/* \
+            public.audio, video/* public.movie, font/* public.font, model/* public.3d-content, \
+            others public.data), tagged with its MIME type, aliases and *.ext globs, declared by \
+            shared-mime-info, described by the database's comment. The database's other spellings \
+            of MIME types that built-in types carry find those types (image/x-ms-bmp finds \
+            com.microsoft.bmp); built-in types keep their tags exactly. For a tag both carry, \
+            Apple's, the user's and uti's own types come before the database's. uti --version \
+            names the database in use.
 
             TEXT OUTPUT: names and messages reach the terminal escaped, as ls -b shows them: \
             control characters as \\n, \\t, \\r or \\xHH, bidirectional controls and line \

@@ -15,7 +15,9 @@ import Darwin
 /// an error, and one that does not parse or declares a parent before it exists is ignored.
 /// `UTI_CACHE=0` turns it off.
 enum SharedMIMECache {
-    static let magic = "uti shared-mime-info cache 2"
+    /// The first line; its number changes whenever the way declarations are derived changes, so a
+    /// cache made by another version of uti is not used.
+    static let magic = "uti shared-mime-info cache 6"
     private static let field = "\u{1F}"
     private static let item = "\u{1E}"
 

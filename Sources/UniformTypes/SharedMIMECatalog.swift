@@ -13,6 +13,36 @@ extension SharedMIMEDatabase {
         return "org.freedesktop.mime." + String(mapped)
     }
 
+    /// The catalog's type for the format a MIME type names under another spelling, found by one of
+    /// the database's `*.ext` globs that no other of its MIME types claims being the type's
+    /// preferred extension (Apple calls cpio
+    /// archives public.cpio-archive with no MIME type; the database calls them application/x-cpio
+    /// with *.cpio) — unless one is text and the other is not, or one is a picture, a sound or a
+    /// movie and the other is not the same (*.ts is a Qt translation for the database and an
+    /// MPEG transport stream for Apple).
+    func sameFormat(_ mimeType: String, in catalog: TypeCatalog) -> String? {
+        let claims = extensionClaims
+        guard let globs = extensions[mimeType]?.filter({ claims[$0] == 1 }),
+            let index = globs.lazy.compactMap({ glob in
+                catalog.candidates(tag: glob, tagClass: .filenameExtension).first {
+                    catalog.records[$0].declaration.tags[.filenameExtension].first?.lowercased() == glob
+                }
+            }).first
+        else { return nil }
+        let type = UTType(catalog: catalog, index: index)
+        let media = String(mimeType.prefix(while: { $0 != "/" }))
+        func conforms(_ identifier: String) -> Bool { catalog.type(identifier: identifier).map(type.conforms) ?? false }
+        // A conflict: the catalog's type is of another kind (text, picture, sound, movie) than
+        // the database's media type says.
+        let kinds = [("text", "public.text"), ("image", "public.image"), ("audio", "public.audio"), ("video", "public.movie")]
+        for (kind, identifier) in kinds where kind != media && conforms(identifier) {
+            if kind == "text" && isSubclass(mimeType, of: "text/plain") { continue }
+            return nil
+        }
+        if media == "text" && !conforms("public.text") { return nil }
+        return catalog.records[index].identifier
+    }
+
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent
     /// that does already.
     static func mediaParent(_ mimeType: String) -> String? {
@@ -41,7 +71,7 @@ extension SharedMIMEDatabase {
             for spelling in [mimeType] + (aliasesOf[mimeType] ?? []) {
                 if let index = catalog.candidates(tag: spelling, tagClass: .mimeType).first { return catalog.records[index].identifier }
             }
-            return nil
+            return sameFormat(mimeType, in: catalog)
         }
         var identifiers: [String: String] = [:]  // canonical MIME type -> the identifier of its type
         var declared: [String] = []
@@ -148,8 +178,13 @@ extension TypeCatalog {
         var aliases: [String: String] = [:]
         for (canonical, others) in groups.sorted(by: { $0.key < $1.key }) {
             let spellings = [canonical] + others
-            guard let known = spellings.first(where: { !candidates(tag: $0, tagClass: .mimeType).isEmpty }) else { continue }
-            for spelling in spellings where candidates(tag: spelling, tagClass: .mimeType).isEmpty { aliases[spelling] = known }
+            if let known = spellings.first(where: { !candidates(tag: $0, tagClass: .mimeType).isEmpty }) {
+                for spelling in spellings where candidates(tag: spelling, tagClass: .mimeType).isEmpty { aliases[spelling] = known }
+            } else if let owner = database.sameFormat(canonical, in: self), let known = indexByKey[owner.caseFolded].flatMap({ records[$0].declaration.tags[.mimeType].first }) {
+                // The same format under another name: its spellings find the catalog's type by one
+                // of that type's own MIME types.
+                for spelling in spellings { aliases[spelling] = known.lowercased() }
+            }
         }
         return SharedMIMEAdditions(declarations: declarations, aliases: aliases)
     }

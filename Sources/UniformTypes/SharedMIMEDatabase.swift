@@ -33,6 +33,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     struct Tables {
         var types: [String]
         var extensions: [String: [String]]
+        /// Extension -> how many MIME types claim it.
+        var claims: [String: Int]
     }
 
     public struct XMLRoot: Hashable, Sendable {
@@ -105,6 +107,9 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// MIME type -> the extensions of its `*.ext` globs, heaviest first (lowercase).
     public var extensions: [String: [String]] { tables.extensions }
 
+    /// Extension -> how many of the database's MIME types claim it.
+    var extensionClaims: [String: Int] { tables.claims }
+
     private static func readTables(_ folder: String) -> Tables {
         let types = lines(text(folder + "/types") ?? "").filter { $0.contains("/") }
         // globs2: WEIGHT:TYPE:GLOB[:FLAGS], heaviest first.
@@ -123,7 +128,9 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             entries.enumerated().sorted { $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset }
                 .map(\.element.value)
         }
-        return Tables(types: types, extensions: extensions)
+        var claims: [String: Int] = [:]
+        for values in extensions.values { for value in values { claims[value, default: 0] += 1 } }
+        return Tables(types: types, extensions: extensions, claims: claims)
     }
 
     // MARK: - mime.cache tables (sorted, searched in place)
@@ -158,7 +165,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// The MIME type of XML documents whose root element is `root`.
     public func mimeType(forXMLRoot root: XMLRoot) -> String? {
-        guard let list = cache.uint32(at: 32), let count = cache.uint32(at: list), count <= cache.count / 12 else { return nil }
+        guard let list = cache.uint32(at: 28), let count = cache.uint32(at: list), count <= cache.count / 12 else { return nil }
         for index in 0..<count {
             let entry = list + 4 + 12 * index
             guard cache.uint32(at: entry).flatMap(cache.string) == root.namespace,

@@ -23,7 +23,7 @@ let manifest: [ManifestRow] = {
     }
 }()
 
-func makeInferrer(follow: Bool = false, catalog: TypeCatalog = .builtIn) throws -> TypeInferrer {
+func makeInferrer(follow: Bool = false, catalog: TypeCatalog = .system) throws -> TypeInferrer {
     TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: follow)
 }
 

@@ -136,3 +136,44 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(try uti(["identify", "-b", "Fixtures/files/photo.png"], environment: env).stdout == "public.png\n")
     }
 }
+
+/// shared-mime-info's rules as a second sniffer, on the fixture database's rules.
+@Suite struct SharedMIMESnifferTests {
+    func identify(_ bytes: String) throws -> [String: Any] {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sample")
+        try Data(bytes.utf8).write(to: file)
+        let run = try uti(["identify", "--format", "jsonl", file.path], environment: fixtureDatabase)
+        return try #require(try records(run.stdout).first)
+    }
+
+    func evidence(_ record: [String: Any]) -> [String: Any] {
+        ((record["evidence"] as? [String: Any])?["content"] as? [String: Any]) ?? [:]
+    }
+
+    @Test func aRootElementInTheDatabasesNamespaceDecides() throws {
+        let record = try identify("<?xml version=\"1.0\"?>\n<!-- a board -->\n<t:board xmlns:t=\"urn:uti:test\" size=\"8\"/>\n")
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "org.freedesktop.mime.application.x-uti-board-xml")
+        #expect(evidence(record)["sniffer"] as? String == "shared-mime-info")
+        let match = try #require(evidence(record)["sharedMIMEInfo"] as? [String: Any])
+        #expect(match["mimeType"] as? String == "application/x-uti-board+xml")
+        #expect(match["priority"] as? Int == 80)
+        // Another namespace is just XML.
+        let other = try identify("<?xml version=\"1.0\"?>\n<board xmlns=\"urn:other\"/>\n")
+        #expect((other["type"] as? [String: Any])?["identifier"] as? String == "public.xml")
+    }
+
+    @Test func magicWithANestedMatchAndARange() throws {
+        let widget = try identify("WIDGET....v2 and more")
+        #expect((widget["type"] as? [String: Any])?["identifier"] as? String == "org.freedesktop.mime.application.x-uti-widget")
+        let match = try #require(evidence(widget)["sharedMIMEInfo"] as? [String: Any])
+        #expect(match["mimeType"] as? String == "application/x-uti-widget")
+        #expect(match["priority"] as? Int == 60)
+        // Without the nested match, the outer one does not decide.
+        let plain = try identify("WIDGET without a version")
+        #expect(evidence(plain)["sharedMIMEInfo"] is NSNull)
+        let notes = try identify(String(repeating: " ", count: 20) + "%uti-notes\nfirst note\n")
+        #expect((notes["type"] as? [String: Any])?["identifier"] as? String == "org.freedesktop.mime.text.x-uti-notes")
+    }
+}
