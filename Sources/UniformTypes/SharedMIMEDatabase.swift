@@ -89,6 +89,16 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         self.cache = cache
     }
 
+    /// A database over `mime.cache` bytes alone (no text files: no types of its own), for the
+    /// fuzz target; nil for bytes that do not start like a cache of a version uti reads.
+    @_spi(Fuzzing) public init?(cacheBytes: [UInt8]) {
+        guard let cache = MappedFile(bytes: cacheBytes), cache.count >= 44,
+            cache.uint16(at: 0) == 1, (1...2).contains(cache.uint16(at: 2) ?? 0)
+        else { return nil }
+        self.folder = "/nonexistent"
+        self.cache = cache
+    }
+
     /// When the database was last rebuilt (`mime.cache`'s modification time and size), for caches.
     public var stamp: String { cache.stamp }
 
@@ -254,21 +264,33 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         guard let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
             count <= cache.count / 16
         else { return nil }
+        // A damaged or hostile cache could make the rules take exponential time (children shared
+        // between matchlets) or scan every offset of every rule: past a budget of byte positions
+        // examined, there is no answer. The system's database uses a few thousand per file.
+        var budget = Self.magicBudget
         for index in 0..<count {
             let entry = first + 16 * index
             guard let priority = cache.uint32(at: entry), let typeOffset = cache.uint32(at: entry + 4),
                 let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
                 matchlets <= cache.count / 32
             else { return nil }
-            for matchlet in 0..<matchlets where matches(firstMatchlet + 32 * matchlet, data, depth: 0) {
-                guard let type = cache.string(at: typeOffset) else { return nil }
-                return (type, priority)
+            for matchlet in 0..<matchlets {
+                guard let matched = matches(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return nil }
+                if matched {
+                    guard let type = cache.string(at: typeOffset) else { return nil }
+                    return (type, priority)
+                }
             }
         }
         return nil
     }
 
-    private func matches(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int) -> Bool {
+    /// How many byte positions one `magic(_:)` call may examine.
+    static let magicBudget = 2_000_000
+
+    /// Whether the matchlet at `offset` (and one of its children, if it has any) matches; nil
+    /// when the budget ran out.
+    private func matches(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Bool? {
         guard depth < 64, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
             let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
             let maskOffset = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
@@ -276,23 +298,37 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             length > 0, valueOffset + length <= cache.count, maskOffset == 0 || maskOffset + length <= cache.count,
             children <= cache.count / 32
         else { return false }
-        guard compare(start: start, range: range, length: length, value: valueOffset, mask: maskOffset, data) else { return false }
+        budget -= 1
+        guard let found = compare(start: start, range: range, length: length, value: valueOffset, mask: maskOffset, data, budget: &budget)
+        else { return nil }
+        guard found else { return false }
         if children == 0 { return true }
-        for child in 0..<children where matches(firstChild + 32 * child, data, depth: depth + 1) { return true }
+        for child in 0..<children {
+            guard let matched = matches(firstChild + 32 * child, data, depth: depth + 1, budget: &budget) else { return nil }
+            if matched { return true }
+        }
         return false
     }
 
-    /// Whether the value (under the mask) is found at some offset in `start..<start+range`.
-    private func compare(start: Int, range: Int, length: Int, value: Int, mask: Int, _ data: UnsafeRawBufferPointer) -> Bool {
+    /// Whether the value (under the mask) is found at some offset in `start..<start+range`; nil
+    /// when the budget ran out.
+    private func compare(
+        start: Int, range: Int, length: Int, value: Int, mask: Int, _ data: UnsafeRawBufferPointer, budget: inout Int
+    ) -> Bool? {
+        guard budget > 0 else { return nil }
         guard start <= data.count, length <= data.count else { return false }
         let last = min(start + max(range, 1) - 1, data.count - length)
         guard last >= start else { return false }
-        return cache.withBytes { bytes in
+        budget -= last - start + 1
+        return cache.withBytes { bytes -> Bool? in
             let first = bytes[value]
             let firstMask: UInt8 = mask == 0 ? 0xFF : bytes[mask]
             var position = start
             while position <= last {
                 if data[position] & firstMask == first & firstMask {
+                    // Each full comparison counts its length against the budget too.
+                    budget -= length
+                    if budget < 0 { return nil }
                     var equal = true
                     var index = 1
                     while index < length {
@@ -378,7 +414,26 @@ final class MappedFile: @unchecked Sendable {
         #endif
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    private var isMapped = true
+
+    /// A copy of `bytes` in memory (for the fuzz target).
+    init?(bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return nil }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 8)
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        base = UnsafeRawPointer(memory)
+        count = bytes.count
+        stamp = "memory"
+        isMapped = false
+    }
+
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+    }
 
     func uint16(at offset: Int) -> Int? {
         guard offset >= 0, offset <= count - 2 else { return nil }

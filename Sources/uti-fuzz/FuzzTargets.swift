@@ -1,13 +1,13 @@
 @_spi(Fuzzing) import ItemProviders
 @_spi(Fuzzing) import TypeInference
 @_spi(Fuzzing) import UTICommands
-import UniformTypes
+@_spi(Fuzzing) import UniformTypes
 
 /// The parsers that read untrusted bytes, each as a fuzz target: one input in, no crash, no hang,
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, bplist, xmlplist, rtf, html, text, documents, glob
+    case zip, bplist, xmlplist, rtf, html, text, documents, glob, mimecache
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
@@ -20,6 +20,7 @@ enum FuzzTarget: String, CaseIterable {
         case .text: "encoding detection and lossless decoding to UTF-8, checked by decoding again"
         case .documents: "JSON: the parser (round trip), session, destination, list, check manifest and declarations"
         case .glob: "glob matching: pattern, a NUL byte, then a name"
+        case .mimecache: "shared-mime-info's mime.cache: aliases, parents, XML roots and magic, on the cache's own bytes"
         }
     }
 
@@ -74,6 +75,19 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? ListDocument.decode(bytes, source: "fuzz")
             _ = try? CheckManifest.decode(bytes, path: "/nonexistent/fuzz.check.json")
             _ = try? TypeDeclarations.parse(bytes, source: "fuzz")
+
+        case .mimecache:
+            // Version 1.2's header, so the fuzzer spends its effort on the tables.
+            let cache = bytes.count >= 4 && bytes[0] == 0 && bytes[1] == 1 ? bytes : [0, 1, 0, 2] + bytes
+            guard let database = SharedMIMEDatabase(cacheBytes: cache) else { return }
+            for mimeType in ["image/png", "text/plain", "application/xml", "application/x-zip", "zzzz/zzzz"] {
+                _ = database.supertypes(of: mimeType)
+                _ = database.canonical(mimeType)
+            }
+            _ = database.mimeType(forXMLRoot: SharedMIMEDatabase.XMLRoot(namespace: "http://www.w3.org/2000/svg", localName: "svg"))
+            _ = database.magicExtent
+            bytes.withUnsafeBytes { _ = database.magic($0) }
+            Array("\u{89}PNG\r\n\u{1A}\nIHDR<?xml version=\"1.0\"?><svg/>".utf8).withUnsafeBytes { _ = database.magic($0) }
 
         case .glob:
             let split = bytes.firstIndex(of: 0) ?? bytes.endIndex

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UniformTypes
+@_spi(Fuzzing) @testable import UniformTypes
 
 /// Hostile inputs to the parsers in UniformTypes: each fails with a message naming the cause,
 /// at once, without a trap. Fixtures/hostile/README.md says what each file attacks.
@@ -74,5 +74,18 @@ import Testing
         let last = try #require(catalog.type(identifier: "com.example.t49999"))
         #expect(last.supertypes.count >= 50_000)
         #expect(last.conforms(to: try #require(catalog.type(identifier: "com.example.t0"))))
+    }
+}
+
+/// shared-mime-info caches that are damaged or hostile give no answer, at once.
+@Suite struct HostileMIMECacheTests {
+    @Test func matchletsThatAreEachOthersChildrenSpendTheBudgetAndAnswerNothing() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/hostile/mimecache/looping-matchlets.cache")
+        let database = try #require(SharedMIMEDatabase(cacheBytes: Array(try Data(contentsOf: url))))
+        let answer = Array("AAAA".utf8).withUnsafeBytes { database.magic($0) }
+        #expect(answer == nil)
+        // A rule that matches once, with no children looping, still answers.
+        #expect(database.canonical("application/x-loop") == "application/x-loop")
     }
 }
