@@ -26,6 +26,14 @@ public struct ContentReport: Sendable, Equatable {
 public protocol ContentSniffer: AnyObject {
     /// The MIME type and encoding of `bytes`, and their description when `describe` is true.
     func sniff(_ bytes: UnsafeRawBufferPointer, describe: Bool) throws(UTIError) -> ContentReport
+
+    /// The MIME type of a whole open file (read from its start, as far as the sniffer reads), or
+    /// nil when the sniffer cannot say; for formats whose structure lies past the first bytes.
+    func sniff(descriptor: Int32) -> ContentReport?
+}
+
+extension ContentSniffer {
+    public func sniff(descriptor: Int32) -> ContentReport? { nil }
 }
 
 /// The libmagic content sniffer: one cookie, with the system's compiled magic database.
@@ -79,6 +87,14 @@ public final class MagicSniffer: ContentSniffer {
         return ContentReport(
             mimeType: String(parts.first ?? "application/octet-stream").trimmingSpaces(),
             encoding: encoding, description: description)
+    }
+
+    /// libmagic on the whole file (its own bound, MAGIC_PARAM_BYTES_MAX, limits what it reads).
+    public func sniff(descriptor: Int32) -> ContentReport? {
+        magic_setflags(cookie, uti_magic_mime_type | uti_magic_raw)
+        guard let result = magic_descriptor(cookie, descriptor) else { return nil }
+        let mime = String(cString: result).trimmingSpaces()
+        return ContentReport(mimeType: mime, encoding: "binary", description: nil)
     }
 
     private func call(_ bytes: UnsafeRawBufferPointer) throws(UTIError) -> String {

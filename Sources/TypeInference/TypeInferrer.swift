@@ -81,7 +81,7 @@ public final class TypeInferrer {
         result.size = totalSize
         let count = min(bytes.count, buffer.count)
         buffer.replaceSubrange(0..<count, with: bytes[0..<count])
-        decide(headCount: count, size: totalSize, name: name, zip: { nil }, into: &result)
+        decide(headCount: count, size: totalSize, name: name, zip: { nil }, whole: { nil }, into: &result)
         return result
     }
 
@@ -112,14 +112,17 @@ public final class TypeInferrer {
             filled += count
         }
         decide(headCount: filled, size: max(size, filled), name: path.lastComponent,
-               zip: { ZipDirectory.read(descriptor: descriptor, size: size) }, into: &result)
+               zip: { ZipDirectory.read(descriptor: descriptor, size: size) },
+               whole: { [sniffer] in lseek(descriptor, 0, SEEK_SET) == 0 ? sniffer.sniff(descriptor: descriptor) : nil }, into: &result)
     }
 
-    private func decide(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, into result: inout Inference) {
+    private func decide(
+        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?, into result: inout Inference
+    ) {
         var content: ContentEvidence?
         if headCount > 0 {
             do {
-                content = try contentEvidence(headCount: headCount, size: size, name: name, zip: zip)
+                content = try contentEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole)
             } catch {
                 result.error = error
                 return
@@ -137,8 +140,10 @@ public final class TypeInferrer {
 
     /// What the bytes are: uti's and libmagic's answer (below), then shared-mime-info's rules on the
     /// same bytes, the more specific answer winning (`combine`).
-    private func contentEvidence(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
-        let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip)
+    private func contentEvidence(
+        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?
+    ) throws(UTIError) -> ContentEvidence {
+        let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole)
         guard let sharedMIME else { return found }
         let match = buffer.withUnsafeBytes { raw in sharedMIME.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
         return combine(found, match)
@@ -202,7 +207,14 @@ public final class TypeInferrer {
     /// answers the rest, and is not asked about plain text whose name already gives a text type
     /// (its language guesses would give way to the name). With `magicDescriptions` libmagic is
     /// always asked, for its description.
-    private func ownAndMagicEvidence(headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?) throws(UTIError) -> ContentEvidence {
+    /// libmagic's answers that the whole file can refine: OLE compound storage, whose directory
+    /// and streams lie anywhere in the file (a PowerPoint 97 deck is only "OLE storage" in its
+    /// first 64 KiB).
+    static let compoundStorageMIMETypes: Set<String> = ["application/x-ole-storage", "application/CDFV2", "application/vnd.ms-office"]
+
+    private func ownAndMagicEvidence(
+        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?
+    ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
         func evidence(_ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false,
@@ -233,6 +245,11 @@ public final class TypeInferrer {
             }
         }
         var report = try sniffed.get()
+        if size > headCount, Self.compoundStorageMIMETypes.contains(report.mimeType), let better = whole(),
+            !Self.compoundStorageMIMETypes.contains(better.mimeType), better.mimeType != "application/octet-stream"
+        {
+            report.mimeType = better.mimeType
+        }
         if !report.isText && report.mimeType == "application/octet-stream",
             let encoding = TextEncodings.bomlessUTF16(head)
         {

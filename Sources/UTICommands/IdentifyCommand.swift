@@ -26,7 +26,8 @@ struct IdentifyCommand: ParsableCommand {
             central directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; text in \
             ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, CSV/TSV, \
             scripts by #! line, PEM, ...), libmagic for everything else (and not for plain text \
-            whose name already gives a text type); then the system's shared-mime-info rules (magic \
+            whose name already gives a text type; OLE compound storage, whose directory may lie \
+            past 64 KiB, is handed to libmagic whole); then the system's shared-mime-info rules (magic \
             from mime.cache, XML root elements by namespace) on the same bytes, whose answer wins \
             when the first is generic (data, plain text, a MIME type the catalog lacks, a language \
             guess), when it is narrower (by conformance, or by the database's sub-class-of: \

@@ -145,3 +145,17 @@ func withinTimeout<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable (
         #expect(inference.decidedBy == .both)
     }
 }
+
+/// libmagic on a whole file, for compound storage whose directory lies past the first 64 KiB.
+@Suite struct WholeFileSniffingTests {
+    @Test func libmagicReadsAnOpenFileFromItsStart() throws {
+        let sniffer = try MagicSniffer()
+        let descriptor = open(fixturePath("letter.doc").description, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        // Even from the middle of the file (as the inferrer leaves it after its first read).
+        lseek(descriptor, 4096, SEEK_SET)
+        #expect(lseek(descriptor, 0, SEEK_SET) == 0)
+        #expect(sniffer.sniff(descriptor: descriptor)?.mimeType == "application/msword")
+    }
+}
