@@ -15,6 +15,10 @@ public enum Reconciliation {
             "com.apple.iWork.Keynote.sffkth", "com.pixar.universal-scene-description-mobile", "com.apple.pkpass-data",
             "com.apple.pkpasses-data"],
         "com.adobe.pdf": ["com.adobe.illustrator.ai-image"],
+        // iWork's single-file documents share one layout (a zip starting with Index/Document.iwa):
+        // content that says one of them is any of them, and the name tells which.
+        "com.apple.iWork.Pages.sffpages": iWorkDocuments, "com.apple.iWork.Numbers.sffnumbers": iWorkDocuments,
+        "com.apple.iWork.Keynote.sffkey": iWorkDocuments,
         // Textual formats that Apple declares as data rather than text.
         "public.plain-text": plainTextAsData, "public.utf8-plain-text": plainTextAsData,
         "org.gnu.gnu-zip-archive": ["public.svg-image"],
@@ -36,6 +40,11 @@ public enum Reconciliation {
             "org.openxmlformats.presentationml.template", "org.openxmlformats.presentationml.presentation.macroenabled",
             "org.openxmlformats.presentationml.slideshow.macroenabled", "org.openxmlformats.presentationml.template.macroenabled"],
         "org.oasis-open.opendocument.text": ["org.oasis-open.opendocument.text-template"],
+    ]
+
+    static let iWorkDocuments = [
+        "com.apple.iWork.Pages.sffpages", "com.apple.iWork.Pages.sfftemplate", "com.apple.iWork.Numbers.sffnumbers",
+        "com.apple.iWork.Numbers.sfftemplate", "com.apple.iWork.Keynote.sffkey", "com.apple.iWork.Keynote.sffkth",
     ]
 
     static let plainTextAsData = ["com.adobe.postscript", "public.standard-tesselated-geometry-format"]

@@ -42,7 +42,7 @@ struct IdentifyCommand: ParsableCommand {
             RECONCILIATION, in order: no usable name: the content decides. An empty file: the \
             name decides, else public.data. Equal, or one conforms to the other: the more \
             specific (decidedBy both). Content that is generic or a container the name refines \
-            (data, zip, TIFF for camera raw, MPEG-4 for audio, ...), or both text (a .php file \
+            (data, zip, TIFF for camera raw, MPEG-4 for audio, one iWork document for another, ...), or both text (a .php file \
             that starts with HTML): the name (decidedBy extension). Otherwise they contradict: \
             the content wins and the record's mismatch names both (PNG bytes in notes.txt are \
             public.png).

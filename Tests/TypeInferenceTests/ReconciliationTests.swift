@@ -53,6 +53,9 @@ import UniformTypes
         ("public.zip-archive", "com.pixar.universal-scene-description-mobile"), ("com.adobe.pdf", "com.adobe.illustrator.ai-image"),
         ("org.gnu.gnu-zip-archive", "public.svg-image"), ("public.tiff", "com.nikon.raw-image"),
         ("public.bzip2-archive", "com.apple.disk-image-udif"),
+        // shared-mime-info's iWork rule calls every iWork document a Pages document.
+        ("com.apple.iWork.Pages.sffpages", "com.apple.iWork.Numbers.sffnumbers"),
+        ("com.apple.iWork.Pages.sffpages", "com.apple.iWork.Keynote.sffkey"),
     ])
     func containerContentIsRefinedByTheName(found: String, named: String) {
         let outcome = Reconciliation.reconcile(content: content(found), name: name(named))
