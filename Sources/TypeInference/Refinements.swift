@@ -37,7 +37,7 @@ enum Refinements {
         (0, [0x04, 0x22, 0x4D, 0x18], "org.lz4.lz4-archive", "LZ4 compressed data"),
         (0, [0x28, 0xB5, 0x2F, 0xFD], "com.facebook.zstandard-archive", "Zstandard compressed data"),
         (0, Array("glTF".utf8), "org.khronos.glb", "glTF binary scene"),
-        (0, Array("#?RADIANCE".utf8), "org.radiance-online.hdr-image", "Radiance HDR image"),
+        (0, Array("#?RADIANCE".utf8), "public.radiance", "Radiance HDR image"),
         (0, [0x76, 0x2F, 0x31, 0x01], "com.ilm.openexr-image", "OpenEXR image"),
         (0, Array("ttcf".utf8), "public.truetype-collection-font", "TrueType font collection"),
         (0, Array("!<arch>\ndebian-binary".utf8), "org.debian.deb-package", "Debian binary package"),

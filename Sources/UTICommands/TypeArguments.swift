@@ -51,18 +51,24 @@ func suggestedIdentifier(for argument: String, in catalog: TypeCatalog) -> Strin
     return best.identifier
 }
 
-/// Levenshtein distance over characters, in O(n·m) time and O(m) memory.
+/// Edit distance over characters where swapping two neighbours counts as one edit, as typing
+/// mistakes do (`pgn` is one edit from `png`), in O(n·m) time and O(m) memory (the optimal string
+/// alignment distance).
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
 }

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 950 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 956 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -895,6 +895,14 @@ extension BuiltInCatalog {
         BuiltInEntry("com.panasonic.rw2-raw-image", "Panasonic raw image", .apple, ["public.camera-raw-image"], ["rw2"], [], nil),
         BuiltInEntry("com.apple.linkpresentation.metadata", "LinkPresentation metadata", .apple, ["public.data"], [], [], nil),
         BuiltInEntry("com.apple.uikit.attributedstring", "UIKit attributed string", .apple, ["public.data"], [], [], nil),
+        BuiltInEntry("public.avif", "AVIF image", .apple, ["public.image"], ["avif"], ["image/avif"], "https://aomediacodec.github.io/av1-avif/"),
+        BuiltInEntry("public.radiance", "Radiance HDR image", .apple, ["public.image"], ["hdr"], ["image/vnd.radiance"], "https://www.radiance-online.org/"),
+        BuiltInEntry("public.pbm", "Portable Bitmap image", .apple, ["public.image"], ["pbm", "pgm", "ppm", "pnm"], ["image/x-portable-bitmap", "image/x-portable-graymap", "image/x-portable-pixmap", "image/x-portable-anymap"], "https://netpbm.sourceforge.net/doc/"),
+        BuiltInEntry("public.pvr", "PowerVR texture", .apple, ["public.image"], ["pvr"], [], nil),
+        BuiltInEntry("com.microsoft.dds", "DirectDraw Surface", .apple, ["public.image"], ["dds"], ["image/vnd.ms-dds", "image/x-dds"], "https://learn.microsoft.com/windows/win32/direct3ddds/dx-graphics-dds"),
+        BuiltInEntry("org.khronos.ktx", "KTX texture", .apple, ["public.image"], ["ktx"], ["image/ktx"], "https://registry.khronos.org/KTX/specs/1.0/ktxspec.v1.html"),
+        BuiltInEntry("org.khronos.ktx2", "KTX2 texture", .apple, ["public.image"], ["ktx2"], ["image/ktx2"], "https://registry.khronos.org/KTX/specs/2.0/ktxspec.v2.html"),
+        BuiltInEntry("org.khronos.astc", "ASTC texture", .apple, ["public.image"], ["astc"], ["image/astc"], nil),
         BuiltInEntry("org.matroska.mkv", "Matroska video", .uti, ["public.movie"], ["mkv"], ["video/x-matroska", "video/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.matroska.mka", "Matroska audio", .uti, ["public.audio"], ["mka"], ["audio/x-matroska", "audio/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.xiph.ogg", "Ogg container", .uti, ["public.audiovisual-content"], ["ogx"], ["application/ogg"], "https://xiph.org/ogg/"),
@@ -945,8 +953,6 @@ extension BuiltInCatalog {
         BuiltInEntry("org.apache.arrow.file", "Apache Arrow data", .uti, ["public.data"], ["arrow", "feather"], ["application/vnd.apache.arrow.file"], "https://arrow.apache.org/"),
         BuiltInEntry("org.numpy.npy", "NumPy array", .uti, ["public.data"], ["npy"], ["application/x-npy"], "https://numpy.org/"),
         BuiltInEntry("org.hdfgroup.hdf5", "HDF5 data", .uti, ["public.data"], ["h5", "hdf5"], ["application/x-hdf5"], "https://www.hdfgroup.org/"),
-        BuiltInEntry("org.aomedia.avif", "AVIF image", .uti, ["public.image"], ["avif"], ["image/avif"], "https://aomediacodec.github.io/av1-avif/"),
-        BuiltInEntry("org.radiance-online.hdr-image", "Radiance HDR image", .uti, ["public.image"], ["hdr", "pic"], ["image/vnd.radiance"], "https://www.radiance-online.org/"),
         BuiltInEntry("org.gimp.xcf", "GIMP image", .uti, ["public.image"], ["xcf"], ["image/x-xcf"], "https://www.gimp.org/"),
         BuiltInEntry("org.w3.woff", "WOFF font", .uti, ["public.font"], ["woff"], ["font/woff"], "https://www.w3.org/TR/WOFF/"),
         BuiltInEntry("org.w3.woff2", "WOFF2 font", .uti, ["public.font"], ["woff2"], ["font/woff2"], "https://www.w3.org/TR/WOFF2/"),
