@@ -63,13 +63,7 @@ public struct DropDestination: Sendable, Equatable {
 
     /// Reads a destination document (schemas/drop-destination.schema.json), naming every problem.
     public static func decode(_ bytes: [UInt8], source: String) throws(UTIError) -> DropDestination {
-        let value = try JSONValue.parse(bytes, source: source)
-        var reader = DocumentReader()
-        let destination = decode(value, reader: &reader)
-        guard reader.problems.isEmpty, let destination else {
-            throw UTIError(.invalidInput, "\(source): " + reader.problems.map(\.description).joined(separator: "; "))
-        }
-        return destination
+        try DocumentReader.decode(bytes, source: source) { value, reader in decode(value, reader: &reader) }
     }
 
     /// Reads a destination from a parsed document at JSON path `path`, recording problems in

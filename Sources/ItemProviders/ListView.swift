@@ -124,13 +124,7 @@ public enum ListDocument {
 
     /// Reads a list document, naming every problem by its JSON path.
     public static func decode(_ bytes: [UInt8], source: String) throws(UTIError) -> ListView {
-        let value = try JSONValue.parse(bytes, source: source)
-        var reader = DocumentReader()
-        let list = decode(value, reader: &reader)
-        guard reader.problems.isEmpty, let list else {
-            throw UTIError(.invalidInput, "\(source): " + reader.problems.map(\.description).joined(separator: "; "))
-        }
-        return list
+        try DocumentReader.decode(bytes, source: source) { value, reader in decode(value, reader: &reader) }
     }
 
     /// The problems of a list document, empty when it is valid.

@@ -102,6 +102,20 @@ public struct DocumentReader {
         return nil
     }
 
+    /// Parses `bytes` (read from `source`) and reads the document with `read`; throws one error
+    /// naming every problem, prefixed with the source.
+    public static func decode<Document>(
+        _ bytes: [UInt8], source: String, _ read: (JSONValue, inout DocumentReader) -> Document?
+    ) throws(UTIError) -> Document {
+        let value = try JSONValue.parse(bytes, source: source)
+        var reader = DocumentReader()
+        let document = read(value, &reader)
+        guard reader.problems.isEmpty, let document else {
+            throw UTIError(.invalidInput, "\(source): " + reader.problems.map(\.description).joined(separator: "; "))
+        }
+        return document
+    }
+
     /// One of a fixed set of values.
     public mutating func choice<T: RawRepresentable>(
         _ members: [String: JSONValue], _ key: String, at path: String, default value: T?
@@ -167,13 +181,7 @@ public enum SessionDocument {
     public static func decode(
         _ bytes: [UInt8], source: String, converters: ConverterRegistry = .builtIn
     ) throws(UTIError) -> DragSession {
-        let value = try JSONValue.parse(bytes, source: source)
-        var reader = DocumentReader()
-        let session = decode(value, reader: &reader, converters: converters)
-        guard reader.problems.isEmpty, let session else {
-            throw UTIError(.invalidInput, "\(source): " + reader.problems.map(\.description).joined(separator: "; "))
-        }
-        return session
+        try DocumentReader.decode(bytes, source: source) { value, reader in decode(value, reader: &reader, converters: converters) }
     }
 
     /// The problems of a session document, empty when it is valid.
