@@ -22,6 +22,8 @@ public final class TypeInferrer {
     /// shared-mime-info's rules, consulted beside libmagic (the system's database by default; nil
     /// when there is none).
     public var sharedMIME: SharedMIMESniffer? = SharedMIMEDatabase.system.map(SharedMIMESniffer.init)
+    /// uti's own rules (`OwnRules`), evaluated by the same engine.
+    public var ownRules: SharedMIMESniffer? = OwnRules.database.map(SharedMIMESniffer.init)
     private let sniffer: any ContentSniffer
     private var buffer = [UInt8](repeating: 0, count: TypeInferrer.headLength)
 
@@ -144,8 +146,12 @@ public final class TypeInferrer {
         headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?
     ) throws(UTIError) -> ContentEvidence {
         let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole)
-        guard let sharedMIME else { return found }
-        let match = buffer.withUnsafeBytes { raw in sharedMIME.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
+        // The system's rules and uti's own, on the same bytes; the higher priority answers (the
+        // system's on a tie).
+        let matches = buffer.withUnsafeBytes { raw in
+            [sharedMIME, ownRules].compactMap { $0?.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
+        }
+        let match = matches.max { $0.priority < $1.priority }.map { best in matches.first { $0.priority == best.priority }! }
         return combine(found, match)
     }
 

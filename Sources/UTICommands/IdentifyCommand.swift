@@ -28,7 +28,8 @@ struct IdentifyCommand: ParsableCommand {
             scripts by #! line, PEM, ...), libmagic for everything else (and not for plain text \
             whose name already gives a text type; OLE compound storage, whose directory may lie \
             past 64 KiB, is handed to libmagic whole); then the system's shared-mime-info rules (magic \
-            from mime.cache, XML root elements by namespace) on the same bytes, whose answer wins \
+            from mime.cache, XML root elements by namespace) and uti's own rules (the same engine; \
+            Catalog/shared-mime-info/uti.xml), the higher priority first, on the same bytes, whose answer wins \
             when the first is generic (data, plain text, a MIME type the catalog lacks, a language \
             guess), when it is narrower (by conformance, or by the database's sub-class-of: \
             OpenDocument master in a zip), or when it is unrelated to libmagic's and its rule's \

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 956 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 958 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -960,5 +960,7 @@ extension BuiltInCatalog {
         BuiltInEntry("org.khronos.glb", "glTF binary scene", .uti, ["public.3d-content", "public.data"], ["glb"], ["model/gltf-binary"], "https://www.khronos.org/gltf/"),
         BuiltInEntry("com.rarlab.rar-archive", "RAR archive", .uti, ["public.data", "public.archive"], ["rar"], ["application/vnd.rar", "application/x-rar-compressed", "application/x-rar"], "https://www.rarlab.com/"),
         BuiltInEntry("org.gnu.ncurses.terminfo", "compiled terminfo entry", .uti, ["public.data"], [], ["application/x-terminfo", "application/x-terminfo2"], "https://invisible-island.net/ncurses/man/term.5.html"),
+        BuiltInEntry("org.suckless.farbfeld", "farbfeld image", .uti, ["public.image"], ["ff"], ["image/x-farbfeld"], "https://tools.suckless.org/farbfeld/"),
+        BuiltInEntry("org.qoiformat.qoi", "QOI image", .uti, ["public.image"], ["qoi"], ["image/qoi", "image/x-qoi"], "https://qoiformat.org/"),
     ]
 }

@@ -89,9 +89,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         self.cache = cache
     }
 
-    /// A database over `mime.cache` bytes alone (no text files: no types of its own), for the
-    /// fuzz target; nil for bytes that do not start like a cache of a version uti reads.
-    @_spi(Fuzzing) public init?(cacheBytes: [UInt8]) {
+    /// A database over `mime.cache` bytes alone, with no text files (so no types of its own): uti's
+    /// own rules, compiled into the binary, and the fuzz target. Nil for bytes that do not start
+    /// like a cache of a version uti reads.
+    public init?(cacheBytes: [UInt8]) {
         guard let cache = MappedFile(bytes: cacheBytes), cache.count >= 44,
             cache.uint16(at: 0) == 1, (1...2).contains(cache.uint16(at: 2) ?? 0)
         else { return nil }

@@ -62,3 +62,27 @@ func fixturePath(_ name: String) -> RawPath {
         }
     }
 }
+
+/// uti's own rules (Catalog/shared-mime-info/uti.xml) are data: every MIME type they name has a
+/// type in the built-in catalog, and the compiled rules are the ones the data says.
+@Suite struct OwnRulesTests {
+    @Test func everyRuleNamesATypeOfTheCatalog() throws {
+        let xml = try String(contentsOf: repositoryRoot.appendingPathComponent("Catalog/shared-mime-info/uti.xml"), encoding: .utf8)
+        let mimeTypes = xml.components(separatedBy: "<mime-type type=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(mimeTypes.count >= 5)
+        for mimeType in mimeTypes {
+            let type = TypeCatalog.builtIn.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+            #expect(!type.isDynamic, "\(mimeType) has no type in Catalog/*.json")
+        }
+    }
+
+    @Test func theCompiledRulesFindTheirFormats() throws {
+        let sniffer = try #require(OwnRules.database.map(SharedMIMESniffer.init))
+        for (bytes, mimeType) in [(Array("farbfeld\0\0\0\u{1}".utf8), "image/x-farbfeld"), (Array("qoif\0\0\0\u{1}\0\0\0\u{1}\u{3}\0".utf8), "image/qoi")] {
+            let match = bytes.withUnsafeBytes { sniffer.sniff($0) }
+            #expect(match?.mimeType == mimeType)
+        }
+        // "qoif" with a channel count QOI does not allow is not QOI.
+        #expect(Array("qoif\0\0\0\u{1}\0\0\0\u{1}\u{9}\0".utf8).withUnsafeBytes { sniffer.sniff($0) } == nil)
+    }
+}
