@@ -75,7 +75,7 @@ public enum ListDrop {
     private enum Plan {
         case move(ListIndexPath)
         case local(LocalObject)
-        case load(Representation?, requested: String, match: MatchKind)
+        case load(Representation, requested: String, match: MatchKind)
         case refused(String)
     }
 
@@ -137,8 +137,9 @@ public enum ListDrop {
             guard let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog) else {
                 return .refused("no visible representation matches what the list takes")
             }
-            if choice.match == .localObject, let local = item.localObject { return .local(local) }
-            return .load(choice.representation, requested: choice.requested, match: choice.match)
+            // A local object is the only choice without a representation.
+            guard let representation = choice.representation else { return item.localObject.map(Plan.local) ?? .refused("nothing to load") }
+            return .load(representation, requested: choice.requested, match: choice.match)
         }
         let canTake = plans.contains { if case .refused = $0 { false } else { true } }
         let (operation, reason): (DropOperation, String)
@@ -203,7 +204,6 @@ public enum ListDrop {
                 (action.at, action.identifier) = (here, item.identifier)
                 position += 1
             case .load(let representation, let requested, let match):
-                guard let representation else { continue }
                 sections[path.section].items.insert(ListItem(identifier: placeholder), at: position)
                 action.kind = .placeholder
                 (action.at, action.representation, action.requested, action.match) = (here, representation.type, requested, match)

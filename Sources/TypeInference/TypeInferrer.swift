@@ -147,11 +147,10 @@ public final class TypeInferrer {
     ) throws(UTIError) -> ContentEvidence {
         let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole)
         // The system's rules and uti's own, on the same bytes; the higher priority answers (the
-        // system's on a tie).
-        let matches = buffer.withUnsafeBytes { raw in
+        // system's on a tie: max(by:) keeps the first of equals).
+        let match = buffer.withUnsafeBytes { raw in
             [sharedMIME, ownRules].compactMap { $0?.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
-        }
-        let match = matches.max { $0.priority < $1.priority }.map { best in matches.first { $0.priority == best.priority }! }
+        }.max { $0.priority < $1.priority }
         return combine(found, match)
     }
 
