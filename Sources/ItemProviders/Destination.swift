@@ -26,9 +26,16 @@ public struct DropDestination: Sendable, Equatable {
     /// How accepted items are loaded.
     public enum Load: String, Sendable, CaseIterable { case data, file, openInPlace }
 
+    /// The platform of the destination, and so of the drag (a drag stays on one device).
+    public enum Platform: String, Sendable, CaseIterable { case ios, macos }
+
     public var application: String?
     public var team: String?
     public var group: String?
+    /// Where the drop happens, when declared: NSItemProvider offers `team` visibility on iOS
+    /// only and `group` on macOS only (NSItemProvider.h: API_UNAVAILABLE(macos) and
+    /// API_UNAVAILABLE(ios)), so a representation with the other one cannot exist there.
+    public var platform: Platform?
     public var takes: Takes
     public var minItems: Int?
     public var maxItems: Int?
@@ -47,6 +54,7 @@ public struct DropDestination: Sendable, Equatable {
         zone.application = application
         zone.team = team
         zone.group = group
+        zone.platform = platform
         return zone
     }
 
@@ -70,7 +78,7 @@ public struct DropDestination: Sendable, Equatable {
     /// `reader`. A zone (`isZone`) may declare no rules and no zones of its own; a destination with
     /// zones may leave its own rules out.
     public static func decode(_ value: JSONValue, at path: String = "$", isZone: Bool = false, reader: inout DocumentReader) -> DropDestination? {
-        let owner: Set<String> = isZone ? [] : ["application", "team", "group", "zones"]
+        let owner: Set<String> = isZone ? [] : ["application", "team", "group", "platform", "zones"]
         guard let members = reader.object(value, at: path, allowed: owner.union([
             "accepts", "readableTypes", "objectClass", "minItems", "maxItems", "operation", "load", "forbidden",
         ])) else { return nil }
@@ -122,14 +130,17 @@ public struct DropDestination: Sendable, Equatable {
         destination.operation = reader.choice(members, "operation", at: path, default: Preference.auto) ?? .auto
         destination.load = reader.choice(members, "load", at: path, default: Load.data) ?? .data
         destination.forbidden = reader.bool(members, "forbidden", at: path, default: false)
+        if members["platform"] != nil && members["platform"] != .null {
+            destination.platform = reader.choice(members, "platform", at: path, default: nil)
+        }
         return takes == nil ? nil : destination
     }
 }
 
-/// A class's readable types as uti models them (Catalog/class-presets.json), with provenance:
-/// Apple publishes few of these lists, so each entry says where it comes from.
+/// A class's readable and writable types as uti models them (Catalog/class-presets.json), with
+/// provenance: Apple publishes few of these lists, so each entry says where it comes from.
 public struct ClassPreset: Sendable {
-    /// How sure uti is that Apple's class reads a type.
+    /// How sure uti is that Apple's class reads or writes a type.
     public enum Confidence: String, Sendable {
         /// Apple's documentation says so.
         case documented
@@ -139,14 +150,39 @@ public struct ClassPreset: Sendable {
         case inferred
     }
 
+    /// What an object of the class is made of when an application makes one from a file.
+    public enum MadeFrom: String, Sendable {
+        /// The file's contents (an image, a string, a contact).
+        case contents
+        /// The file's URL (NSURL).
+        case url
+    }
+
     public struct Entry: Sendable {
         public let type: String
         public let confidence: Confidence
         public let source: String
+        /// The class's own archive (such as com.apple.uikit.image), which only the class reads.
+        public let isNative: Bool
+
+        public init(type: String, confidence: Confidence, source: String, isNative: Bool = false) {
+            self.type = type
+            self.confidence = confidence
+            self.source = source
+            self.isNative = isNative
+        }
     }
 
     public let name: String
     public let note: String
-    /// In the class's preference order.
+    public let madeFrom: MadeFrom
+    /// In the class's preference order (`readableTypeIdentifiersForItemProvider`).
     public let readable: [Entry]
+    /// In fidelity order (`writableTypeIdentifiersForItemProvider`).
+    public let writable: [Entry]
+
+    /// The preset named `name`.
+    public static func named(_ name: String) -> ClassPreset? {
+        DropDestination.classPresets.first { $0.name == name }
+    }
 }

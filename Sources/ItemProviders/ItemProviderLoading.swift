@@ -105,6 +105,13 @@ extension ItemProvider {
             }
             if case .path(let path) = source.source { return try converter.convert(.path(path)) }
             return try converter.convert(.bytes(try await bytes(of: source, converters: converters, depth: depth + 1)))
+        case .object(let className, let path, let name):
+            guard let path else { throw Loader.unencodable(representation.type, className: className) }
+            guard let name else { return try FileContents.read(path: path, limit: Converter.readLimit) }
+            guard let converter = converters.converter(named: name) else {
+                throw UTIError(.invalidInput, "\(representation.type): unknown converter \(name)")
+            }
+            return try converter.convert(.path(path))
         }
     }
 }

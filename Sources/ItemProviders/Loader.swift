@@ -128,12 +128,26 @@ public struct Loader {
                 input = .bytes(bytes)
             }
             try converter.transform(input, write)
+        case .object(let className, let path, let name):
+            guard let path else { throw Self.unencodable(representation.type, className: className) }
+            let resolved = resolve(path)
+            try refuseIfOutputIsInside(resolved)
+            guard let name else { return try FileContents.stream(path: resolved, write) }
+            guard let converter = converters.converter(named: name) else {
+                throw UTIError(.invalidInput, "\(representation.type): unknown converter \(name)")
+            }
+            try converter.transform(.path(resolved), write)
         case .handler:
             throw UTIError(.invalidInput, "\(representation.type): is produced by code in the source program, which a loader of files cannot run")
         }
     }
 
     private func resolve(_ path: String) -> String { joinPath(base, path) }
+
+    /// The error for a type an object writes that uti cannot produce from the object's file.
+    static func unencodable(_ type: String, className: String) -> UTIError {
+        UTIError(.invalidInput, "\(type): \(className) would encode it, and uti has no encoder for it from this file (load a type the file already has)")
+    }
 
     static func isFolder(_ path: String) -> Bool {
         var status = stat()

@@ -32,6 +32,9 @@ public struct DropResult: Sendable, Equatable {
     public var operation: DropOperation
     public var reason: String
     public var items: [ItemOutcome]
+    /// What the simulation assumed and a user should know (a visibility the destination's
+    /// platform does not offer), one sentence each.
+    public var notes: [String] = []
 }
 
 /// Apple's drop negotiation as Foundation and UIKit implement it, as pure functions of a session
@@ -40,14 +43,40 @@ public enum Negotiation {
     /// Whether the destination may see a representation: `all` always; `team` and `group` when
     /// they match the source's, and always inside the source application, which belongs to its
     /// own team and group; `ownProcess` only inside the source application.
+    /// A visibility the destination's platform does not offer counts as `ownProcess`, the
+    /// narrowest reading (see `unavailableVisibility`).
     public static func isVisible(_ representation: Representation, session: DragSession, to destination: DropDestination) -> Bool {
         let sameApplication = isSameApplication(session, destination)
+        if unavailableVisibility(representation.visibility, on: destination.platform) != nil { return sameApplication }
         switch representation.visibility {
         case .all: return true
         case .team: return sameApplication || (destination.team != nil && destination.team == session.team)
         case .group: return sameApplication || (destination.group != nil && destination.group == session.group)
         case .ownProcess: return sameApplication
         }
+    }
+
+    /// Why `visibility` does not exist on `platform`, or nil when it does (or no platform is
+    /// declared): NSItemProvider.h marks `team` API_UNAVAILABLE(macos) and `group`
+    /// API_UNAVAILABLE(ios, watchos, tvos).
+    public static func unavailableVisibility(_ visibility: Visibility, on platform: DropDestination.Platform?) -> String? {
+        switch (visibility, platform) {
+        case (.group, .ios?): return "group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios))"
+        case (.team, .macos?): return "team visibility is iOS-only (NSItemProvider.h: API_UNAVAILABLE(macos))"
+        default: return nil
+        }
+    }
+
+    /// The notes for representations whose visibility the destination's platform does not offer.
+    static func platformNotes(_ session: DragSession, destination: DropDestination) -> [String] {
+        var notes: [String] = []
+        for (index, item) in session.items.enumerated() {
+            for representation in item.provider.representations {
+                guard let why = unavailableVisibility(representation.visibility, on: destination.platform) else { continue }
+                notes.append("item \(index + 1): \(representation.type): \(why); uti treats it as ownProcess on \(destination.platform!.rawValue)")
+            }
+        }
+        return notes
     }
 
     static func isSameApplication(_ session: DragSession, _ destination: DropDestination) -> Bool {
@@ -152,6 +181,8 @@ public enum Negotiation {
                 reason: choice == nil ? noMatch
                     : proceeds ? nil : "the drop was not performed (\(operation.rawValue))")
         }
-        return DropResult(canHandle: canHandle, operation: operation, reason: reason, items: items)
+        return DropResult(
+            canHandle: canHandle, operation: operation, reason: reason, items: items,
+            notes: platformNotes(session, destination: destination))
     }
 }

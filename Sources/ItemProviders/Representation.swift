@@ -28,6 +28,11 @@ public struct Representation: Sendable, Equatable {
         /// A promise: produced from the representation of type `from` by the named converter, only
         /// when it is loaded.
         case derived(from: String, converter: String)
+        /// Written by an object of class `className` that the source application made from the
+        /// file at `path` (`NSItemProvider(object:)`): the file's bytes when it already has the
+        /// type, else `converter` applied to it. Without a path uti cannot produce the bytes (UIKit
+        /// would encode them; uti has no encoder for them), though the type is offered all the same.
+        case object(className: String, path: String?, converter: String?)
         /// Bytes a program produces when the representation is loaded
         /// (`ItemProvider.registerDataRepresentation(for:visibility:loadHandler:)`); a session
         /// document cannot record it.

@@ -162,18 +162,19 @@ public enum SessionDocument {
     }
 
     static func encode(_ representation: Representation) -> JSONValue {
-        var path: String?, value: String?, derivedFrom: String?, converter: String?
+        var path: String?, value: String?, derivedFrom: String?, converter: String?, object: String?
         switch representation.source {
         case .path(let file): path = file
         case .value(let text): value = text
         case .derived(let from, let name): derivedFrom = from; converter = name
+        case .object(let className, let file, let name): object = className; path = file; converter = name
         case .handler: break  // code, not data: the document records the type with no source
         }
         return .object([
             "type": .string(representation.type), "kind": .string(representation.kind.rawValue),
             "visibility": .string(representation.visibility.rawValue), "openInPlace": .bool(representation.openInPlace),
             "path": .optional(path), "value": .optional(value), "derivedFrom": .optional(derivedFrom),
-            "converter": .optional(converter),
+            "converter": .optional(converter), "object": .optional(object),
         ])
     }
 
@@ -269,7 +270,7 @@ public enum SessionDocument {
         _ value: JSONValue, at path: String, reader: inout DocumentReader, converters: ConverterRegistry
     ) -> Representation? {
         guard let members = reader.object(value, at: path, allowed: [
-            "type", "kind", "visibility", "openInPlace", "path", "value", "derivedFrom", "converter",
+            "type", "kind", "visibility", "openInPlace", "path", "value", "derivedFrom", "converter", "object",
         ]) else { return nil }
         let type = reader.string(members, "type", at: path)
         if type == nil && members["type"] == nil { reader.problem("\(path).type", "is required") }
@@ -283,13 +284,22 @@ public enum SessionDocument {
         let inline = reader.string(members, "value", at: path)
         let derivedFrom = reader.string(members, "derivedFrom", at: path)
         let converter = reader.string(members, "converter", at: path)
-        let sources = [file != nil, inline != nil, derivedFrom != nil].filter { $0 }.count
-        guard sources == 1 else {
-            reader.problem(path, "needs exactly one source: path, value, or derivedFrom with converter")
-            return nil
+        let object = reader.string(members, "object", at: path)
+        if let converter, converters.converter(named: converter) == nil {
+            reader.problem("\(path).converter", "unknown converter \"\(converter)\" (known: \(converters.converters.map(\.name).joined(separator: ", ")))")
         }
         let source: Representation.Source
-        if let file {
+        if let object {
+            // What an object writes: from its file (as it is, or by a converter), or nothing uti can produce.
+            if inline != nil || derivedFrom != nil { reader.problem(path, "an object representation takes path and converter, not value or derivedFrom") }
+            if converter != nil && file == nil { reader.problem("\(path).converter", "an object's converter needs the object's file in path") }
+            if kind == .url { reader.problem("\(path).kind", "an object representation is data or file, not url") }
+            if object.isEmpty { reader.problem("\(path).object", "must name a class") }
+            source = .object(className: object, path: file, converter: converter)
+        } else if [file != nil, inline != nil, derivedFrom != nil].filter({ $0 }).count != 1 {
+            reader.problem(path, "needs exactly one source: path, value, derivedFrom with converter, or object")
+            return nil
+        } else if let file {
             source = .path(file)
         } else if let inline {
             source = .value(inline)
@@ -298,11 +308,9 @@ public enum SessionDocument {
                 reader.problem("\(path).converter", "is required with derivedFrom")
                 return nil
             }
-            if converters.converter(named: converter) == nil {
-                reader.problem("\(path).converter", "unknown converter \"\(converter)\" (known: \(converters.converters.map(\.name).joined(separator: ", ")))")
-            }
             source = .derived(from: derivedFrom!, converter: converter)
         }
+        if object == nil, derivedFrom == nil, converter != nil { reader.problem("\(path).converter", "goes with derivedFrom or object") }
         if kind == .url, inline == nil { reader.problem("\(path).value", "a url representation needs its URL in value") }
         if openInPlace && (kind != .file || file == nil) { reader.problem("\(path).openInPlace", "only a file with a path can open in place") }
         guard let type, let kind, let visibility else { return nil }

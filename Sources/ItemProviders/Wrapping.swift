@@ -46,6 +46,46 @@ public struct Wrapper {
         return provider
     }
 
+    /// The provider an application makes with `NSItemProvider(object:)` from an object of class
+    /// `className` that it made from the identified file: the class's writable types in its
+    /// order, as the preset lists them (`ClassPreset.writable`), with no suggested name, as Apple's
+    /// initializer leaves it. Each type's bytes are the file's when the file already has the type
+    /// (or the type is the class's own archive, which uti stands in for with the file), else a
+    /// converter's from the file; a type uti cannot produce is offered all the same, since the
+    /// class offers it, and fails only when loaded. The class must be able to read the file
+    /// (or, for NSURL, be made from its URL).
+    public func objectProvider(for inference: Inference, path: String, className: String) throws(UTIError) -> ItemProvider {
+        guard let preset = ClassPreset.named(className) else {
+            throw UTIError(.invalidInput, "--object \(className): unknown class (known: \(DropDestination.classPresets.map(\.name).joined(separator: ", ")))")
+        }
+        var provider = ItemProvider()
+        if preset.madeFrom == .url {
+            let url = Self.fileURL(absolutePath: Self.absolute(path))
+            for entry in preset.writable { provider.register(Representation(type: entry.type, kind: .url, source: .value(url))) }
+            return provider
+        }
+        let label = inference.path.description
+        guard let type = inference.type, inference.kind == .file else {
+            throw UTIError(.invalidInput, "\(label): \(className) is made from a file's contents; this is a \(inference.kind?.rawValue ?? "path of unknown kind")")
+        }
+        let reads = preset.readable.contains { entry in catalog.type(identifier: entry.type).map { type.conforms(to: $0) } ?? false }
+        guard reads else {
+            throw UTIError(.invalidInput, "\(label): \(className) cannot be made from \(type.identifier) (\(className) reads \(preset.readable.map(\.type).joined(separator: ", ")))")
+        }
+        let derivations = converters.derivations(from: type, in: catalog).filter { $0.from.caseFolded == type.identifier.caseFolded }
+        for entry in preset.writable {
+            let target = catalog.type(identifier: entry.type)
+            var source = Representation.Source.object(className: className, path: nil, converter: nil)
+            if entry.isNative || target.map({ type.conforms(to: $0) }) == true {
+                source = .object(className: className, path: path, converter: nil)
+            } else if let route = derivations.first(where: { $0.type.caseFolded == entry.type.caseFolded }) {
+                source = .object(className: className, path: path, converter: route.converter.name)
+            }
+            provider.register(Representation(type: entry.type, kind: .data, source: source))
+        }
+        return provider
+    }
+
     /// The name without its extension, as Finder and UIKit suggest it.
     public static func suggestedName(for fileName: String) -> String {
         guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fileName }

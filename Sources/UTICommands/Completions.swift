@@ -17,6 +17,7 @@ extension CompletionKind {
 
 extension DropDestination.Preference: ExpressibleByArgument {}
 extension DropDestination.Load: ExpressibleByArgument {}
+extension DropDestination.Platform: ExpressibleByArgument {}
 extension ListIntent: ExpressibleByArgument {}
 
 /// `uti completions SHELL`: the completion script, to be sourced or installed.

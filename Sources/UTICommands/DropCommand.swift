@@ -22,7 +22,10 @@ struct DropCommand: ParsableCommand {
 
             RULES, as Foundation and UIKit implement them: (1) a representation counts only if the \
             destination may see it: all always, team and group when they match the source's, \
-            ownProcess only within the source application. (2) With accepts, each item takes the \
+            ownProcess only within the source application; when the destination declares its \
+            platform (--platform, "platform"), a visibility NSItemProvider does not offer there \
+            (team on macos, group on ios: NSItemProvider.h marks them unavailable) counts as \
+            ownProcess, and the result notes it. (2) With accepts, each item takes the \
             first accepted type (destination order) it can satisfy: a representation whose \
             identifier is that type wins, else the first in the source's order that conforms to \
             it. (3) With readable types or a class, the destination's order is the outer loop: a \
@@ -136,6 +139,8 @@ struct DropCommand: ParsableCommand {
     var application: String?
     @Option(help: ArgumentHelp("The destination's team.", valueName: "id")) var team: String?
     @Option(help: ArgumentHelp("The destination's application group.", valueName: "id")) var group: String?
+    @Option(help: "The destination's platform: team visibility exists on ios only, group on macos only.")
+    var platform: DropDestination.Platform?
     @Option(name: .customLong("min-items"), help: "The fewest items the destination takes.") var minItems: Int?
     @Option(name: .customLong("max-items"), help: "The most items the destination takes.") var maxItems: Int?
     @Option(help: "The operation the destination prefers.") var operation: DropDestination.Preference?
@@ -261,9 +266,9 @@ struct DropCommand: ParsableCommand {
                 throw UTIError(.invalidInput, "--list - reads the list from standard input, so name the session file")
             }
             if !destinationsGiven && (application != nil || team != nil || group != nil || minItems != nil || maxItems != nil
-                || operation != nil || load != nil || forbidden || zone != nil || explain)
+                || operation != nil || load != nil || forbidden || zone != nil || explain || platform != nil)
             {
-                throw UTIError(.invalidInput, "--app, --team, --group, --min-items, --max-items, --operation, --load, --forbidden, --zone and --explain describe a destination; a list declares its own rules")
+                throw UTIError(.invalidInput, "--app, --team, --group, --platform, --min-items, --max-items, --operation, --load, --forbidden, --zone and --explain describe a destination; a list declares its own rules")
             }
         }
         if format == .list && (lists.count != 1 || outcomes != 1) {
@@ -353,6 +358,7 @@ struct DropCommand: ParsableCommand {
         if let application { target.application = application }
         if let team { target.team = team }
         if let group { target.group = group }
+        if let platform { target.platform = platform }
         if let minItems { target.minItems = minItems }
         if let maxItems { target.maxItems = maxItems }
         if let operation { target.operation = operation }
@@ -420,6 +426,7 @@ struct DropCommand: ParsableCommand {
             let provider = session.items[item.index].provider
             var chosen = provider.representations.first { $0.type == item.representation }
             if case .derived(let from, _)? = chosen?.source { chosen = provider.representations.first { $0.type == from } }
+            if case .object(_, let path?, _)? = chosen?.source { return (provider.suggestedName, path) }
             guard case .path(let path)? = chosen?.source else { return (provider.suggestedName, nil) }
             return (provider.suggestedName, path)
         }
@@ -427,6 +434,7 @@ struct DropCommand: ParsableCommand {
             "schemaVersion": .int(outputSchemaVersion),
             "canHandle": .bool(result.canHandle),
             "proposal": ["operation": .string(result.operation.rawValue), "reason": .string(result.reason)],
+            "notes": .strings(result.notes),
             "items": .array(result.items.map { item in
                 .object([
                     "index": .int(item.index + 1), "suggestedName": .optional(source(of: item).name),
@@ -459,6 +467,7 @@ struct DropCommand: ParsableCommand {
             }
             lines.append(line)
         }
+        lines += result.notes.map { "note: \($0)" }
         return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
     }
 

@@ -19,6 +19,11 @@ struct WrapCommand: ParsableCommand {
             would; each derived representation has the visibility of what it derives from. \
             Registering a type twice keeps its first position.
 
+            AN APPLICATION'S OBJECT: --object CLASS wraps each file as its own drag source would             after making an object of CLASS from it (NSItemProvider(object:)): the class's             writable types in its order and nothing else, no URL types and no suggested name.             The class must read the file's type (NSURL is made from the file's URL); each type's             bytes are the file's when it already has that type (the class's own archive, such as             com.apple.uikit.image, stands for the object and loads as the file), else a converter's             from the file; a type uti cannot produce (a UIImage's PNG from a JPEG) is offered all             the same, with no path, and fails only when loaded. Writable types: \(DropDestination.classPresets.map { preset in
+                "\(preset.name) (\(preset.writable.map { "\($0.type)\($0.confidence == .inferred ? "" : " [\($0.confidence.rawValue)]")" }.joined(separator: ", ")))"
+            }.joined(separator: "; ")) (marked: documented or observed; the others are uti's \
+            inference; Catalog/class-presets.json says where each comes from).
+
             CONVERTERS (with --derive): text-to-utf8 (any public.text, any encoding, to public.utf8-plain-text; \
             lossless), html-to-text and rtf-to-text (to public.utf8-plain-text; lossy: markup \
             dropped), xml-plist-to-binary and binary-plist-to-xml (lossless), folder-to-zip \
@@ -29,7 +34,7 @@ struct WrapCommand: ParsableCommand {
             needs no flag): schemaVersion, source {application, team, group}, \
             allowsMoveOperation, restrictedToSourceApplication, items [{suggestedName, \
             localObject, sourceView, sourceIndexPath, representations [{type, kind, visibility, \
-            openInPlace, path, value, derivedFrom, converter}]}]. Paths are absolute unless --relative. Schema: \
+            openInPlace, path, value, derivedFrom, converter, object}]}]. Paths are absolute unless --relative. Schema: \
             schemas/drag-session.schema.json.
 
             HAND-BUILT ITEMS: --rep TYPE=PATH (repeatable, in fidelity order) makes one more item \
@@ -88,6 +93,10 @@ struct WrapCommand: ParsableCommand {
         "Also offer what uti's converters derive from each file, after its own type (a source app that converts).",
         discussion: "NSItemProvider(contentsOf:) offers only the file's type and its URL; --derive adds text from HTML or RTF, UTF-8 from other encodings, the other plist format and a zip of a folder, each inheriting the visibility of what it is derived from."))
     var derive = false
+    @Option(name: .customLong("object"), help: ArgumentHelp(
+        "Wrap each file as an object of this class would offer itself (NSItemProvider(object:)): the class's writable types.",
+        valueName: "class"), completion: .classNames)
+    var objectClass: String?
     @Flag(name: .customLong("open-in-place"), help: "Register file representations as openable in place.") var openInPlace = false
     @Flag(help: "Record paths as given instead of absolute.") var relative = false
     @Flag(help: "Treat the arguments as session documents and concatenate them.") var merge = false
@@ -107,6 +116,15 @@ struct WrapCommand: ParsableCommand {
         }
         if (fromList == nil) != (at == nil) { throw ValidationError("--from-list and --at go together.") }
         if !selected.isEmpty && fromList == nil { throw ValidationError("--selected needs --from-list.") }
+        if let objectClass {
+            guard ClassPreset.named(objectClass) != nil else {
+                throw ValidationError("--object \(objectClass): unknown class (known: \(DropDestination.classPresets.map(\.name).joined(separator: ", "))).")
+            }
+            if paths.isEmpty || merge || fromList != nil { throw ValidationError("--object wraps files given as paths.") }
+            if derive || noURL || openInPlace {
+                throw ValidationError("--object offers the class's writable types only; --derive, --no-url and --open-in-place describe a file's provider.")
+            }
+        }
     }
 
     func run() throws {
@@ -150,6 +168,15 @@ struct WrapCommand: ParsableCommand {
                     continue
                 }
                 let recorded = relative ? path : Wrapper.absolute(path)
+                if let objectClass {
+                    do {
+                        session.items.append(DragItem(provider: try wrapper.objectProvider(for: inference, path: recorded, className: objectClass)))
+                    } catch {
+                        Output.reportError(error.message)
+                        failed = true
+                    }
+                    continue
+                }
                 session.items.append(DragItem(provider: wrapper.provider(for: inference, path: recorded)))
             }
         }
@@ -303,6 +330,9 @@ struct WrapCommand: ParsableCommand {
                 case .path(let path): line += path
                 case .value(let value): line += value
                 case .derived(let from, let converter): line += "from \(from) by \(converter)"
+                case .object(let className, let path?, nil): line += "\(path) as \(className) writes it"
+                case .object(let className, let path?, let converter?): line += "\(path) by \(converter) as \(className) writes it"
+                case .object(let className, nil, _): line += "(\(className) encodes it; uti cannot)"
                 case .handler: line += "(a load handler)"
                 }
                 lines.append(line)

@@ -171,6 +171,30 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
         #expect(try SessionDocument.decode(bytes, source: "test") == session)
     }
 
+    @Test func objectRepresentationsRoundTripAndNeedAClass() throws {
+        var provider = ItemProvider()
+        provider.register(Representation(type: "com.apple.uikit.image", kind: .data, source: .object(className: "UIImage", path: "/p.jpg", converter: nil)))
+        provider.register(Representation(type: "public.png", kind: .data, source: .object(className: "UIImage", path: nil, converter: nil)))
+        provider.register(Representation(type: "public.utf8-plain-text", kind: .data, source: .object(className: "NSString", path: "/t.txt", converter: "text-to-utf8")))
+        let session = DragSession(items: [DragItem(provider: provider)])
+        #expect(try SessionDocument.decode(Array(SessionDocument.encode(session).serialized().utf8), source: "test") == session)
+        let bad = #"{"schemaVersion": 1, "items": [{"representations": [{"type": "public.png", "kind": "url", "object": "UIImage", "converter": "text-to-utf8", "value": "x"}]}]}"#
+        #expect(SessionDocument.problems(try JSONValue.parse(Array(bad.utf8), source: "b")).map(\.description) == [
+            "$.items[0].representations[0]: an object representation takes path and converter, not value or derivedFrom",
+            "$.items[0].representations[0].converter: an object's converter needs the object's file in path",
+            "$.items[0].representations[0].kind: an object representation is data or file, not url",
+        ])
+    }
+
+    @Test func visibilitiesThePlatformLacks() {
+        #expect(Negotiation.unavailableVisibility(.group, on: .ios) != nil)
+        #expect(Negotiation.unavailableVisibility(.team, on: .macos) != nil)
+        #expect(Negotiation.unavailableVisibility(.group, on: .macos) == nil)
+        #expect(Negotiation.unavailableVisibility(.team, on: .ios) == nil)
+        #expect(Negotiation.unavailableVisibility(.group, on: nil) == nil)
+        #expect(Negotiation.unavailableVisibility(.ownProcess, on: .ios) == nil)
+    }
+
     @Test func handWrittenSessionLoads() throws {
         let session = try SessionDocument.decode(try FileContents.read(path: fixture("sessions/photo-and-notes.json")), source: "s")
         #expect(session.application == "com.example.viewer")
@@ -187,7 +211,7 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
             "$.schemaVersion: must be 1",
             "$.items[0].representations[0].kind: must be one of file, data, url (not \"disk\")",
             "$.items[0].representations[1].type: is required",
-            "$.items[0].representations[2]: needs exactly one source: path, value, or derivedFrom with converter",
+            "$.items[0].representations[2]: needs exactly one source: path, value, derivedFrom with converter, or object",
             "$.items[0].representations[3].converter: unknown converter \"magic\" (known: text-to-utf8, html-to-text, rtf-to-text, xml-plist-to-binary, binary-plist-to-xml, folder-to-zip)",
             "$.items[0].representations[3].derivedFrom: names public.rtf, which is not registered before it in this item",
             "$.items[0].representations[4].value: a url representation needs its URL in value",
