@@ -5,6 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import UniformTypes
 
 /// `NSItemProvider`'s API, as a Swift program calls it: register representations by `UTType`, ask
@@ -126,8 +131,16 @@ public protocol ItemProviderReading {
 /// A type a provider can be made from, as `NSItemProviderWriting`: the types it writes, highest
 /// fidelity first, and their bytes.
 public protocol ItemProviderWriting: Sendable {
+    /// The types every object of the type writes.
     static var writableTypeIdentifiersForItemProvider: [String] { get }
+    /// The types this object writes (Apple's instance property: a file URL adds public.file-url
+    /// to what every URL writes); by default the type's list.
+    var writableTypeIdentifiersForItemProvider: [String] { get }
     func itemProviderData(forTypeIdentifier typeIdentifier: String) async throws -> [UInt8]
+}
+
+extension ItemProviderWriting {
+    public var writableTypeIdentifiersForItemProvider: [String] { Self.writableTypeIdentifiersForItemProvider }
 }
 
 extension ItemProvider {
@@ -135,7 +148,7 @@ extension ItemProvider {
     /// representation its `itemProviderData(forTypeIdentifier:)` produces when loaded.
     public init<Object: ItemProviderWriting>(object: Object) {
         self.init()
-        for identifier in Object.writableTypeIdentifiersForItemProvider {
+        for identifier in object.writableTypeIdentifiersForItemProvider {
             let type = UTType(identifier) ?? UTType(importedAs: identifier)
             registerDataRepresentation(for: type) { try await object.itemProviderData(forTypeIdentifier: identifier) }
         }
@@ -177,11 +190,40 @@ extension String: ItemProviderReading, ItemProviderWriting {
         DropDestination.readableTypes(ofClass: "NSString") ?? ["public.utf8-plain-text"]
     }
 
-    public static var writableTypeIdentifiersForItemProvider: [String] { ["public.utf8-plain-text"] }
+    public static var writableTypeIdentifiersForItemProvider: [String] {
+        ClassPreset.named("NSString")?.writable.map(\.type) ?? ["public.utf8-plain-text"]
+    }
 
     public static func object(withItemProviderData data: [UInt8], typeIdentifier: String) throws -> String {
         try TextConversion.decode(data, label: typeIdentifier)
     }
 
     public func itemProviderData(forTypeIdentifier typeIdentifier: String) async throws -> [UInt8] { Array(utf8) }
+}
+
+/// URLs read and write as NSURL does (the class preset): every URL writes public.url, a file URL
+/// public.file-url as well; they read either URL type, or UTF-8 text that holds one URL.
+extension URL: ItemProviderReading, ItemProviderWriting {
+    public static var readableTypeIdentifiersForItemProvider: [String] {
+        DropDestination.readableTypes(ofClass: "NSURL") ?? ["public.url"]
+    }
+
+    /// What Apple documents for the class: public.url (not public.file-url, which only file URLs write).
+    public static var writableTypeIdentifiersForItemProvider: [String] { ["public.url"] }
+
+    public var writableTypeIdentifiersForItemProvider: [String] {
+        isFileURL ? (ClassPreset.named("NSURL")?.writable.map(\.type) ?? ["public.url", "public.file-url"]) : ["public.url"]
+    }
+
+    public static func object(withItemProviderData data: [UInt8], typeIdentifier: String) throws -> URL {
+        let text = try TextConversion.decode(data, label: typeIdentifier)
+        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first ?? ""
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        guard let url = URL(string: String(trimmed)), url.scheme != nil else {
+            throw UTIError(.invalidInput, "\(typeIdentifier): not a URL")
+        }
+        return url
+    }
+
+    public func itemProviderData(forTypeIdentifier typeIdentifier: String) async throws -> [UInt8] { Array(absoluteString.utf8) }
 }

@@ -102,6 +102,7 @@ func typeRecord(_ type: UTType) -> JSONValue {
         "preferredMIMEType": .optional(type.preferredMIMEType),
         "isDynamic": .bool(type.isDynamic),
         "referenceURL": .optional(type.referenceURL?.absoluteString),
+        "version": type.version.map { .int($0) } ?? .null,
     ])
 }
 
@@ -122,6 +123,7 @@ func typeText(_ type: UTType) -> String {
         add(tagClass.rawValue, values.joined(separator: ", "))
     }
     add("reference", type.referenceURL?.absoluteString)
+    add("version", type.version.map(String.init))
     // Declarations files are input too: their text reaches the terminal escaped.
     return lines.map(Output.terminalSafe).joined(separator: "\n")
 }

@@ -54,19 +54,22 @@ public struct TypeDeclaration: Hashable, Sendable {
     public var tags: TagSpecification
     public var description: String
     public var referenceURL: String?
+    /// `UTTypeVersion`: the declaration's version, when it gives a whole number (most do not).
+    public var version: Int?
     public var declarer: TypeDeclarer
     /// Where the declaration stands, for error messages: e.g. `UTExportedTypeDeclarations[2]`.
     public var entry: String
 
     public init(
         identifier: String, conformsTo: [String], tags: TagSpecification = TagSpecification(),
-        description: String = "", referenceURL: String? = nil, declarer: TypeDeclarer, entry: String = ""
+        description: String = "", referenceURL: String? = nil, version: Int? = nil, declarer: TypeDeclarer, entry: String = ""
     ) {
         self.identifier = identifier
         self.conformsTo = conformsTo
         self.tags = tags
         self.description = description
         self.referenceURL = referenceURL
+        self.version = version
         self.declarer = declarer
         self.entry = entry
     }

@@ -92,7 +92,7 @@ public enum TypeDeclarations {
         }
         let allowed: Set<String> = [
             "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeTagSpecification", "UTTypeDescription",
-            "UTTypeReferenceURL", "identifier", "conformsTo", "tags", "description", "referenceURL",
+            "UTTypeReferenceURL", "UTTypeVersion", "identifier", "conformsTo", "tags", "description", "referenceURL", "version",
         ]
         if let unknown = keys.keys.sorted().first(where: { !allowed.contains($0) && !ignoredKeys.contains($0) }) {
             throw fail("unknown key \(unknown)")
@@ -132,9 +132,20 @@ public enum TypeDeclarations {
             guard case .string(let text) = value else { throw fail("UTTypeReferenceURL must be a string") }
             referenceURL = text
         }
+        // Apple's UTType.version is an Int; Info.plists write UTTypeVersion as a string or a
+        // number. A whole number in either form is the version; other text ("1.0b") gives none.
+        var version: Int?
+        switch keys["UTTypeVersion"] ?? keys["version"] {
+        case nil, .null?: break
+        case .int(let number)?: version = number
+        case .string(let text)?: version = Int(text)
+        case .double(let number)? where number == number.rounded() && abs(number) < 1e15: version = Int(number)
+        case .double?: break
+        default: throw fail("UTTypeVersion must be a number or a string")
+        }
         return TypeDeclaration(
             identifier: identifier, conformsTo: parents, tags: TagSpecification(tags),
-            description: description, referenceURL: referenceURL, declarer: declarer, entry: entry)
+            description: description, referenceURL: referenceURL, version: version, declarer: declarer, entry: entry)
     }
 
     /// A string or an array of strings, as Info.plists allow for conformances and tags.

@@ -100,6 +100,13 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         return URL(string: url)
     }
 
+    /// The declaration's version (`UTTypeVersion`), as Apple's `UTType.version`: most types have
+    /// none, and none of the built-in declarations (Apple's, uti's, shared-mime-info's) give one.
+    public var version: Int? {
+        guard case .declared(let index) = storage else { return nil }
+        return catalog.records[index].declaration.version
+    }
+
     /// Who declared the type: Apple, uti, a declarations file, or nobody (dynamic).
     public var declarer: TypeDeclarer {
         switch storage {

@@ -73,4 +73,19 @@ import UniformTypes
         #expect(!image.canLoadObject(ofClass: String.self))
         await #expect(throws: UTIError.self) { try await image.loadObject(ofClass: String.self) }
     }
+
+    @Test func urlsWriteAsNSURLAndReadFromURLTypesOrText() async throws {
+        let file = URL(fileURLWithPath: "/tmp/photo one.png")
+        #expect(ItemProvider(object: file).registeredTypeIdentifiers == ["public.url", "public.file-url"], "a file URL adds public.file-url")
+        let web = try #require(URL(string: "https://example.com/a?b=1"))
+        #expect(ItemProvider(object: web).registeredTypeIdentifiers == ["public.url"])
+        #expect(URL.writableTypeIdentifiersForItemProvider == ["public.url"], "Apple's documented class list")
+        #expect(try await ItemProvider(object: web).loadObject(ofClass: URL.self) == web)
+        #expect(try await ItemProvider(object: file).loadObject(ofClass: URL.self) == file)
+
+        let text = ItemProvider(object: "  https://example.com/x  \nsecond line")
+        #expect(text.canLoadObject(ofClass: URL.self), "NSURL reads UTF-8 text")
+        #expect(try await text.loadObject(ofClass: URL.self) == URL(string: "https://example.com/x"))
+        await #expect(throws: UTIError.self) { try await ItemProvider(object: "not a url").loadObject(ofClass: URL.self) }
+    }
 }

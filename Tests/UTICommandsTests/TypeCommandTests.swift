@@ -16,7 +16,7 @@ import Testing
         let records = try #require(try json(run.stdout) as? [[String: Any]])
         let record = try #require(records.first)
         #expect(Set(record.keys) == ["schemaVersion", "identifier", "description", "declaredBy", "parents", "supertypes", "tags",
-                                     "preferredFilenameExtension", "preferredMIMEType", "isDynamic", "referenceURL"])
+                                     "preferredFilenameExtension", "preferredMIMEType", "isDynamic", "referenceURL", "version"])
         #expect(record["schemaVersion"] as? Int == 1)
         #expect(record["description"] is NSNull)
         #expect(record["preferredFilenameExtension"] is NSNull)

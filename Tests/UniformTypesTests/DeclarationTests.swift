@@ -7,6 +7,27 @@ func fixture(_ path: String) -> String {
 }
 
 @Suite struct DeclarationTests {
+    @Test func versionIsAWholeNumberWhenTheDeclarationGivesOne() throws {
+        func version(_ value: String) throws -> Int? {
+            let plist = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>com.example.versioned</string>
+                <key>UTTypeConformsTo</key><string>public.data</string>\(value)
+                </dict></array></dict></plist>
+                """
+            let declarations = try TypeDeclarations.parse(Array(plist.utf8), source: "v.plist")
+            let catalog = try TypeCatalog.builtIn.adding(declarations)
+            return try #require(catalog.type(identifier: "com.example.versioned")).version
+        }
+        #expect(try version("<key>UTTypeVersion</key><string>3</string>") == 3)
+        #expect(try version("<key>UTTypeVersion</key><integer>2</integer>") == 2)
+        #expect(try version("<key>UTTypeVersion</key><string>1.0b</string>") == nil, "text that is not a whole number gives none")
+        #expect(try version("") == nil)
+        #expect(throws: UTIError.self) { try version("<key>UTTypeVersion</key><array/>") }
+        #expect(UTType.png.version == nil, "built-in declarations carry no version")
+    }
+
     @Test(arguments: ["types/Example-Info.plist", "types/Example-Info.binary.plist"])
     func infoPlistDeclarations(path: String) throws {
         let catalog = try TypeCatalog.builtIn.adding(contentsOf: [fixture(path)])
