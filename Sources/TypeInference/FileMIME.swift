@@ -7,7 +7,9 @@ public enum FileMIME {
     /// The answer for `uti identify --mime-type`. In order: the file-system kind for anything
     /// but a regular file; `inode/x-empty` for an empty file; libmagic's MIME type when it is one
     /// of the type's MIME tags, or when the type is a generic one (plain text, data) that
-    /// libmagic names more precisely; the type's preferred MIME type; libmagic's MIME type when
+    /// libmagic names more precisely; the name the content evidence used (shared-mime-info's, then
+    /// libmagic's) when the catalog takes it to the type (`text/x-python` for Apple's Python
+    /// script, whose one tag is `text/x-python-script`); the type's preferred MIME type; libmagic's MIME type when
     /// it is specific; the shared-mime-info name of a source-code type Apple gives no MIME type;
     /// else libmagic's answer, or `application/octet-stream`.
     public static func mimeType(of inference: Inference) -> String {
@@ -26,8 +28,11 @@ public enum FileMIME {
         guard let type = inference.type else { return magic ?? "application/octet-stream" }
         let tags = type.tagSpecification[.mimeType].map(bare)
         let answer: String
+        let database = inference.content?.sharedMIMEInfo.map { bare($0.mimeType) }
         if let magic, tags.contains(magic) || (isSpecific && genericTypes.contains(type.identifier)) {
             answer = magic
+        } else if let named = [database, magic].compactMap({ $0 }).first(where: { !genericMagic.contains($0) && type.isNamed(byMIMEType: $0) }) {
+            answer = named
         } else if let preferred = tags.first {
             answer = preferred
         } else if let magic, isSpecific {

@@ -107,6 +107,14 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         return catalog.records[index].declaration.version
     }
 
+    /// Whether the type's catalog takes `mimeType` to this type first: one of its MIME tags, or
+    /// another name of it (an alias of a tag, or the shared-mime-info database's name for the
+    /// same format), parameters ignored.
+    public func isNamed(byMIMEType mimeType: String) -> Bool {
+        guard case .declared(let index) = storage else { return false }
+        return catalog.candidates(tag: mimeType, tagClass: .mimeType).first == index
+    }
+
     /// Who declared the type: Apple, uti, a declarations file, or nobody (dynamic).
     public var declarer: TypeDeclarer {
         switch storage {

@@ -18,6 +18,15 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "Fixtures/files/utf8.txt"]).stdout == "Fixtures/files/utf8.txt: text/plain\n")
     }
 
+    /// A type's other name that the content evidence used is the MIME answer: shared-mime-info
+    /// calls Perl application/x-perl, which the catalog takes to Apple's public.perl-script (whose
+    /// one tag is text/x-perl-script). Without the database, Apple's tag.
+    @Test func theMIMENameTheEvidenceUsedWhenItNamesTheType() throws {
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"]).stdout == "application/x-perl\n")
+        #expect(try uti(["identify", "-b", "Fixtures/files/hello.pl"]).stdout == "public.perl-script\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"], environment: ["UTI_SHARED_MIME_INFO": "0"]).stdout == "text/x-perl-script\n")
+    }
+
     /// `--mime-type`, `-i`, `-b` and `-f` as file(1) users type them.
     @Test func mimeTypesAsFilePrintsThem() throws {
         let run = try uti(["identify", "--mime-type", "Fixtures/files/plain-folder", "Fixtures/files/empty", "Fixtures/files/broken-link",

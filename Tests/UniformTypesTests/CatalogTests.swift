@@ -20,6 +20,13 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
 }
 
 @Suite struct CatalogTests {
+    @Test func aTypeIsNamedByItsMIMETagsAndTheirAliases() {
+        #expect(UTType.png.isNamed(byMIMEType: "image/png"))
+        #expect(UTType.png.isNamed(byMIMEType: "IMAGE/PNG; charset=binary"), "case and parameters ignored")
+        #expect(!UTType.png.isNamed(byMIMEType: "image/jpeg"))
+        #expect(!UTType.data.isNamed(byMIMEType: "image/png"))
+    }
+
     /// The generated Swift table says exactly what the data files say, in the same order.
     @Test func generatedCatalogIsFresh() throws {
         let entries = try loadEntries("apple-macos13.json") + loadEntries("apple-additions.json") + loadEntries("uti.json")
