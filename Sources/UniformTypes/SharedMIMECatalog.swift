@@ -180,10 +180,11 @@ extension TypeCatalog {
             let spellings = [canonical] + others
             if let known = spellings.first(where: { !candidates(tag: $0, tagClass: .mimeType).isEmpty }) {
                 for spelling in spellings where candidates(tag: spelling, tagClass: .mimeType).isEmpty { aliases[spelling] = known }
-            } else if let owner = database.sameFormat(canonical, in: self), let known = indexByKey[owner.caseFolded].flatMap({ records[$0].declaration.tags[.mimeType].first }) {
+            } else if let owner = database.sameFormat(canonical, in: self), let index = indexByKey[owner.caseFolded] {
                 // The same format under another name: its spellings find the catalog's type by one
-                // of that type's own MIME types.
-                for spelling in spellings { aliases[spelling] = known.lowercased() }
+                // of that type's own MIME types, or by its identifier when it has none.
+                let known = records[index].declaration.tags[.mimeType].first?.lowercased() ?? records[index].key
+                for spelling in spellings { aliases[spelling] = known }
             }
         }
         return SharedMIMEAdditions(declarations: declarations, aliases: aliases)

@@ -24,7 +24,9 @@ public final class TypeCatalog: Sendable {
     let records: [Record]
     let indexByKey: [String: Int]
     /// MIME aliases -> canonical MIME types (from shared-mime-info), tried when a MIME type finds
-    /// no type as given: `image/x-ms-bmp` finds the type of `image/bmp`.
+    /// no type as given: `image/x-ms-bmp` finds the type of `image/bmp`. A target without a `/`
+    /// is a type identifier: the database's name for a format whose type carries no MIME type of
+    /// its own (`image/x-exr` finds Apple's `com.ilm.openexr-image`).
     let mimeAliases: [String: String]
     /// For each tag, the records that carry it, most preferred first; built on the first tag
     /// lookup, since one-shot commands that only name identifiers never need it.
@@ -130,7 +132,10 @@ public final class TypeCatalog: Sendable {
         guard tagClass == .mimeType else { return [] }
         let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
         if bare != normalized, let hits = index[TagKey(tagClass: tagClass, value: bare)] { return hits }
-        if let canonical = mimeAliases[bare], let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
+        if let canonical = mimeAliases[bare] {
+            if !canonical.contains("/") { return indexByKey[canonical].map { [$0] } ?? [] }
+            if let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
+        }
         return []
     }
 

@@ -41,6 +41,12 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect((png["tags"] as? [String: [String]])?["public.mime-type"] == ["image/png"])
     }
 
+    @Test func theDatabasesNameForAFormatFindsATypeWithoutMIMETypes() throws {
+        let exr = try record(["-m", "image/x-uti-exr"])
+        #expect(exr["identifier"] as? String == "com.ilm.openexr-image", "same format: the one *.exr glob is Apple's preferred extension")
+        #expect((exr["tags"] as? [String: [String]])?["public.mime-type"] == nil, "Apple's declaration is kept as it is")
+    }
+
     @Test func aLoopInADamagedDatabaseIsCut() throws {
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-a"])["parents"] as? [String] == ["org.freedesktop.mime.application.x-uti-loop-b"])
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-b"])["parents"] as? [String] == ["public.data"])
@@ -48,7 +54,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
     @Test func versionSaysWhichDatabaseOrWhyNone() throws {
         let found = try uti(["--version"], environment: fixtureDatabase)
-        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 7 MIME types, 6 added as types\n"))
+        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 8 MIME types, 6 added as types\n"))
         let none = try uti(["--version"], environment: ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"])
         #expect(none.stdout.contains("\nshared-mime-info: not found (looked in /nonexistent/mime); uti uses its own catalog\n"))
         let off = try uti(["--version"], environment: ["UTI_SHARED_MIME_INFO": "0"])
