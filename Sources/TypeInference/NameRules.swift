@@ -12,7 +12,8 @@ extension TypeCatalog {
 }
 
 /// What a file's name says: well-known names (Makefile, Dockerfile), compound extensions
-/// (tar.gz), then the last extension.
+/// (tar.gz, and any a declared type carries, such as shared-mime-info's tar.zst: the longest
+/// wins, as the database's globs do), then the last extension.
 enum NameRules {
     static let wellKnownNames: [String: String] = [
         "Makefile": "public.make-source", "makefile": "public.make-source", "GNUmakefile": "public.make-source",
@@ -40,6 +41,15 @@ enum NameRules {
         let lowered = name.lowercased()
         for (compound, identifier) in compoundExtensions where lowered.hasSuffix("." + compound) && lowered.count > compound.count + 1 {
             if let type = catalog.type(identifier: identifier) { return NameEvidence(value: compound, type: type) }
+        }
+        // Longest compound first: "a.tar.zst" tries "tar.zst" before "zst" (at most three parts).
+        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 2 {
+            for count in stride(from: min(3, parts.count - 1), through: 2, by: -1) {
+                let compound = parts.suffix(count).joined(separator: ".")
+                let type = catalog.type(tag: compound, tagClass: .filenameExtension, conformingTo: constraint)
+                if !type.isDynamic { return NameEvidence(value: compound, type: type) }
+            }
         }
         let ext = String(name[name.index(after: dot)...])
         if preferText {
