@@ -29,6 +29,8 @@ enum MagicMapping {
         "audio/ogg": "org.xiph.ogg-vorbis",
         "video/ogg": "org.xiph.ogg-theora",
         "video/mp2t": "public.mpeg-2-transport-stream",
+        "video/x-flc": "public.flc-animation",                   // files/clip.flc
+        "video/x-fli": "public.flc-animation",
         "application/x-matroska": "org.matroska.mkv",
         "application/x-tar": "public.tar-archive",
         "application/x-gtar": "public.tar-archive",

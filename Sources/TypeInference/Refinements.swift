@@ -70,11 +70,16 @@ enum Refinements {
         return kind == 1 ? ("public.object-code", "ELF relocatable object") : ("public.elf-binary", "ELF binary")
     }
 
-    /// CPython bytecode: a little-endian magic number from 2900 up, then CR LF, then flags.
+    /// CPython bytecode: a little-endian magic number, then CR LF. From 3.7 (magic 3390 on, PEP
+    /// 552) a 32-bit flags word follows, 0 to 3; before it, only the magic numbers of releases
+    /// count (CPython's importlib/_bootstrap_external.py lists them), since the development
+    /// numbers between them are shared with other formats (pcapng starts 0A 0D 0D 0A: 3338).
     static func pythonBytecode(_ head: [UInt8]) -> (String, String)? {
         guard head.count >= 16, head[2] == 0x0D, head[3] == 0x0A else { return nil }
         let magic = le16(head, 0)
-        return (2900...5000).contains(magic) ? ("org.python.bytecode", "Python bytecode") : nil
+        let released: Set<UInt16> = [62211, 3131, 3151, 3180, 3230, 3310, 3350, 3351, 3379]
+        let flagged = (3390...4000).contains(magic) && head[4] <= 3 && head[5] == 0 && head[6] == 0 && head[7] == 0
+        return flagged || released.contains(magic) ? ("org.python.bytecode", "Python bytecode") : nil
     }
 
     /// RIFF containers: WAVE audio, AVI video, WebP images.

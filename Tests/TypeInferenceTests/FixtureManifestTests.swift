@@ -84,5 +84,11 @@ func fixturePath(_ name: String) -> RawPath {
         }
         // "qoif" with a channel count QOI does not allow is not QOI.
         #expect(Array("qoif\0\0\0\u{1}\0\0\0\u{1}\u{9}\0".utf8).withUnsafeBytes { sniffer.sniff($0) } == nil)
+        // Look-alikes: "PF" and a newline followed by no width, an SF3 identifier with an unknown
+        // format byte, "RZIP" with a version rzip never had.
+        for lookalike in ["PF\nxx", "\u{81}SF3\0\u{E0}\u{D0}\r\n\n\u{20}", "RZIP\u{7}\u{1}"] {
+            let bytes = Array(lookalike.unicodeScalars.map { UInt8($0.value) }) + Array(repeating: 0, count: 16)
+            #expect(bytes.withUnsafeBytes { sniffer.sniff($0) } == nil, "\(lookalike)")
+        }
     }
 }

@@ -59,6 +59,19 @@ import UniformTypes
         #expect(TextEncodings.bomlessUTF16([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) == nil)
     }
 
+    /// Python bytecode is a magic number and CR LF; pcapng's block type 0A 0D 0D 0A reads as the
+    /// development magic 3338, which no release used, so it is not bytecode.
+    @Test func pythonBytecodeNeedsAReleasedMagicOrFlags() {
+        let pyc: [UInt8] = [0xA7, 0x0D, 0x0D, 0x0A, 0, 0, 0, 0] + Array(repeating: 0, count: 8)  // 3.11, flags 0
+        #expect(Refinements.pythonBytecode(pyc)?.0 == "org.python.bytecode")
+        let python36: [UInt8] = [0x33, 0x0D, 0x0D, 0x0A, 0x12, 0x34, 0x56, 0x78] + Array(repeating: 0, count: 8)  // 3379, an mtime
+        #expect(Refinements.pythonBytecode(python36)?.0 == "org.python.bytecode")
+        let pcapng: [UInt8] = [0x0A, 0x0D, 0x0D, 0x0A, 0x1C, 0, 0, 0, 0x4D, 0x3C, 0x2B, 0x1A, 1, 0, 0, 0]
+        #expect(Refinements.pythonBytecode(pcapng) == nil)
+        let badFlags: [UInt8] = [0xA7, 0x0D, 0x0D, 0x0A, 9, 0, 0, 0] + Array(repeating: 0, count: 8)
+        #expect(Refinements.pythonBytecode(badFlags) == nil)
+    }
+
     @Test func oggCodecsFromTheFirstPage() {
         var page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
         #expect(Refinements.oggCodec(page + Array("OpusHead".utf8))?.0 == "org.xiph.opus")
