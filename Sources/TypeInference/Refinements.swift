@@ -226,9 +226,10 @@ enum Refinements {
         "php": "public.php-script", "node": "com.netscape.javascript-source", "nodejs": "com.netscape.javascript-source",
         "deno": "com.microsoft.typescript-source", "bun": "com.netscape.javascript-source",
         "lua": "org.lua.lua-script", "pwsh": "com.microsoft.powershell-script", "make": "public.make-source",
-        "osascript": "com.apple.applescript.text", "swift": "public.swift-source", "awk": "public.script",
-        "gawk": "public.script", "tclsh": "public.script", "wish": "public.script", "fish": "public.shell-script",
-        "Rscript": "public.script", "julia": "public.script", "elixir": "public.script", "sed": "public.script",
+        "osascript": "com.apple.applescript.text", "swift": "public.swift-source", "awk": "org.opengroup.awk-script",
+        "gawk": "org.gnu.gawk-script", "nawk": "com.github.onetrueawk.nawk-script", "mawk": "org.opengroup.awk-script",
+        "tclsh": "public.script", "wish": "public.script", "fish": "com.fishshell.fish-script", "nu": "sh.nushell.nu-script",
+        "Rscript": "public.script", "julia": "public.script", "elixir": "public.script", "sed": "org.gnu.sed-script",
     ]
 
     /// The script type named by a `#!` line: the interpreter's name, past `env` and its options,

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 1000 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 1024 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -1004,5 +1004,29 @@ extension BuiltInCatalog {
         BuiltInEntry("com.nintendo.switch-xci", "Nintendo Switch cartridge image", .uti, ["public.data"], ["xci"], ["application/x-nintendo-switch-xci"], "https://switchbrew.org/wiki/XCI"),
         BuiltInEntry("com.git-scm.bundle", "Git bundle", .uti, ["public.data"], [], ["application/x-git-bundle"], "https://git-scm.com/docs/gitformat-bundle"),
         BuiltInEntry("com.quark.quarkxpress-document", "QuarkXPress document", .uti, ["public.data", "public.composite-content"], ["qxp"], ["application/vnd.quark.quarkxpress"], "https://www.iana.org/assignments/media-types/application/vnd.Quark.QuarkXPress"),
+        BuiltInEntry("com.plantuml.diagram", "PlantUML diagram", .uti, ["public.plain-text"], ["puml", "plantuml", "pu", "iuml"], ["text/vnd.plantuml", "text/x-plantuml"], "https://plantuml.com/"),
+        BuiltInEntry("com.ucamco.gerber", "Gerber PCB image", .uti, ["public.plain-text"], ["gbr", "geb", "gerber"], ["application/vnd.gerber"], "https://www.ucamco.com/en/gerber/downloads"),
+        BuiltInEntry("com.excellon.drill", "Excellon drill file", .uti, ["public.plain-text"], ["drl", "xln"], ["application/x-excellon"], "https://www.ucamco.com/files/downloads/file_en/305/xnc-format-specification-revision-2021-11_en.pdf"),
+        BuiltInEntry("org.openssh.public-key", "OpenSSH public key", .uti, ["public.plain-text"], [], ["text/x-ssh-public-key"], "https://man.openbsd.org/sshd.8#AUTHORIZED_KEYS_FILE_FORMAT"),
+        BuiltInEntry("org.openssh.private-key", "OpenSSH private key", .uti, ["org.ietf.pem-private-key"], [], ["text/x-ssh-private-key"], "https://github.com/openssh/openssh-portable/blob/master/PROTOCOL.key"),
+        BuiltInEntry("org.godotengine.scene", "Godot scene", .uti, ["public.plain-text"], ["tscn", "escn"], ["application/x-godot-scene"], "https://docs.godotengine.org/en/stable/contributing/development/file_formats/tscn.html"),
+        BuiltInEntry("org.godotengine.resource", "Godot resource", .uti, ["public.plain-text"], ["tres"], ["application/x-godot-resource"], "https://docs.godotengine.org/en/stable/contributing/development/file_formats/tscn.html"),
+        BuiltInEntry("org.devicetree.dts", "devicetree source", .uti, ["public.source-code"], ["dts", "dtsi"], ["text/x-devicetree-source"], "https://devicetree-specification.readthedocs.io/en/stable/source-language.html"),
+        BuiltInEntry("com.microsoft.visual-studio.dsp", "Visual Studio 6 project", .uti, ["public.plain-text"], ["dsp"], ["text/x-ms-visualstudio.project"], nil),
+        BuiltInEntry("com.microsoft.visual-studio.dsw", "Visual Studio 6 workspace", .uti, ["public.plain-text"], ["dsw"], ["text/x-ms-visualstudio.workspace"], nil),
+        BuiltInEntry("com.microsoft.sami", "SAMI subtitles", .uti, ["public.html"], ["smi", "sami"], ["application/x-sami"], "https://learn.microsoft.com/en-us/previous-versions/windows/desktop/dnacc/understanding-sami-1.0"),
+        BuiltInEntry("com.microsoft.hta", "HTML application", .uti, ["public.html"], ["hta"], ["application/hta"], "https://learn.microsoft.com/en-us/previous-versions/ms536496(v=vs.85)"),
+        BuiltInEntry("com.netscape.proxy-autoconfig", "proxy auto-config script", .uti, ["com.netscape.javascript-source"], ["pac"], ["application/x-ns-proxy-autoconfig"], "https://developer.mozilla.org/en-US/docs/Web/HTTP/Proxy_servers_and_tunneling/Proxy_Auto-Configuration_PAC_file"),
+        BuiltInEntry("org.spdx.tag-value", "SPDX document (tag-value)", .uti, ["public.plain-text"], ["spdx"], ["text/spdx"], "https://spdx.github.io/spdx-spec/v2.3/conformance/"),
+        BuiltInEntry("com.lexaloffle.pico8-cartridge", "PICO-8 cartridge", .uti, ["public.plain-text"], ["p8"], ["application/x-pico8-source"], "https://pico-8.fandom.com/wiki/P8FileFormat"),
+        BuiltInEntry("com.lrc.lyrics", "LRC lyrics", .uti, ["public.plain-text"], ["lrc"], ["text/x-lrc"], "https://en.wikipedia.org/wiki/LRC_(file_format)"),
+        BuiltInEntry("org.w3.its", "ITS rules", .uti, ["public.xml"], ["its"], ["application/its+xml"], "https://www.w3.org/TR/its20/"),
+        BuiltInEntry("com.microsoft.appinstaller", "App Installer file", .uti, ["public.xml"], ["appinstaller"], ["application/appinstaller"], "https://learn.microsoft.com/en-us/uwp/schemas/appinstallerschema/schema-root"),
+        BuiltInEntry("com.fishshell.fish-script", "fish script", .uti, ["public.shell-script"], ["fish"], ["application/x-fishscript"], "https://fishshell.com/"),
+        BuiltInEntry("sh.nushell.nu-script", "Nushell script", .uti, ["public.script"], ["nu"], ["application/x-nuscript"], "https://www.nushell.sh/"),
+        BuiltInEntry("org.gnu.sed-script", "sed script", .uti, ["public.script"], ["sed"], ["text/x-sed"], "https://www.gnu.org/software/sed/"),
+        BuiltInEntry("org.opengroup.awk-script", "awk script", .uti, ["public.script"], ["awk"], ["application/x-awk", "text/x-awk"], "https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html"),
+        BuiltInEntry("org.gnu.gawk-script", "GNU awk script", .uti, ["org.opengroup.awk-script"], [], ["text/x-gawk"], "https://www.gnu.org/software/gawk/"),
+        BuiltInEntry("com.github.onetrueawk.nawk-script", "nawk script", .uti, ["org.opengroup.awk-script"], [], ["text/x-nawk"], "https://github.com/onetrueawk/awk"),
     ]
 }

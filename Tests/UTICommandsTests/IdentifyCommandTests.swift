@@ -110,7 +110,7 @@ func records(_ text: String) throws -> [[String: Any]] {
     @Test func recursiveWalksInNameOrderAndSkipsPackages() throws {
         let run = try uti(["identify", "-r", "-b", "Fixtures/files"])
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 194, "the folder and everything under it but the insides of packages")
+        #expect(lines.count == 214, "the folder and everything under it but the insides of packages")
         #expect(lines.first == "public.folder")
         let paths = try records(try uti(["identify", "-r", "--format", "jsonl", "Fixtures/files"]).stdout).map { $0["path"] as! String }
         #expect(!paths.contains { $0.contains("Sample.app/") })

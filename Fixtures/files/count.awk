@@ -1,0 +1,3 @@
+#!/usr/bin/awk -f
+{ n++ }
+END { print n }
