@@ -83,7 +83,9 @@ public final class TypeInferrer {
         result.size = totalSize
         let count = min(bytes.count, buffer.count)
         buffer.replaceSubrange(0..<count, with: bytes[0..<count])
-        decide(headCount: count, size: totalSize, name: name, zip: { nil }, whole: { nil }, into: &result)
+        decide(headCount: count, size: totalSize, name: name, zip: { nil }, whole: { nil },
+               compound: { totalSize <= count ? CompoundFile.read(size: count) { length, offset in offset + length <= count ? Array(bytes[offset..<(offset + length)]) : nil } : nil },
+               into: &result)
         return result
     }
 
@@ -115,16 +117,18 @@ public final class TypeInferrer {
         }
         decide(headCount: filled, size: max(size, filled), name: path.lastComponent,
                zip: { ZipDirectory.read(descriptor: descriptor, size: size) },
-               whole: { [sniffer] in lseek(descriptor, 0, SEEK_SET) == 0 ? sniffer.sniff(descriptor: descriptor) : nil }, into: &result)
+               whole: { [sniffer] in lseek(descriptor, 0, SEEK_SET) == 0 ? sniffer.sniff(descriptor: descriptor) : nil },
+               compound: { CompoundFile.read(descriptor: descriptor, size: size) }, into: &result)
     }
 
     private func decide(
-        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?, into result: inout Inference
+        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
+        compound: () -> CompoundFile?, into result: inout Inference
     ) {
         var content: ContentEvidence?
         if headCount > 0 {
             do {
-                content = try contentEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole)
+                content = try contentEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole, compound: compound)
             } catch {
                 result.error = error
                 return
@@ -143,9 +147,10 @@ public final class TypeInferrer {
     /// What the bytes are: uti's and libmagic's answer (below), then shared-mime-info's rules on the
     /// same bytes, the more specific answer winning (`combine`).
     private func contentEvidence(
-        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?
+        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
+        compound: () -> CompoundFile?
     ) throws(UTIError) -> ContentEvidence {
-        let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole)
+        let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole, compound: compound)
         // The system's rules and uti's own, on the same bytes; the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
         let match = buffer.withUnsafeBytes { raw in
@@ -218,7 +223,8 @@ public final class TypeInferrer {
     static let compoundStorageMIMETypes: Set<String> = ["application/x-ole-storage", "application/CDFV2", "application/vnd.ms-office"]
 
     private func ownAndMagicEvidence(
-        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?
+        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
+        compound: () -> CompoundFile?
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
@@ -254,6 +260,10 @@ public final class TypeInferrer {
             !Self.compoundStorageMIMETypes.contains(better.mimeType), better.mimeType != "application/octet-stream"
         {
             report.mimeType = better.mimeType
+        }
+        // Compound storage libmagic cannot name: the root's class or a telling stream does.
+        if Self.compoundStorageMIMETypes.contains(report.mimeType), let document = compound()?.mimeType {
+            report.mimeType = document
         }
         if !report.isText && report.mimeType == "application/octet-stream",
             let encoding = TextEncodings.bomlessUTF16(head)

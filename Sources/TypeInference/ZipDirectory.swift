@@ -76,7 +76,7 @@ import Darwin
         return String(decoding: head[start..<(start + size)], as: UTF8.self).trimmingSpaces()
     }
 
-    private static func pread(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {
+    static func pread(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, offset <= Int(Int64.max) - count else { return nil }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 1024 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 1031 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -1028,5 +1028,12 @@ extension BuiltInCatalog {
         BuiltInEntry("org.opengroup.awk-script", "awk script", .uti, ["public.script"], ["awk"], ["application/x-awk", "text/x-awk"], "https://pubs.opengroup.org/onlinepubs/9699919799/utilities/awk.html"),
         BuiltInEntry("org.gnu.gawk-script", "GNU awk script", .uti, ["org.opengroup.awk-script"], [], ["text/x-gawk"], "https://www.gnu.org/software/gawk/"),
         BuiltInEntry("com.github.onetrueawk.nawk-script", "nawk script", .uti, ["org.opengroup.awk-script"], [], ["text/x-nawk"], "https://github.com/onetrueawk/awk"),
+        BuiltInEntry("com.stardivision.starwriter", "StarWriter 3 or 4 document", .uti, ["public.data", "public.composite-content"], ["sdw"], ["application/x-starwriter"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
+        BuiltInEntry("com.stardivision.starwriter-global", "StarWriter 4 master document", .uti, ["public.data", "public.composite-content"], ["sgl"], ["application/x-starwriter-global"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
+        BuiltInEntry("com.stardivision.starcalc", "StarCalc 3 or 4 spreadsheet", .uti, ["public.data", "public.composite-content"], ["sdc"], ["application/x-starcalc"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
+        BuiltInEntry("com.stardivision.starimpress", "StarImpress 3 or 4 presentation", .uti, ["public.data", "public.composite-content"], ["sdd"], ["application/x-starimpress"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
+        BuiltInEntry("com.stardivision.starchart", "StarChart 3 or 4 chart", .uti, ["public.data", "public.composite-content"], ["sds"], ["application/x-starchart"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
+        BuiltInEntry("com.stardivision.starmath", "StarMath 3 or 4 formula", .uti, ["public.data", "public.composite-content"], ["smf"], ["application/x-starmath"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
+        BuiltInEntry("com.microsoft.windows-installer-patch", "Windows Installer patch", .uti, ["public.data"], ["msp"], ["application/microsoftpatch", "application/x-ms-patch"], "https://learn.microsoft.com/en-us/windows/win32/msi/patch-packages"),
     ]
 }

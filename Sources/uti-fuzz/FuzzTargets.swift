@@ -7,12 +7,13 @@
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, bplist, xmlplist, rtf, html, text, documents, glob, mimecache
+    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
         switch self {
         case .zip: "zip central directory (zip64 included) and the stored mimetype entry"
+        case .cfb: "OLE compound files: header, FAT and directory chain (root class and entry names)"
         case .bplist: "binary property lists, written back and read again"
         case .xmlplist: "XML property lists, written back (XML and binary) and read again"
         case .rtf: "RTF to plain text (\\u, \\ucN, \\'hh, \\ansicpg, groups)"
@@ -32,6 +33,14 @@ enum FuzzTarget: String, CaseIterable {
                 return Array(bytes[offset..<(offset + count)])
             }
             _ = ZipDirectory.storedMimetype(head: Array(bytes.prefix(512)))
+        case .cfb:
+            // Inputs need not spend the fuzzer's effort on the signature.
+            let signature: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+            let file = bytes.starts(with: signature) ? bytes : signature + bytes
+            _ = CompoundFile.read(size: file.count) { count, offset in
+                guard offset >= 0, count >= 0, offset <= file.count, file.count - offset >= count else { return nil }
+                return Array(file[offset..<(offset + count)])
+            }?.mimeType
 
         case .bplist:
             // Inputs need not spend the fuzzer's effort on the magic number.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Fuzzing) @testable import TypeInference
 import UniformTypes
@@ -94,5 +95,39 @@ import UniformTypes
         #expect(TypeInferrer.plainTextIdentifier(encoding: "utf-16be") == "public.utf16-external-plain-text")
         #expect(TypeInferrer.plainTextIdentifier(encoding: "us-ascii") == "public.plain-text")
         #expect(TypeInferrer.plainTextIdentifier(encoding: "iso-8859-1") == "public.plain-text")
+    }
+}
+
+/// OLE compound files: the directory read anywhere in the file, bounded, and what it says.
+@Suite struct CompoundFileTests {
+    func read(_ bytes: [UInt8]) -> CompoundFile? {
+        CompoundFile.read(size: bytes.count) { count, offset in
+            offset + count <= bytes.count ? Array(bytes[offset..<(offset + count)]) : nil
+        }
+    }
+
+    func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/files/\(name)")))
+    }
+
+    @Test func theRootClassAndTheStreamsName() throws {
+        let writer = try #require(read(try fixture("report.sdw")))
+        #expect(writer.rootClassID == "C20CF9D1-85AE-11D1-AAB4-006097DA561A")
+        #expect(writer.names == ["SfxDocumentInfo", "StarWriterDocument"])
+        #expect(writer.mimeType == "application/vnd.stardivision.writer")
+        let quattro = try #require(read(try fixture("sheet.qpw")))
+        #expect(quattro.rootClassID == nil, "an all-zero class is none")
+        #expect(quattro.mimeType == "application/x-quattropro")
+    }
+
+    @Test func damagedFilesEndTheReadWithoutAnAnswerOrAHang() throws {
+        var looping = try fixture("sheet.qpw")
+        looping[512 + 4] = 1; looping[512 + 5] = 0; looping[512 + 6] = 0; looping[512 + 7] = 0  // FAT[1] = 1: the directory chain loops
+        #expect(read(looping)?.names == ["NativeContent_MAIN"], "each directory sector is read once")
+        var shifted = try fixture("sheet.qpw")
+        shifted[0x1E] = 20  // a sector of a mebibyte
+        #expect(read(shifted) == nil)
+        #expect(read(Array(try fixture("sheet.qpw").prefix(700))) == nil, "the directory sector is missing")
+        #expect(read(Array(repeating: 0, count: 1024)) == nil)
     }
 }
