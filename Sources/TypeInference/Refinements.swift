@@ -49,6 +49,25 @@ enum Refinements {
             && head[8] == 0xA0 && head[9] == 0x03 && head[10] == 0x02 && head[11] == 0x01
     }
 
+    /// The executable an MZ header introduces: the new header that `e_lfanew` (byte 0x3C) points
+    /// to says PE (Windows NT), NE (16-bit Windows and OS/2) or LX/LE (OS/2 and DOS extenders);
+    /// without one it is a DOS program. Nil for a PE image (libmagic names those) and for what is
+    /// not MZ.
+    static func mzExecutable(_ head: [UInt8]) -> (String, String)? {
+        guard head.count >= 0x40, head.starts(with: Array("MZ".utf8)) else { return nil }
+        let offset = Int(le32(head, 0x3C))
+        // A relocation table before 0x40 means the header has no e_lfanew: plain DOS.
+        if le16(head, 0x18) < 0x40 || offset < 0x40 || offset + 4 > head.count {
+            return ("com.microsoft.dos-executable", "DOS executable")
+        }
+        switch (head[offset], head[offset + 1]) {
+        case (0x50, 0x45) where head[offset + 2] == 0 && head[offset + 3] == 0: return nil
+        case (0x4E, 0x45): return ("com.microsoft.ne-executable", "NE executable (16-bit Windows or OS/2)")
+        case (0x4C, 0x58), (0x4C, 0x45): return ("com.ibm.lx-executable", "LX executable (OS/2 or a DOS extender)")
+        default: return ("com.microsoft.dos-executable", "DOS executable")
+        }
+    }
+
     /// A Windows PE image whose header marks it as a DLL.
     static func isWindowsDLL(_ head: [UInt8]) -> Bool {
         guard head.count > 0x40, head.starts(with: Array("MZ".utf8)) else { return false }
@@ -106,6 +125,7 @@ enum Refinements {
         if isTransportStream(head) { return ("public.mpeg-2-transport-stream", "MPEG transport stream") }
         if isDERCertificate(head) { return ("org.itu.der-certificate", "DER certificate") }
         if isWindowsDLL(head) { return ("com.microsoft.windows-dynamic-link-library", "Windows DLL") }
+        if let executable = mzExecutable(head) { return executable }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             return zipContainer(head: head, directory: tail())
         }
@@ -181,7 +201,12 @@ enum Refinements {
             return (script.0, script.1, false)
         }
         if begins("-----BEGIN ") && !begins("-----BEGIN PGP ") {
-            if begins("-----BEGIN CERTIFICATE-----") { return ("org.ietf.pem-certificate", "PEM certificate", false) }
+            // RFC 7468's label, and the older ones OpenSSL and others still write.
+            for label in ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE", "CA CERTIFICATE"]
+            where begins("-----BEGIN \(label)-----") {
+                return ("org.ietf.pem-certificate", "PEM certificate", false)
+            }
+            if begins("-----BEGIN X509 CRL-----") { return ("org.ietf.pem-crl", "PEM certificate revocation list", false) }
             let firstLine = body.prefix { $0 != 0x0A }
             if firstLine.firstRange(of: Array("PRIVATE KEY-----".utf8)) != nil {
                 return ("org.ietf.pem-private-key", "PEM private key", false)

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 1031 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 1042 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -944,7 +944,7 @@ extension BuiltInCatalog {
         BuiltInEntry("org.gnu.gettext.mo", "gettext compiled translation", .uti, ["public.data"], ["mo", "gmo"], ["application/x-gettext-translation"], "https://www.gnu.org/software/gettext/"),
         BuiltInEntry("com.subrip.srt", "SubRip subtitles", .uti, ["public.plain-text"], ["srt"], ["application/x-subrip", "text/x-subrip"], nil),
         BuiltInEntry("org.ietf.pem", "PEM-encoded data", .uti, ["public.plain-text"], ["pem"], ["application/x-pem-file"], "https://www.rfc-editor.org/rfc/rfc7468"),
-        BuiltInEntry("org.ietf.pem-certificate", "PEM certificate", .uti, ["org.ietf.pem", "public.x509-certificate"], ["crt"], ["application/x-pem-file"], "https://www.rfc-editor.org/rfc/rfc7468"),
+        BuiltInEntry("org.ietf.pem-certificate", "PEM certificate", .uti, ["org.ietf.pem", "public.x509-certificate"], ["crt"], ["application/x-pem-file", "application/pkix-cert", "application/x-x509-ca-cert"], "https://www.rfc-editor.org/rfc/rfc7468"),
         BuiltInEntry("org.ietf.pem-private-key", "PEM private key", .uti, ["org.ietf.pem"], ["key"], [], "https://www.rfc-editor.org/rfc/rfc7468"),
         BuiltInEntry("org.itu.der-certificate", "DER certificate", .uti, ["public.x509-certificate"], ["der", "cer"], ["application/pkix-cert"], "https://www.itu.int/rec/T-REC-X.690"),
         BuiltInEntry("org.mbox.mailbox", "mailbox", .uti, ["public.plain-text", "public.message"], ["mbox"], ["application/mbox"], "https://www.rfc-editor.org/rfc/rfc4155"),
@@ -1035,5 +1035,16 @@ extension BuiltInCatalog {
         BuiltInEntry("com.stardivision.starchart", "StarChart 3 or 4 chart", .uti, ["public.data", "public.composite-content"], ["sds"], ["application/x-starchart"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
         BuiltInEntry("com.stardivision.starmath", "StarMath 3 or 4 formula", .uti, ["public.data", "public.composite-content"], ["smf"], ["application/x-starmath"], "https://github.com/LibreOffice/core/blob/master/include/comphelper/classids.hxx"),
         BuiltInEntry("com.microsoft.windows-installer-patch", "Windows Installer patch", .uti, ["public.data"], ["msp"], ["application/microsoftpatch", "application/x-ms-patch"], "https://learn.microsoft.com/en-us/windows/win32/msi/patch-packages"),
+        BuiltInEntry("org.ietf.pem-crl", "PEM certificate revocation list", .uti, ["org.ietf.pem"], ["crl"], ["application/pkix-crl", "application/x-pem-file"], "https://www.rfc-editor.org/rfc/rfc7468#section-6"),
+        BuiltInEntry("com.microsoft.dos-executable", "DOS executable", .uti, ["public.executable", "public.data"], [], ["application/x-dosexec", "application/x-ms-dos-executable"], "https://learn.microsoft.com/en-us/windows/win32/debug/pe-format#ms-dos-stub-image-only"),
+        BuiltInEntry("com.microsoft.ne-executable", "NE executable", .uti, ["public.executable", "public.data"], [], ["application/x-ms-ne-executable"], "https://en.wikipedia.org/wiki/New_Executable"),
+        BuiltInEntry("com.ibm.lx-executable", "LX executable", .uti, ["public.executable", "public.data"], [], ["application/x-lx-executable"], "https://en.wikipedia.org/wiki/Linear_Executable"),
+        BuiltInEntry("org.multitracker.mtm", "MultiTracker module", .uti, ["public.audio"], ["mtm"], ["audio/x-mtm"], "https://moddingwiki.shikadi.net/wiki/MTM_Format"),
+        BuiltInEntry("org.ultratracker.ult", "UltraTracker module", .uti, ["public.audio"], ["ult"], ["audio/x-ult"], "https://moddingwiki.shikadi.net/wiki/ULT_Format"),
+        BuiltInEntry("org.amiga.med", "MED/OctaMED module", .uti, ["public.audio"], ["med"], ["audio/x-med"], "https://moddingwiki.shikadi.net/wiki/MED_Format"),
+        BuiltInEntry("com.nintendo.gameboy-color-rom", "Game Boy Color ROM", .uti, ["public.data"], ["gbc", "cgb"], ["application/x-gameboy-color-rom"], "https://gbdev.io/pandocs/The_Cartridge_Header.html"),
+        BuiltInEntry("com.snk.neo-geo-pocket-color-rom", "Neo Geo Pocket Color ROM", .uti, ["public.data"], ["ngc"], ["application/x-neo-geo-pocket-color-rom"], "https://www.devrs.com/ngp/files/ngpctech.txt"),
+        BuiltInEntry("com.sega.genesis-smd-rom", "Sega Genesis ROM (SMD interleaved)", .uti, ["public.data"], ["smd"], ["application/x-genesis-rom-smd"], "https://segaretro.org/Super_Magic_Drive"),
+        BuiltInEntry("org.iso.step", "STEP 3D model", .uti, ["public.3d-content", "public.plain-text"], ["step", "stp", "p21"], ["model/step", "application/step"], "https://www.iana.org/assignments/media-types/model/step"),
     ]
 }

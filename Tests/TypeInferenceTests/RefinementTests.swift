@@ -73,6 +73,33 @@ import UniformTypes
         #expect(Refinements.pythonBytecode(badFlags) == nil)
     }
 
+    /// An MZ header's new header says which executable it is; without one it is DOS.
+    @Test func mzExecutablesByTheirNewHeader() {
+        func mz(relocations: UInt8, newHeader: [UInt8]?) -> [UInt8] {
+            var head = [UInt8](repeating: 0, count: 0x80)
+            head[0] = 0x4D; head[1] = 0x5A; head[0x18] = relocations
+            if let newHeader {
+                head[0x3C] = 0x40
+                head.replaceSubrange(0x40..<(0x40 + newHeader.count), with: newHeader)
+            }
+            return head
+        }
+        #expect(Refinements.mzExecutable(mz(relocations: 0x1C, newHeader: nil))?.0 == "com.microsoft.dos-executable")
+        #expect(Refinements.mzExecutable(mz(relocations: 0x40, newHeader: Array("NE".utf8)))?.0 == "com.microsoft.ne-executable")
+        #expect(Refinements.mzExecutable(mz(relocations: 0x40, newHeader: Array("LX".utf8)))?.0 == "com.ibm.lx-executable")
+        #expect(Refinements.mzExecutable(mz(relocations: 0x40, newHeader: [0x50, 0x45, 0, 0])) == nil, "PE is libmagic's")
+        #expect(Refinements.mzExecutable(Array("MZ is not enough".utf8)) == nil)
+    }
+
+    @Test func pemLabelsOfCertificatesAndRevocationLists() {
+        for label in ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE", "CA CERTIFICATE"] {
+            let text = Array("-----BEGIN \(label)-----\nMIIB\n-----END \(label)-----\n".utf8)
+            #expect(Refinements.text(text, encoding: "us-ascii", isComplete: true)?.0 == "org.ietf.pem-certificate", "\(label)")
+        }
+        let crl = Array("-----BEGIN X509 CRL-----\nMIIB\n-----END X509 CRL-----\n".utf8)
+        #expect(Refinements.text(crl, encoding: "us-ascii", isComplete: true)?.0 == "org.ietf.pem-crl")
+    }
+
     @Test func oggCodecsFromTheFirstPage() {
         var page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
         #expect(Refinements.oggCodec(page + Array("OpusHead".utf8))?.0 == "org.xiph.opus")
