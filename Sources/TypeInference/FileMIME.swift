@@ -86,6 +86,7 @@ public enum FileMIME {
         "public.c-plus-plus-source": "text/x-c++src",
         "public.c-plus-plus-header": "text/x-c++hdr",
         "public.objective-c-source": "text/x-objcsrc",
+        "public.objective-c-plus-plus-source": "text/x-objc++src",
         "public.swift-source": "text/x-swift",
         "com.sun.java-source": "text/x-java",
         "public.assembly-source": "text/x-asm",

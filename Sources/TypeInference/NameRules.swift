@@ -23,6 +23,10 @@ enum NameRules {
         ".bashrc": "public.bash-script", ".bash_profile": "public.bash-script", ".profile": "public.shell-script",
         ".zshrc": "public.zsh-script", ".zprofile": "public.zsh-script",
         "Cargo.lock": "io.toml", "Pipfile": "io.toml",
+        "meson.build": "com.mesonbuild.meson", "meson_options.txt": "com.mesonbuild.meson", "meson.options": "com.mesonbuild.meson",
+        "SConstruct": "org.scons.sconscript", "SConscript": "org.scons.sconscript", "Sconstruct": "org.scons.sconscript",
+        "pom.xml": "org.apache.maven.pom", "build.gradle.kts": "org.gradle.kotlin-script", "settings.gradle.kts": "org.gradle.kotlin-script",
+        "project.godot": "org.godotengine.project",
     ]
 
     static let compoundExtensions: [String: String] = [

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 1042 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 1066 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -1046,5 +1046,29 @@ extension BuiltInCatalog {
         BuiltInEntry("com.snk.neo-geo-pocket-color-rom", "Neo Geo Pocket Color ROM", .uti, ["public.data"], ["ngc"], ["application/x-neo-geo-pocket-color-rom"], "https://www.devrs.com/ngp/files/ngpctech.txt"),
         BuiltInEntry("com.sega.genesis-smd-rom", "Sega Genesis ROM (SMD interleaved)", .uti, ["public.data"], ["smd"], ["application/x-genesis-rom-smd"], "https://segaretro.org/Super_Magic_Drive"),
         BuiltInEntry("org.iso.step", "STEP 3D model", .uti, ["public.3d-content", "public.plain-text"], ["step", "stp", "p21"], ["model/step", "application/step"], "https://www.iana.org/assignments/media-types/model/step"),
+        BuiltInEntry("org.nixos.nix", "Nix expression", .uti, ["public.source-code"], ["nix"], ["text/x-nix"], "https://nix.dev/manual/nix/stable/language/"),
+        BuiltInEntry("org.nim-lang.nim-source", "Nim source", .uti, ["public.source-code"], ["nim"], ["text/x-nim"], "https://nim-lang.org/"),
+        BuiltInEntry("org.nim-lang.nimscript", "NimScript", .uti, ["public.script"], ["nims", "nimble"], ["text/x-nimscript"], "https://nim-lang.org/docs/nims.html"),
+        BuiltInEntry("app.typst.typst-source", "Typst document", .uti, ["public.plain-text"], ["typ"], ["text/vnd.typst"], "https://typst.app/docs/"),
+        BuiltInEntry("org.julialang.julia-source", "Julia source", .uti, ["public.source-code"], ["jl"], ["text/julia", "text/x-julia"], "https://julialang.org/"),
+        BuiltInEntry("org.w3.n3", "Notation3 document", .uti, ["public.plain-text"], ["n3"], ["text/n3"], "https://www.w3.org/TeamSubmission/n3/"),
+        BuiltInEntry("net.openvpn.profile", "OpenVPN profile", .uti, ["public.plain-text"], ["ovpn", "openvpn"], ["application/x-openvpn-profile"], "https://openvpn.net/community-resources/reference-manual-for-openvpn-2-6/"),
+        BuiltInEntry("org.gnome.blueprint", "Blueprint UI definition", .uti, ["public.source-code"], ["blp"], ["text/x-blueprint"], "https://jwestman.pages.gitlab.gnome.org/blueprint-compiler/"),
+        BuiltInEntry("org.nsis.script", "NSIS script", .uti, ["public.script"], ["nsi", "nsh"], ["text/x-nsis"], "https://nsis.sourceforge.io/Docs/"),
+        BuiltInEntry("com.mesonbuild.meson", "Meson build file", .uti, ["public.source-code"], [], ["text/x-meson"], "https://mesonbuild.com/Syntax.html"),
+        BuiltInEntry("org.dartlang.dart-source", "Dart source", .uti, ["public.source-code"], ["dart"], ["application/vnd.dart", "text/x-dart"], "https://dart.dev/"),
+        BuiltInEntry("org.scons.sconscript", "SCons build script", .uti, ["public.python-script"], [], ["text/x-scons"], "https://scons.org/doc/production/HTML/scons-man.html"),
+        BuiltInEntry("com.microsoft.appx", "Windows app package", .uti, ["public.zip-archive"], ["appx"], ["application/appx"], "https://learn.microsoft.com/en-us/windows/msix/"),
+        BuiltInEntry("com.microsoft.appxbundle", "Windows app bundle", .uti, ["public.zip-archive"], ["appxbundle"], ["application/appxbundle"], "https://learn.microsoft.com/en-us/windows/msix/"),
+        BuiltInEntry("com.microsoft.msix", "MSIX package", .uti, ["public.zip-archive"], ["msix"], ["application/msix"], "https://learn.microsoft.com/en-us/windows/msix/"),
+        BuiltInEntry("com.microsoft.msixbundle", "MSIX bundle", .uti, ["public.zip-archive"], ["msixbundle"], ["application/msixbundle"], "https://learn.microsoft.com/en-us/windows/msix/"),
+        BuiltInEntry("com.modrinth.modpack", "Modrinth modpack", .uti, ["public.zip-archive"], ["mrpack"], ["application/x-modrinth-modpack+zip"], "https://support.modrinth.com/en/articles/8802351-modrinth-modpack-format-mrpack"),
+        BuiltInEntry("com.ucamco.gerber-job", "Gerber job file", .uti, ["public.json"], ["gbrjob"], ["application/x-gerber-job"], "https://www.ucamco.com/en/gerber/gerber-job-file"),
+        BuiltInEntry("org.mapeditor.tiled-map", "Tiled map", .uti, ["public.xml"], ["tmx"], ["application/x-tiled-tmx"], "https://doc.mapeditor.org/en/stable/reference/tmx-map-format/"),
+        BuiltInEntry("org.apache.maven.pom", "Maven project", .uti, ["public.xml"], [], ["text/x-maven+xml"], "https://maven.apache.org/pom.html"),
+        BuiltInEntry("org.cython.cython-source", "Cython source", .uti, ["public.source-code"], ["pyx", "pxd", "pxi"], ["text/x-cython"], "https://cython.org/"),
+        BuiltInEntry("org.json5.json5", "JSON5 document", .uti, ["public.plain-text"], ["json5"], ["application/json5"], "https://spec.json5.org/"),
+        BuiltInEntry("org.gradle.kotlin-script", "Gradle Kotlin build script", .uti, ["org.kotlinlang.kotlin-source"], [], ["text/x-gradle-kts"], "https://docs.gradle.org/current/userguide/kotlin_dsl.html"),
+        BuiltInEntry("org.godotengine.project", "Godot project", .uti, ["public.plain-text"], ["godot"], ["application/x-godot-project"], "https://docs.godotengine.org/en/stable/"),
     ]
 }

@@ -1,0 +1,2 @@
+{ pkgs ? import <nixpkgs> {} }:
+pkgs.hello

@@ -1,0 +1,2 @@
+def add(int a, int b):
+    return a + b

@@ -1,0 +1,3 @@
+OutFile "setup.exe"
+Section
+SectionEnd
