@@ -17,7 +17,7 @@ import Darwin
 enum SharedMIMECache {
     /// The first line; its number changes whenever the way declarations are derived changes, so a
     /// cache made by another version of uti is not used.
-    static let magic = "uti shared-mime-info cache 8"
+    static let magic = "uti shared-mime-info cache 10"
     private static let field = "\u{1F}"
     private static let item = "\u{1E}"
 
@@ -39,8 +39,21 @@ enum SharedMIMECache {
     }
 
     static func header(for database: SharedMIMEDatabase, onto catalog: TypeCatalog) -> String {
-        [magic, "catalog \(catalog.fingerprint)", "database \(database.folder)", "stamp \(database.stamp)"].joined(separator: "\n") + "\n"
+        [magic, "catalog \(catalog.fingerprint)", "database \(database.folder)", "stamp \(database.stamp)", "program \(program)"]
+            .joined(separator: "\n") + "\n"
     }
+
+    /// The running program's size and modification time where the system says (Linux's
+    /// /proc/self/exe): a rebuilt or upgraded uti derives anew even if nobody changed `magic`.
+    static let program: String = {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 else { return "unknown" }
+#if canImport(Darwin)
+        return "\(status.st_size) \(status.st_mtimespec.tv_sec).\(status.st_mtimespec.tv_nsec)"
+#else
+        return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+#endif
+    }()
 
     static func load(for database: SharedMIMEDatabase, onto catalog: TypeCatalog) -> SharedMIMEAdditions? {
         guard let path = path(for: database), let bytes = try? FileContents.read(path: path, limit: Limits.documentBytes) else { return nil }

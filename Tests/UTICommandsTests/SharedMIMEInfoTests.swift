@@ -47,6 +47,12 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect((exr["tags"] as? [String: [String]])?["public.mime-type"] == nil, "Apple's declaration is kept as it is")
     }
 
+    @Test func aFamilyIsNoneOfItsMembers() throws {
+        #expect(try record(["-m", "audio/x-uti-tracker"])["identifier"] as? String == "org.freedesktop.mime.audio.x-uti-tracker")
+        #expect(try record(["-e", "mtm"])["identifier"] as? String == "org.multitracker.mtm")
+        #expect(try record(["-e", "ult"])["identifier"] as? String == "org.ultratracker.ult")
+    }
+
     @Test func aLoopInADamagedDatabaseIsCut() throws {
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-a"])["parents"] as? [String] == ["org.freedesktop.mime.application.x-uti-loop-b"])
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-b"])["parents"] as? [String] == ["public.data"])
@@ -54,7 +60,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
     @Test func versionSaysWhichDatabaseOrWhyNone() throws {
         let found = try uti(["--version"], environment: fixtureDatabase)
-        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 8 MIME types, 6 added as types\n"))
+        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 9 MIME types, 7 added as types\n"))
         let none = try uti(["--version"], environment: ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"])
         #expect(none.stdout.contains("\nshared-mime-info: not found (looked in /nonexistent/mime); uti uses its own catalog\n"))
         let off = try uti(["--version"], environment: ["UTI_SHARED_MIME_INFO": "0"])
