@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import UniformTypes
 
 /// uti's own content refinements, for formats libmagic is weak on. Each returns a type identifier
@@ -208,7 +215,7 @@ enum Refinements {
             }
             if begins("-----BEGIN X509 CRL-----") { return ("org.ietf.pem-crl", "PEM certificate revocation list", false) }
             let firstLine = body.prefix { $0 != 0x0A }
-            if firstLine.firstRange(of: Array("PRIVATE KEY-----".utf8)) != nil {
+            if contains(Array("PRIVATE KEY-----".utf8), in: firstLine) {
                 return ("org.ietf.pem-private-key", "PEM private key", false)
             }
             return ("org.ietf.pem", "PEM-encoded data", false)
@@ -219,7 +226,7 @@ enum Refinements {
         if begins("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
         if begins("%!PS") {
             let firstLine = body.prefix { $0 != 0x0A && $0 != 0x0D }
-            return firstLine.firstRange(of: Array(" EPSF-".utf8)) != nil
+            return contains(Array(" EPSF-".utf8), in: firstLine)
                 ? ("com.adobe.encapsulated-postscript", "Encapsulated PostScript", false)
                 : ("com.adobe.postscript", "PostScript document", false)
         }
@@ -236,7 +243,7 @@ enum Refinements {
         if upper.hasPrefix("BEGIN:VCARD") { return ("public.vcard", "vCard contact", false) }
         if begins("WEBVTT") { return ("org.w3.webvtt", "WebVTT subtitles", false) }
         if isSubRip(body) { return ("com.subrip.srt", "SubRip subtitles", false) }
-        if begins("msgid \"") || body.firstRange(of: Array("\nmsgid \"".utf8)) != nil {
+        if begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: body) {
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
@@ -336,17 +343,22 @@ enum Refinements {
         guard lines.count >= 2 else { return false }
         let number = lines[0].filter { $0 != 0x0D && $0 != 0x20 }
         guard !number.isEmpty, number.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
-        return lines[1].firstRange(of: Array(" --> ".utf8)) != nil && lines[1].contains(UInt8(ascii: ","))
+        return contains(Array(" --> ".utf8), in: lines[1]) && lines[1].contains(UInt8(ascii: ","))
     }
 
     /// CSV or TSV: at least two complete lines with the same number (at least one) of the
     /// delimiter outside quotes. A truncated last line is not counted; lines that end like code
     /// or prose (`;`, braces, sentence punctuation) rule out commas and semicolons.
     static func delimiterSeparated(_ body: ArraySlice<UInt8>, isComplete: Bool) -> (String, String)? {
-        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: true)
-        if !isComplete && !lines.isEmpty { lines.removeLast() }
+        // The first 200 lines are the sample; the rest of the body stays unsplit.
+        var lines = body.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: true)
+        if lines.count == 201 {
+            lines.removeLast()
+        } else if !isComplete && !lines.isEmpty {
+            lines.removeLast()
+        }
         guard lines.count >= 2 else { return nil }
-        let sample = lines.prefix(200)
+        let sample = lines[...]
         let looksLikeCode = sample.contains { line in
             guard let last = line.last(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
             return Array(";{}.!?:".utf8).contains(last)
@@ -360,6 +372,27 @@ enum Refinements {
             if sample.allSatisfy({ count(delimiter, in: $0) == first }) { return (identifier, description) }
         }
         return nil
+    }
+
+    /// Whether `needle` occurs in `haystack`: memchr(3) for its first byte, memcmp(3) for the
+    /// rest, on the bytes themselves rather than through a generic collection search.
+    static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let base = hay.baseAddress!
+                let last = hay.count - pin.count
+                var start = 0
+                while start <= last {
+                    guard let found = memchr(base + start, Int32(first), last - start + 1) else { return false }
+                    let index = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
+                    if memcmp(base + index, pin.baseAddress!, pin.count) == 0 { return true }
+                    start = index + 1
+                }
+                return false
+            }
+        }
     }
 
     private static func count(_ delimiter: UInt8, in line: ArraySlice<UInt8>) -> Int {

@@ -325,6 +325,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             let first = bytes[value]
             let firstMask: UInt8 = mask == 0 ? 0xFF : bytes[mask]
             var position = start
+            // An unmasked single offset, the usual case, needs one byte compared before the rest.
+            if last == start && mask == 0 && data[start] != first { return false }
             while position <= last {
                 if data[position] & firstMask == first & firstMask {
                     // Each full comparison counts its length against the budget too.
@@ -441,11 +443,10 @@ final class MappedFile: @unchecked Sendable {
         return Int(base.load(fromByteOffset: offset, as: UInt8.self)) << 8 | Int(base.load(fromByteOffset: offset + 1, as: UInt8.self))
     }
 
+    @inline(__always)
     func uint32(at offset: Int) -> Int? {
         guard offset >= 0, offset <= count - 4 else { return nil }
-        var value = 0
-        for index in 0..<4 { value = value << 8 | Int(base.load(fromByteOffset: offset + index, as: UInt8.self)) }
-        return value
+        return Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
 
     /// The NUL-terminated string at `offset` (at most 1,024 bytes), or nil.

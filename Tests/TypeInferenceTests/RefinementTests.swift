@@ -100,6 +100,16 @@ import UniformTypes
         #expect(Refinements.text(crl, encoding: "us-ascii", isComplete: true)?.0 == "org.ietf.pem-crl")
     }
 
+    @Test func byteSearchFindsNeedlesAnywhereAndOnlyWhole() {
+        let hay = Array("abc\nmsgid \"x\"".utf8)[...]
+        #expect(Refinements.contains(Array("\nmsgid \"".utf8), in: hay))
+        #expect(Refinements.contains(Array("abc".utf8), in: hay))
+        #expect(Refinements.contains(Array("\"x\"".utf8), in: hay), "at the very end")
+        #expect(!Refinements.contains(Array("\"x\"!".utf8), in: hay))
+        #expect(!Refinements.contains(Array("abcd".utf8), in: hay[0..<3]), "longer than the slice")
+        #expect(Refinements.contains(Array("bc".utf8), in: hay[1..<3]), "a slice that does not start at 0")
+    }
+
     @Test func oggCodecsFromTheFirstPage() {
         var page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
         #expect(Refinements.oggCodec(page + Array("OpusHead".utf8))?.0 == "org.xiph.opus")
