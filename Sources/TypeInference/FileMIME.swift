@@ -10,7 +10,8 @@ public enum FileMIME {
     /// libmagic names more precisely; the name the content evidence used (shared-mime-info's, then
     /// libmagic's) when the catalog (or libmagic's own spelling table) takes it to the type (`text/x-python` for Apple's Python
     /// script, whose one tag is `text/x-python-script`); the type's preferred MIME type; libmagic's MIME type when
-    /// it is specific; the shared-mime-info name of a source-code type Apple gives no MIME type;
+    /// it is specific; the database's name for a type that has no MIME type, or the shared-mime-info
+    /// name of a source-code type Apple gives no MIME type;
     /// else libmagic's answer, or `application/octet-stream`.
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {
@@ -38,7 +39,9 @@ public enum FileMIME {
         } else if let magic, isSpecific {
             answer = magic
         } else {
-            answer = sharedMimeInfoNames[type.identifier] ?? magic ?? "application/octet-stream"
+            // No MIME type of its own and nothing specific from libmagic: the database's name for
+            // the type, or the shared-mime-info name of a source-code type.
+            answer = type.otherMIMETypes.first ?? sharedMimeInfoNames[type.identifier] ?? magic ?? "application/octet-stream"
         }
         return registered(answer, among: tags)
     }

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 1066 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 1082 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -903,6 +903,22 @@ extension BuiltInCatalog {
         BuiltInEntry("org.khronos.ktx", "KTX texture", .apple, ["public.image"], ["ktx"], ["image/ktx"], "https://registry.khronos.org/KTX/specs/1.0/ktxspec.v1.html"),
         BuiltInEntry("org.khronos.ktx2", "KTX2 texture", .apple, ["public.image"], ["ktx2"], ["image/ktx2"], "https://registry.khronos.org/KTX/specs/2.0/ktxspec.v2.html"),
         BuiltInEntry("org.khronos.astc", "ASTC texture", .apple, ["public.image"], ["astc"], ["image/astc"], nil),
+        BuiltInEntry("com.epson.raw-image", "Epson raw image", .apple, ["public.camera-raw-image"], ["erf"], [], nil),
+        BuiltInEntry("com.hasselblad.3fr-raw-image", "Hasselblad 3FR raw image", .apple, ["public.camera-raw-image"], ["3fr"], [], nil),
+        BuiltInEntry("com.hasselblad.fff-raw-image", "Hasselblad FFF raw image", .apple, ["public.camera-raw-image"], ["fff"], [], nil),
+        BuiltInEntry("com.kodak.raw-image", "Kodak raw image", .apple, ["public.camera-raw-image"], ["dcr", "kdc", "dcs", "drf", "k25"], [], nil),
+        BuiltInEntry("com.konicaminolta.raw-image", "Konica Minolta raw image", .apple, ["public.camera-raw-image"], ["mrw"], [], nil),
+        BuiltInEntry("com.leafamerica.raw-image", "Leaf raw image", .apple, ["public.camera-raw-image"], ["mos"], [], nil),
+        BuiltInEntry("com.leica.rwl-raw-image", "Leica RWL raw image", .apple, ["public.camera-raw-image"], ["rwl"], [], nil),
+        BuiltInEntry("com.nikon.nrw-raw-image", "Nikon NRW raw image", .apple, ["public.camera-raw-image"], ["nrw"], [], nil),
+        BuiltInEntry("com.olympus.or-raw-image", "Olympus ORF raw image", .apple, ["public.camera-raw-image"], ["orf"], [], nil),
+        BuiltInEntry("com.panasonic.raw-image", "Panasonic raw image", .apple, ["public.camera-raw-image"], ["raw"], [], nil),
+        BuiltInEntry("com.pentax.raw-image", "Pentax raw image", .apple, ["public.camera-raw-image"], ["pef", "ptx"], [], nil),
+        BuiltInEntry("com.samsung.raw-image", "Samsung raw image", .apple, ["public.camera-raw-image"], ["srw"], [], nil),
+        BuiltInEntry("com.sony.raw-image", "Sony SRF raw image", .apple, ["public.camera-raw-image"], ["srf"], [], nil),
+        BuiltInEntry("com.sony.sr2-raw-image", "Sony SR2 raw image", .apple, ["public.camera-raw-image"], ["sr2"], [], nil),
+        BuiltInEntry("com.dxo.raw-image", "DxO raw image", .apple, ["public.camera-raw-image"], ["dxo"], [], nil),
+        BuiltInEntry("com.canon.crw-raw-image", "Canon CRW raw image", .apple, ["public.camera-raw-image"], ["crw"], [], nil),
         BuiltInEntry("org.matroska.mkv", "Matroska video", .uti, ["public.movie"], ["mkv"], ["video/x-matroska", "video/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.matroska.mka", "Matroska audio", .uti, ["public.audio"], ["mka"], ["audio/x-matroska", "audio/matroska"], "https://www.matroska.org/"),
         BuiltInEntry("org.xiph.ogg", "Ogg container", .uti, ["public.audiovisual-content"], ["ogx"], ["application/ogg"], "https://xiph.org/ogg/"),

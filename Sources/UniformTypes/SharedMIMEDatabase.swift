@@ -269,21 +269,82 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         // between matchlets) or scan every offset of every rule: past a budget of byte positions
         // examined, there is no answer. The system's database uses a few thousand per file.
         var budget = Self.magicBudget
-        for index in 0..<count {
+        func answer(_ index: Int) -> (mimeType: String, priority: Int)?? {
             let entry = first + 16 * index
             guard let priority = cache.uint32(at: entry), let typeOffset = cache.uint32(at: entry + 4),
                 let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
                 matchlets <= cache.count / 32
-            else { return nil }
+            else { return .some(nil) }
             for matchlet in 0..<matchlets {
-                guard let matched = matches(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return nil }
+                guard let matched = matches(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return .some(nil) }
                 if matched {
-                    guard let type = cache.string(at: typeOffset) else { return nil }
+                    guard let type = cache.string(at: typeOffset) else { return .some(nil) }
                     return (type, priority)
                 }
             }
+            return nil
+        }
+        // Only the rules that can match these bytes, in the cache's order: those whose every
+        // top-level matchlet wants the first byte to be this one, and those that look elsewhere.
+        guard let index = magicIndex(first: first, count: count) else {
+            for rule in 0..<count { if let result = answer(rule) { return result } }
+            return nil
+        }
+        let byByte = data.isEmpty ? [] : index.byFirstByte[Int(data[0])]
+        var (i, j) = (0, 0)
+        while i < index.elsewhere.count || j < byByte.count {
+            let rule: Int
+            if j >= byByte.count || (i < index.elsewhere.count && index.elsewhere[i] < byByte[j]) {
+                rule = index.elsewhere[i]
+                i += 1
+            } else {
+                rule = byByte[j]
+                j += 1
+            }
+            if let result = answer(rule) { return result }
         }
         return nil
+    }
+
+    /// The magic rules by what they need at byte 0: a rule whose top-level matchlets all compare
+    /// one unmasked value at offset 0 can match only a file starting with one of their first
+    /// bytes. Built on the first magic call; nil for a cache whose rules cannot be read.
+    struct MagicIndex {
+        var elsewhere: [Int] = []
+        var byFirstByte = [[Int]](repeating: [], count: 256)
+    }
+
+    private let magicIndexStore = LockedValue<MagicIndex??>(nil)
+
+    private func magicIndex(first: Int, count: Int) -> MagicIndex? {
+        magicIndexStore.withLock { stored in
+            if let stored { return stored }
+            var index = MagicIndex()
+            var usable = true
+            for rule in 0..<count {
+                let entry = first + 16 * rule
+                guard let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
+                    matchlets <= cache.count / 32
+                else { usable = false; break }
+                var bytes: Set<UInt8> = []
+                for matchlet in 0..<matchlets {
+                    let offset = firstMatchlet + 32 * matchlet
+                    guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
+                        let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
+                        let mask = cache.uint32(at: offset + 20),
+                        start == 0, range <= 1, mask == 0, length > 0, value < cache.count
+                    else { bytes = []; break }
+                    bytes.insert(cache.withBytes { $0[value] })
+                }
+                if bytes.isEmpty {
+                    index.elsewhere.append(rule)
+                } else {
+                    for byte in bytes { index.byFirstByte[Int(byte)].append(rule) }
+                }
+            }
+            stored = .some(usable ? index : nil)
+            return usable ? index : nil
+        }
     }
 
     /// How many byte positions one `magic(_:)` call may examine.

@@ -115,6 +115,15 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         return catalog.candidates(tag: mimeType, tagClass: .mimeType).first == index
     }
 
+    /// MIME types that name this type in the catalog without being its tags: the
+    /// shared-mime-info database's names for a format whose type declares no MIME type
+    /// (`image/x-nikon-nrw` for Apple's `com.nikon.nrw-raw-image`), sorted.
+    public var otherMIMETypes: [String] {
+        guard case .declared(let index) = storage else { return [] }
+        let key = catalog.records[index].key
+        return catalog.mimeAliases.compactMap { $0.value == key ? $0.key : nil }.sorted()
+    }
+
     /// Who declared the type: Apple, uti, a declarations file, or nobody (dynamic).
     public var declarer: TypeDeclarer {
         switch storage {

@@ -20,6 +20,16 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
 }
 
 @Suite struct CatalogTests {
+    @Test func aDatabasesNameForATypeWithoutMIMETypesIsOneOfItsOtherNames() throws {
+        let folder = repositoryRoot.appendingPathComponent("Fixtures/shared-mime-info/mime").path
+        let database = try #require(SharedMIMEDatabase(folder: folder))
+        let catalog = TypeCatalog.builtIn.adding(sharedMIMEInfo: database)
+        let exr = try #require(catalog.type(identifier: "com.ilm.openexr-image"))
+        #expect(exr.otherMIMETypes == ["image/x-uti-exr"])
+        #expect(exr.isNamed(byMIMEType: "image/x-uti-exr"))
+        #expect(try #require(catalog.type(identifier: "public.png")).otherMIMETypes == [], "an alias of a tag is not another name of the type")
+    }
+
     @Test func aTypeIsNamedByItsMIMETagsAndTheirAliases() {
         #expect(UTType.png.isNamed(byMIMEType: "image/png"))
         #expect(UTType.png.isNamed(byMIMEType: "IMAGE/PNG; charset=binary"), "case and parameters ignored")
