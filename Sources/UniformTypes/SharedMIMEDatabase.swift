@@ -388,6 +388,20 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             var position = start
             // An unmasked single offset, the usual case, needs one byte compared before the rest.
             if last == start && mask == 0 && data[start] != first { return false }
+            // An unmasked range: memchr(3) finds each place the first byte occurs.
+            if mask == 0 && last > start, let base = data.baseAddress {
+                while position <= last {
+                    guard let found = memchr(base + position, Int32(first), last - position + 1) else { return false }
+                    position = found - UnsafeMutableRawPointer(mutating: base)
+                    budget -= length
+                    if budget < 0 { return nil }
+                    if length == 1 || memcmp(base + position + 1, UnsafeRawPointer(bytes.baseAddress!) + value + 1, length - 1) == 0 {
+                        return true
+                    }
+                    position += 1
+                }
+                return false
+            }
             while position <= last {
                 if data[position] & firstMask == first & firstMask {
                     // Each full comparison counts its length against the budget too.
