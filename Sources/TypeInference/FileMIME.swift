@@ -7,12 +7,12 @@ public enum FileMIME {
     /// The answer for `uti identify --mime-type`. In order: the file-system kind for anything
     /// but a regular file; `inode/x-empty` for an empty file; libmagic's MIME type when it is one
     /// of the type's MIME tags, or when the type is a generic one (plain text, data) that
-    /// libmagic names more precisely; the name the content evidence used (shared-mime-info's, then
-    /// libmagic's) when the catalog (or libmagic's own spelling table) takes it to the type (`text/x-python` for Apple's Python
-    /// script, whose one tag is `text/x-python-script`); the type's preferred MIME type; libmagic's MIME type when
-    /// it is specific; the database's name for a type that has no MIME type, or the shared-mime-info
-    /// name of a source-code type Apple gives no MIME type;
-    /// else libmagic's answer, or `application/octet-stream`.
+    /// libmagic names more precisely; the name the content evidence used (shared-mime-info's,
+    /// then libmagic's) when the catalog, or libmagic's own spelling table, takes it to the type
+    /// (`application/x-perl` for Apple's Perl script, whose one tag is `text/x-perl-script`); the
+    /// type's preferred MIME type; libmagic's MIME type when it is specific; the database's name
+    /// for a type that has no MIME type, or the shared-mime-info name of a source-code type Apple
+    /// gives no MIME type; else libmagic's answer, or `application/octet-stream`.
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {
         case .directory?: return "inode/directory"
@@ -32,7 +32,10 @@ public enum FileMIME {
         let database = inference.content?.sharedMIMEInfo.map { bare($0.mimeType) }
         if let magic, tags.contains(magic) || (isSpecific && genericTypes.contains(type.identifier)) {
             answer = magic
-        } else if let named = [database, magic].compactMap({ $0 }).first(where: { !genericMagic.contains($0) && (type.isNamed(byMIMEType: $0) || MagicMapping.mimeAliases[$0] == type.identifier) }) {
+        } else if let named = [database, magic].compactMap({ $0 }).first(where: { candidate in
+            !genericMagic.contains(candidate)
+                && (type.isNamed(byMIMEType: candidate) || MagicMapping.mimeAliases[candidate] == type.identifier)
+        }) {
             answer = named
         } else if let preferred = tags.first {
             answer = preferred

@@ -181,3 +181,17 @@ import UniformTypes
         #expect(Glob.match("*[!b]?a*", name))
     }
 }
+
+/// scripts/fuzz runs every target with its dictionary: a target without one fails in CI.
+@Suite struct FuzzScriptTests {
+    @Test func everyFuzzTargetHasADictionary() throws {
+        let script = try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/fuzz"), encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("targets=(") })
+        let targets = line.dropFirst("targets=(".count).dropLast().split(separator: " ").map(String.init)
+        #expect(targets.contains("cfb"))
+        for target in targets {
+            let dictionary = repositoryRoot.appendingPathComponent("Fuzz/\(target).dict").path
+            #expect(FileManager.default.fileExists(atPath: dictionary), "Fuzz/\(target).dict")
+        }
+    }
+}
