@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 1082 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 1086 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -1086,5 +1086,9 @@ extension BuiltInCatalog {
         BuiltInEntry("org.json5.json5", "JSON5 document", .uti, ["public.plain-text"], ["json5"], ["application/json5"], "https://spec.json5.org/"),
         BuiltInEntry("org.gradle.kotlin-script", "Gradle Kotlin build script", .uti, ["org.kotlinlang.kotlin-source"], [], ["text/x-gradle-kts"], "https://docs.gradle.org/current/userguide/kotlin_dsl.html"),
         BuiltInEntry("org.godotengine.project", "Godot project", .uti, ["public.plain-text"], ["godot"], ["application/x-godot-project"], "https://docs.godotengine.org/en/stable/"),
+        BuiltInEntry("org.w3.har", "HTTP archive", .uti, ["public.json"], ["har"], ["application/har+json"], "https://w3c.github.io/web-performance/specs/HAR/Overview.html"),
+        BuiltInEntry("org.cyclonedx.bom-json", "CycloneDX bill of materials", .uti, ["public.json"], [], ["application/vnd.cyclonedx+json"], "https://cyclonedx.org/specification/overview/"),
+        BuiltInEntry("org.spdx.json", "SPDX document (JSON)", .uti, ["public.json"], [], ["application/spdx+json"], "https://spdx.github.io/spdx-spec/v2.3/conformance/"),
+        BuiltInEntry("org.jupyter.notebook", "Jupyter notebook", .uti, ["public.json"], ["ipynb"], ["application/x-ipynb+json"], "https://nbformat.readthedocs.io/en/latest/format_description.html"),
     ]
 }

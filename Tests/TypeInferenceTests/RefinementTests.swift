@@ -110,6 +110,23 @@ import UniformTypes
         #expect(Refinements.contains(Array("bc".utf8), in: hay[1..<3]), "a slice that does not start at 0")
     }
 
+    /// JSON formats by the members of their top-level object, as far as the prefix goes.
+    @Test func jsonShapes() {
+        func shape(_ text: String) -> String? { JSONScanner.shape(Array(text.utf8)[...])?.0 }
+        #expect(shape(#"{"type": "FeatureCollection", "features": []}"#) == "public.geojson")
+        #expect(shape(#"{"type": "Feature", "geometry": null, "properties": {}}"#) == "public.geojson")
+        #expect(shape(#"{"type": "Feature"}"#) == nil, "a type alone is any JSON that says so")
+        #expect(shape(#"{"log": {"version": "1.2", "creator": {"name": "x"}, "entries": [{"a": "}"}]}}"#) == "org.w3.har")
+        #expect(shape(#"{"bomFormat": "CycloneDX", "specVersion": "1.5""#) == "org.cyclonedx.bom-json", "a truncated prefix")
+        #expect(shape(#"{"spdxVersion": "SPDX-2.3"}"#) == "org.spdx.json")
+        #expect(shape(#"{"metadata": {}, "nbformat": 4, "cells": []}"#) == "org.jupyter.notebook")
+        #expect(shape(#"{"name": "log", "log": 1}"#) == nil)
+        #expect(shape("[1, 2]") == nil)
+        let members = JSONScanner.topLevelMembers(Array(#"{"a": "x\"y", "b": {"c": "}"}, "n": -1.5, "t": true}"#.utf8)[...])
+        #expect(members?.map(\.key) == ["a", "b", "n", "t"])
+        #expect(members?.map(\.value) == ["x\"y", nil, "-1.5", nil])
+    }
+
     @Test func oggCodecsFromTheFirstPage() {
         var page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
         #expect(Refinements.oggCodec(page + Array("OpusHead".utf8))?.0 == "org.xiph.opus")
