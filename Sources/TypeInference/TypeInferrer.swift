@@ -84,7 +84,7 @@ public final class TypeInferrer {
         let count = min(bytes.count, buffer.count)
         buffer.replaceSubrange(0..<count, with: bytes[0..<count])
         decide(headCount: count, size: totalSize, name: name, zip: { nil }, whole: { nil },
-               compound: { totalSize <= count ? CompoundFile.read(size: count) { length, offset in offset + length <= count ? Array(bytes[offset..<(offset + length)]) : nil } : nil },
+               compound: { totalSize <= count ? CompoundFile.read(size: count, pread: inMemoryRead(bytes)) : nil },
                into: &result)
         return result
     }

@@ -92,6 +92,15 @@ import Darwin
     }
 }
 
+/// The `pread` the directory readers take (`ZipDirectory`, `CompoundFile`), over bytes in memory:
+/// the range, or nil when it is not all there.
+@_spi(Fuzzing) public func inMemoryRead(_ bytes: [UInt8]) -> (_ count: Int, _ offset: Int) -> [UInt8]? {
+    { count, offset in
+        guard offset >= 0, count >= 0, offset <= bytes.count, bytes.count - offset >= count else { return nil }
+        return Array(bytes[offset..<(offset + count)])
+    }
+}
+
 func le16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
     UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
 }

@@ -28,19 +28,13 @@ enum FuzzTarget: String, CaseIterable {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .zip:
-            _ = ZipDirectory.read(size: bytes.count) { count, offset in
-                guard offset >= 0, count >= 0, offset <= bytes.count, bytes.count - offset >= count else { return nil }
-                return Array(bytes[offset..<(offset + count)])
-            }
+            _ = ZipDirectory.read(size: bytes.count, pread: inMemoryRead(bytes))
             _ = ZipDirectory.storedMimetype(head: Array(bytes.prefix(512)))
         case .cfb:
             // Inputs need not spend the fuzzer's effort on the signature.
             let signature: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
             let file = bytes.starts(with: signature) ? bytes : signature + bytes
-            _ = CompoundFile.read(size: file.count) { count, offset in
-                guard offset >= 0, count >= 0, offset <= file.count, file.count - offset >= count else { return nil }
-                return Array(file[offset..<(offset + count)])
-            }?.mimeType
+            _ = CompoundFile.read(size: file.count, pread: inMemoryRead(file))?.mimeType
 
         case .bplist:
             // Inputs need not spend the fuzzer's effort on the magic number.

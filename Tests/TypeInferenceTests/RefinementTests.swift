@@ -155,9 +155,7 @@ import UniformTypes
 /// OLE compound files: the directory read anywhere in the file, bounded, and what it says.
 @Suite struct CompoundFileTests {
     func read(_ bytes: [UInt8]) -> CompoundFile? {
-        CompoundFile.read(size: bytes.count) { count, offset in
-            offset + count <= bytes.count ? Array(bytes[offset..<(offset + count)]) : nil
-        }
+        CompoundFile.read(size: bytes.count, pread: inMemoryRead(bytes))
     }
 
     func fixture(_ name: String) throws -> [UInt8] {
