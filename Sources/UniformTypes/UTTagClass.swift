@@ -58,6 +58,8 @@ extension String {
     /// Lowercased, with a fast path for ASCII (identifiers and tags almost always are): this runs
     /// for every declaration when a catalog is built, so at every start-up.
     public var caseFolded: String {
+        // Most are lowercase ASCII already: the string itself, no copy.
+        if !self.utf8.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) { return self }
         var utf8 = Array(self.utf8)
         for index in utf8.indices {
             let byte = utf8[index]
