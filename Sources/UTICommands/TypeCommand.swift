@@ -59,9 +59,31 @@ struct TypeCommand: ParsableCommand {
 
     func run() throws {
         // With --all, every type for a tag is listed, shared-mime-info's included.
-        let names = identifiers + extensions.map { $0.hasPrefix(".") ? $0 : "." + $0 } + mimeTypes
+        let catalog = all ? try catalogOptions.catalog() : try catalogOptions.catalog(resolving: TypeLookup.names(identifiers, extensions, mimeTypes, conformingTo))
+        let lookup = TypeLookup(identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, conformingTo: conformingTo, dynamic: dynamic, all: all, format: format)
+        if try !lookup.printRecords(in: catalog) { throw ExitCode(1) }
+    }
+}
+
+/// What `uti type` prints, apart from parsing: shared by `TypeCommand` and `FastPath`.
+struct TypeLookup {
+    var identifiers: [String]
+    var extensions: [String]
+    var mimeTypes: [String]
+    var conformingTo = "public.data"
+    var dynamic = false
+    var all = false
+    var format = OutputFormat.text
+
+    /// The names a lookup resolves, for `CatalogOptions.catalog(resolving:)`.
+    static func names(_ identifiers: [String], _ extensions: [String], _ mimeTypes: [String], _ conformingTo: String) -> [String] {
+        identifiers + extensions.map { $0.hasPrefix(".") ? $0 : "." + $0 } + mimeTypes
             + (conformingTo.lowercased() == "none" ? [] : [conformingTo])
-        let catalog = all ? try catalogOptions.catalog() : try catalogOptions.catalog(resolving: names)
+    }
+
+    /// Prints one record per identifier, then per tag; false when an identifier was unknown (its
+    /// error already reported).
+    func printRecords(in catalog: TypeCatalog) throws(UTIError) -> Bool {
         let constraint: UTType?
         if conformingTo.lowercased() == "none" {
             constraint = nil
@@ -69,12 +91,12 @@ struct TypeCommand: ParsableCommand {
             constraint = try resolveType(conformingTo, in: catalog)
         }
         var writer = RecordWriter(format: format)
-        var failed = false
+        var succeeded = true
         for identifier in identifiers {
             guard let type = catalog.type(identifier: identifier) else {
                 Output.standard.flush()
                 Output.reportError(unknownTypeMessage(identifier, in: catalog))
-                failed = true
+                succeeded = false
                 continue
             }
             writer.write(versioned(typeRecord(type)), text: typeText(type))
@@ -92,7 +114,7 @@ struct TypeCommand: ParsableCommand {
             for type in types { writer.write(versioned(typeRecord(type)), text: typeText(type)) }
         }
         writer.finish()
-        if failed { throw ExitCode(1) }
+        return succeeded
     }
 }
 
@@ -117,13 +139,19 @@ struct ConformsCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try catalogOptions.catalog(resolving: [type, parent])
+        if try !Self.answer(type, parent, verbose: verbose, in: catalog) { throw ExitCode(1) }
+    }
+
+    /// Whether `type` conforms to `parent`, said as a sentence when `verbose`: shared by the
+    /// command and `FastPath`.
+    static func answer(_ type: String, _ parent: String, verbose: Bool, in catalog: TypeCatalog) throws(UTIError) -> Bool {
         let child = try resolveType(type, in: catalog)
         let ancestor = try resolveType(parent, in: catalog)
         let answer = child.conforms(to: ancestor)
         if verbose {
             Output.standard.line("\(child.identifier) \(answer ? "conforms" : "does not conform") to \(ancestor.identifier)")
         }
-        if !answer { throw ExitCode(1) }
+        return answer
     }
 }
 

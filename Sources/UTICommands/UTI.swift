@@ -30,7 +30,9 @@ public struct UTI: ParsableCommand {
             database is found (the first mime/mime.cache; Homebrew's share folders too on macOS); \
             UTI_SHARED_MIME_INFO=0 leaves it out. XDG_CACHE_HOME (default ~/.cache), where \
             uti/shared-mime-info-*.cache keeps what the database adds to the catalog, rebuilt when \
-            the database changes; UTI_CACHE=0 neither reads nor writes it.
+            the database changes; UTI_CACHE=0 neither reads nor writes it. UTI_FAST_PATH=0 parses every \
+            `conforms` and `type` with the full parser (their simplest forms are otherwise answered \
+            without it, the same way).
 
             SHARED-MIME-INFO: every MIME type of the system's database that no built-in type \
             carries (as given or by an alias) is a type org.freedesktop.mime.MEDIA.SUBTYPE (characters \
@@ -102,6 +104,11 @@ public enum UTIMain {
             Output.standard.flush()
             return 0
         }
+        if let answered = FastPath.run(arguments) {
+            Output.standard.flush()
+            Output.error.flush()
+            return answered
+        }
         do {
             var command = try UTI.parseAsRoot(arguments)
             try command.run()
@@ -150,15 +157,20 @@ struct CatalogOptions: ParsableArguments {
     /// the same either way); otherwise `catalog()`.
     func catalog(resolving names: [String]) throws(UTIError) -> TypeCatalog {
         guard declarationFiles.isEmpty else { return try catalog() }
+        return Self.builtInKnows(names) ? TypeCatalog.builtIn : try catalog()
+    }
+
+    /// Whether the built-in catalog resolves every name (identifier, .ext or MIME type) to a type
+    /// of its own.
+    static func builtInKnows(_ names: [String]) -> Bool {
         let builtIn = TypeCatalog.builtIn
-        let known = names.allSatisfy { name in
+        return names.allSatisfy { name in
             if name.hasPrefix(".") && name.count > 1 {
                 return !builtIn.type(tag: String(name.dropFirst()), tagClass: .filenameExtension, conformingTo: nil).isDynamic
             }
             if name.contains("/") { return !builtIn.type(tag: name, tagClass: .mimeType, conformingTo: nil).isDynamic }
             return builtIn.type(identifier: name) != nil
         }
-        return known ? builtIn : try catalog()
     }
 
     private var declarationFiles: [String] {

@@ -31,7 +31,24 @@ let utiExecutable: URL = {
 func uti(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30
 ) throws -> Execution {
-    try runProgram(utiExecutable.path, arguments, stdin: stdin, environment: environment, timeout: timeout)
+    let execution = try runProgram(utiExecutable.path, arguments, stdin: stdin, environment: environment, timeout: timeout)
+    if let command = arguments.first, command == "conforms" || command == "type", environment["UTI_FAST_PATH"] == nil {
+        try expectSameAnswerFromFullParser(execution, arguments, environment: environment)
+    }
+    return execution
+}
+
+/// `uti conforms` and `uti type` answer their simplest forms without swift-argument-parser
+/// (FastPath); every such run in the tests is run again with the fast path off, and both must
+/// print and exit the same.
+func expectSameAnswerFromFullParser(
+    _ execution: Execution, _ arguments: [String], environment: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let full = try runProgram(utiExecutable.path, arguments, environment: environment.merging(["UTI_FAST_PATH": "0"]) { $1 })
+    #expect(execution.status == full.status, "status of uti \(arguments)", sourceLocation: sourceLocation)
+    #expect(execution.stdout == full.stdout, "output of uti \(arguments)", sourceLocation: sourceLocation)
+    #expect(execution.stderr == full.stderr, "errors of uti \(arguments)", sourceLocation: sourceLocation)
 }
 
 /// Runs `uti` as a user without root's power to read anything (as setpriv(1) drops to nobody),

@@ -1,0 +1,115 @@
+import UniformTypes
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The simplest well-formed `uti conforms` and `uti type` invocations, answered without building
+/// swift-argument-parser's command tree (about a millisecond of reflection at every start, most of
+/// a one-shot command's time).
+///
+/// It takes only forms whose meaning is plain, with names the built-in catalog knows and no
+/// declaration files (no `--types`, no `UTI_TYPES`), and answers them with the same code the
+/// commands run; for anything else (an option it does not know, `--`, `help`, an unknown name, a
+/// usage error) it declines and the full parser runs. `UTI_FAST_PATH=0` turns it off; the tests
+/// run every `conforms` and `type` invocation both ways and compare.
+enum FastPath {
+    /// An invocation the fast path answers.
+    enum Plan {
+        case conforms(type: String, parent: String, verbose: Bool)
+        case type(TypeLookup)
+    }
+
+    /// The exit status, or nil when the full parser should handle these arguments.
+    static func run(_ arguments: [String]) -> Int32? {
+        if getenv("UTI_TYPES") != nil { return nil }
+        if let setting = getenv("UTI_FAST_PATH"), String(cString: setting) == "0" { return nil }
+        guard let plan = plan(arguments) else { return nil }
+        do {
+            switch plan {
+            case .conforms(let type, let parent, let verbose):
+                return try ConformsCommand.answer(type, parent, verbose: verbose, in: .builtIn) ? 0 : 1
+            case .type(let lookup):
+                return try lookup.printRecords(in: .builtIn) ? 0 : 1
+            }
+        } catch {
+            // Unreachable for names the built-in catalog knows; the full parser reports it as usual.
+            return nil
+        }
+    }
+
+    /// What the arguments ask, when they are one of the simple forms and the built-in catalog
+    /// knows every name in them.
+    static func plan(_ arguments: [String]) -> Plan? {
+        switch arguments.first {
+        case "conforms": conforms(arguments.dropFirst())
+        case "type": type(arguments.dropFirst())
+        default: nil
+        }
+    }
+
+    /// Whether a command-line word is an operand the full parser takes as one: not an option,
+    /// not `--`, not a request for help.
+    private static func isPlainOperand(_ word: String) -> Bool {
+        !word.isEmpty && !word.hasPrefix("-") && word != "help"
+    }
+
+    /// `conforms [-v|--verbose] TYPE PARENT`, the flag anywhere.
+    private static func conforms(_ words: ArraySlice<String>) -> Plan? {
+        var operands: [String] = []
+        var verbose = false
+        for word in words {
+            if word == "-v" || word == "--verbose" {
+                if verbose { return nil }
+                verbose = true
+            } else if isPlainOperand(word) {
+                operands.append(word)
+            } else {
+                return nil
+            }
+        }
+        guard operands.count == 2, CatalogOptions.builtInKnows(operands) else { return nil }
+        return .conforms(type: operands[0], parent: operands[1], verbose: verbose)
+    }
+
+    /// `type [ID...] [-e|--extension EXT...] [-m|--mime MIME...] [--format text|json|jsonl]`,
+    /// in any order, tag options taking values up to the next option as the parser does.
+    private static func type(_ words: ArraySlice<String>) -> Plan? {
+        var identifiers: [String] = [], extensions: [String] = [], mimeTypes: [String] = []
+        var format: OutputFormat?
+        /// Where plain words go: identifiers, or the values of the last -e or -m.
+        enum Target { case identifiers, extensions, mimeTypes }
+        var target = Target.identifiers
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            index += 1
+            switch word {
+            case "-e", "--extension", "-m", "--mime":
+                // The parser wants at least one value before the next option.
+                guard index < words.endIndex, isPlainOperand(words[index]) else { return nil }
+                target = word == "-e" || word == "--extension" ? .extensions : .mimeTypes
+            case "--format":
+                guard format == nil, index < words.endIndex, let value = OutputFormat(rawValue: words[index]) else { return nil }
+                format = value
+                index += 1
+                target = .identifiers
+            default:
+                guard isPlainOperand(word) else { return nil }
+                switch target {
+                case .identifiers: identifiers.append(word)
+                case .extensions: extensions.append(word)
+                case .mimeTypes: mimeTypes.append(word)
+                }
+            }
+        }
+        guard !(identifiers.isEmpty && extensions.isEmpty && mimeTypes.isEmpty),
+            CatalogOptions.builtInKnows(TypeLookup.names(identifiers, extensions, mimeTypes, "public.data"))
+        else { return nil }
+        return .type(TypeLookup(identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, format: format ?? .text))
+    }
+}
