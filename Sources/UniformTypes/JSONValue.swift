@@ -103,58 +103,68 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
 
     /// The value as JSON text: compact on one line, or indented by two spaces.
     public func serialized(pretty: Bool = false) -> String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(1024)
         write(to: &output, pretty: pretty, indent: 0)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    /// Writes UTF-8 bytes: identify writes a record per file, and building it as a String
+    /// character by character was a tenth of the time on one core.
+    private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
+        func newline(_ depth: Int) {
+            output.append(0x0A)
+            output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+        }
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? "\(value)" : "null"
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value): output.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            if values.isEmpty { output += "[]"; return }
-            output += "["
+            if values.isEmpty { output.append(contentsOf: "[]".utf8); return }
+            output.append(UInt8(ascii: "["))
             for (position, value) in values.enumerated() {
-                if position > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(indent + 1) }
                 value.write(to: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "]"
+            if pretty { newline(indent) }
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
-            output += "{"
-            for (position, key) in members.keys.sorted().enumerated() {
-                if position > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
-                Self.writeString(key, to: &output)
-                output += pretty ? ": " : ":"
-                members[key]!.write(to: &output, pretty: pretty, indent: indent + 1)
+            if members.isEmpty { output.append(contentsOf: "{}".utf8); return }
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(indent + 1) }
+                Self.writeString(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(0x20) }
+                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "}"
+            if pretty { newline(indent) }
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as is
+    /// (UTF-8 needs no escaping).
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
