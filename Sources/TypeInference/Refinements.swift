@@ -350,6 +350,11 @@ enum Refinements {
     /// delimiter outside quotes. A truncated last line is not counted; lines that end like code
     /// or prose (`;`, braces, sentence punctuation) rule out commas and semicolons.
     static func delimiterSeparated(_ body: ArraySlice<UInt8>, isComplete: Bool) -> (String, String)? {
+        // Most text has no delimiter in its first line, and then no sample needs splitting.
+        let firstLine = body.drop(while: { $0 == 0x0A }).prefix(while: { $0 != 0x0A })
+        guard count(0x09, in: firstLine) >= 1 || count(UInt8(ascii: ","), in: firstLine) >= 1
+            || count(UInt8(ascii: ";"), in: firstLine) >= 2
+        else { return nil }
         // The first 200 lines are the sample; the rest of the body stays unsplit.
         var lines = body.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: true)
         if lines.count == 201 {

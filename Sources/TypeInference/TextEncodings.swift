@@ -49,27 +49,31 @@ public enum TextEncodings {
     public static func plainEncoding(of head: [UInt8], isComplete: Bool) -> String? {
         if head.starts(with: [0xFF, 0xFE]) { return head.starts(with: [0xFF, 0xFE, 0, 0]) ? nil : "utf-16le" }
         if head.starts(with: [0xFE, 0xFF]) { return "utf-16be" }
-        var ascii = true
-        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if index == 3 { ascii = false }
-        while index < head.count {
-            let byte = head[index]
-            if byte < 0x80 {
-                if byte < 0x20 && !allowedControls.contains(byte) || byte == 0x7F { return nil }
-                index += 1
-                continue
+        return head.withUnsafeBufferPointer { head in
+            var ascii = true
+            var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            if index == 3 { ascii = false }
+            while index < head.count {
+                let byte = head[index]
+                if byte < 0x80 {
+                    if byte < 0x20 && (Self.allowedControls >> byte) & 1 == 0 || byte == 0x7F { return nil }
+                    index += 1
+                    continue
+                }
+                ascii = false
+                let length = byte >= 0xF0 && byte <= 0xF4 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
+                guard length > 0, byte < 0xF5 else { return nil }
+                if index + length > head.count { return isComplete ? nil : "utf-8" }
+                for offset in 1..<length where head[index + offset] & 0xC0 != 0x80 { return nil }
+                if length == 3 && ((byte == 0xE0 && head[index + 1] < 0xA0) || (byte == 0xED && head[index + 1] >= 0xA0)) { return nil }
+                if length == 4 && ((byte == 0xF0 && head[index + 1] < 0x90) || (byte == 0xF4 && head[index + 1] >= 0x90)) { return nil }
+                index += length
             }
-            ascii = false
-            let length = byte >= 0xF0 && byte <= 0xF4 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
-            guard length > 0, byte < 0xF5 else { return nil }
-            if index + length > head.count { return isComplete ? nil : "utf-8" }
-            for offset in 1..<length where head[index + offset] & 0xC0 != 0x80 { return nil }
-            if length == 3 && ((byte == 0xE0 && head[index + 1] < 0xA0) || (byte == 0xED && head[index + 1] >= 0xA0)) { return nil }
-            if length == 4 && ((byte == 0xF0 && head[index + 1] < 0x90) || (byte == 0xF4 && head[index + 1] >= 0x90)) { return nil }
-            index += length
+            return ascii ? "us-ascii" : "utf-8"
         }
-        return ascii ? "us-ascii" : "utf-8"
     }
 
-    private static let allowedControls: Set<UInt8> = [0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B]
+    /// The control characters text may hold (BEL, BS, TAB, LF, VT, FF, CR, ESC), one bit each, so
+    /// that the check per byte is a shift rather than a set lookup.
+    private static let allowedControls: UInt32 = 0b0111_1111 << 7 | 1 << 0x1B
 }
