@@ -14,23 +14,28 @@ extension SharedMIMEDatabase {
     }
 
     /// The catalog's type for the format a MIME type names under another spelling, found by the
-    /// database's `*.ext` globs for it that no other of its MIME types claims: when those that are
-    /// a type's preferred extension all name one type (Apple calls cpio
+    /// database's `*.ext` globs for it: when those that are a type's preferred extension all name
+    /// one type, and at least one of them no other of the database's MIME types claims (Apple calls cpio
     /// archives public.cpio-archive with no MIME type; the database calls them application/x-cpio
     /// with *.cpio) — unless one is text and the other is not, or one is a picture, a sound or a
     /// movie and the other is not the same (*.ts is a Qt translation for the database and an
     /// MPEG transport stream for Apple).
     func sameFormat(_ mimeType: String, in catalog: TypeCatalog) -> String? {
         let claims = extensionClaims
-        // A database type that covers a family whose members the catalog has (audio/x-mod:
-        // *.mod, *.mtm, *.ult, ...) is none of them.
-        guard let globs = extensions[mimeType]?.filter({ claims[$0] == 1 }) else { return nil }
-        let owners = Set(globs.compactMap { glob in
+        guard let globs = extensions[mimeType] else { return nil }
+        func owner(_ glob: String) -> Int? {
             catalog.candidates(tag: glob, tagClass: .filenameExtension).first {
                 catalog.records[$0].declaration.tags[.filenameExtension].first?.lowercased() == glob
             }
-        })
-        guard owners.count == 1, let index = owners.first else { return nil }
+        }
+        // A database type that covers a family whose members the catalog has (audio/x-mod:
+        // *.mod, *.mtm, *.ult, ...; text/x-python: *.py and Cython's *.pyx) is none of them,
+        // whether or not other database types share those globs; and a glob it shares (*.m for
+        // Objective-C, MATLAB and Octave) does not show which format it is.
+        let owners = Set(globs.compactMap(owner))
+        guard owners.count == 1, let index = owners.first,
+            globs.contains(where: { claims[$0] == 1 && owner($0) == index })
+        else { return nil }
         let type = UTType(catalog: catalog, index: index)
         let media = String(mimeType.prefix(while: { $0 != "/" }))
         func conforms(_ identifier: String) -> Bool { catalog.type(identifier: identifier).map(type.conforms) ?? false }

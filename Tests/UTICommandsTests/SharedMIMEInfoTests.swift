@@ -53,6 +53,15 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(try record(["-e", "ult"])["identifier"] as? String == "org.ultratracker.ult")
     }
 
+    /// text/x-python lists *.py (which text/x-python3 lists too) and Cython's *.pyx: it is a
+    /// family, not Cython, and a glob another database type shares says nothing on its own.
+    @Test func aFamilySharingAGlobIsNoneOfItsMembers() throws {
+        #expect(try record(["-m", "text/x-uti-script"])["identifier"] as? String == "org.freedesktop.mime.text.x-uti-script")
+        #expect(try record(["-m", "text/x-uti-script3"])["identifier"] as? String == "org.freedesktop.mime.text.x-uti-script3")
+        #expect(try record(["-e", "pyx"])["identifier"] as? String == "org.cython.cython-source")
+        #expect(try record(["-e", "py"])["identifier"] as? String == "public.python-script")
+    }
+
     @Test func aLoopInADamagedDatabaseIsCut() throws {
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-a"])["parents"] as? [String] == ["org.freedesktop.mime.application.x-uti-loop-b"])
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-b"])["parents"] as? [String] == ["public.data"])
@@ -60,7 +69,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
     @Test func versionSaysWhichDatabaseOrWhyNone() throws {
         let found = try uti(["--version"], environment: fixtureDatabase)
-        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 9 MIME types, 7 added as types\n"))
+        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 11 MIME types, 9 added as types\n"))
         let none = try uti(["--version"], environment: ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"])
         #expect(none.stdout.contains("\nshared-mime-info: not found (looked in /nonexistent/mime); uti uses its own catalog\n"))
         let off = try uti(["--version"], environment: ["UTI_SHARED_MIME_INFO": "0"])
