@@ -150,8 +150,9 @@ struct IdentifyCommand: ParsableCommand {
         var failed = false
         var batch: [PathItem] = []
         let batchSize = 64 * workers
+        let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format) }
         func flushBatch() {
-            for inference in Self.infer(batch, with: inferrers) {
+            for (inference, rendered) in Self.infer(batch, with: inferrers, render: render) {
                 if let error = inference.error {
                     failed = true
                     Output.standard.flush()
@@ -164,8 +165,9 @@ struct IdentifyCommand: ParsableCommand {
                 if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
                     continue
                 }
-                writer.write(inference)
+                writer.write(inference, rendered: rendered)
             }
+            writer.flush()
             batch.removeAll(keepingCapacity: true)
         }
         while let item = source.next() {
@@ -177,9 +179,12 @@ struct IdentifyCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    /// Infers a batch on every worker; results come back in input order.
-    static func infer(_ batch: [PathItem], with inferrers: [TypeInferrer]) -> [Inference] {
-        var results = [Inference?](repeating: nil, count: batch.count)
+    /// Infers a batch on every worker, each also rendering its records (`render`) so that the
+    /// writing thread only writes; results come back in input order.
+    static func infer(
+        _ batch: [PathItem], with inferrers: [TypeInferrer], render: @escaping @Sendable (Inference) -> String?
+    ) -> [(Inference, String?)] {
+        var results = [(Inference, String?)?](repeating: nil, count: batch.count)
         let next = Counter()
         let workers = UnsafeSendable(inferrers)
         results.withUnsafeMutableBufferPointer { slots in
@@ -187,7 +192,8 @@ struct IdentifyCommand: ParsableCommand {
             let work = { @Sendable (worker: Int) in
                 let inferrer = UnsafeSendable(workers.value[worker])
                 while let index = next.take(below: batch.count) {
-                    slots.value[index] = infer(batch[index], inferrer.value)
+                    let inference = infer(batch[index], inferrer.value)
+                    slots.value[index] = (inference, render(inference))
                 }
             }
             if inferrers.count == 1 || batch.count < 2 {

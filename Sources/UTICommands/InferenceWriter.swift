@@ -69,13 +69,21 @@ struct InferenceWriter {
         self.answer = answer
         self.nullSeparated = nullSeparated
         records = RecordWriter(format: format == .text ? .jsonl : format)
+        records.flushesEachRecord = false
+    }
+
+    /// The JSON of an inference as this writer writes it, or nil in text format: what workers
+    /// render in parallel and hand to `write(_:rendered:)`.
+    static func render(_ inference: Inference, as format: OutputFormat) -> String? {
+        format == .text ? nil : RecordWriter.render(inferenceRecord(inference), as: format)
     }
 
     /// One record, or one text line per input: a failed path gets a line too (`PATH: error:
-    /// CAUSE`), as `file` prints one line per argument.
-    mutating func write(_ inference: Inference) {
+    /// CAUSE`), as `file` prints one line per argument. `rendered` is the record's JSON when a
+    /// worker has made it already (`render(_:as:)`).
+    mutating func write(_ inference: Inference, rendered: String? = nil) {
         guard format == .text else {
-            records.write(inferenceRecord(inference), text: "")
+            records.write(rendered: rendered ?? RecordWriter.render(inferenceRecord(inference), as: format))
             return
         }
         let text: String
@@ -102,6 +110,9 @@ struct InferenceWriter {
             output.line(Output.terminalSafe(bytes: inference.path.bytes) + ": " + Output.terminalSafe(text))
         }
     }
+
+    /// Sends what is written so far on its way (identify does after every batch).
+    func flush() { Output.standard.flush() }
 
     func finish() {
         if format != .text { records.finish() }

@@ -186,6 +186,9 @@ struct CatalogOptions: ParsableArguments {
 struct RecordWriter {
     let format: OutputFormat
     let output: Output
+    /// Whether each JSON line reaches the output at once (a consumer sees every record as it is
+    /// made); identify flushes once a batch instead.
+    var flushesEachRecord = true
     private var count = 0
 
     init(format: OutputFormat, output: Output = .standard) {
@@ -195,14 +198,25 @@ struct RecordWriter {
     }
 
     mutating func write(_ record: JSONValue, text: @autoclosure () -> String) {
+        write(rendered: format == .text ? text() : Self.render(record, as: format))
+    }
+
+    /// A record as `write(rendered:)` takes it in a JSON format: one line, or indented for the
+    /// array. Pure, so that workers can render records while others are written.
+    static func render(_ record: JSONValue, as format: OutputFormat) -> String {
+        format == .json ? record.serialized(pretty: true).replacingNewlines(with: "\n  ") : record.serialized()
+    }
+
+    /// Writes a record already rendered for this format (text, or `render(_:as:)`'s JSON).
+    mutating func write(rendered: String) {
         switch format {
         case .text:
-            output.line(text())
+            output.line(rendered)
         case .jsonl:
-            output.line(record.serialized())
-            output.flush()
+            output.line(rendered)
+            if flushesEachRecord { output.flush() }
         case .json:
-            output.write((count == 0 ? "\n  " : ",\n  ") + record.serialized(pretty: true).replacingNewlines(with: "\n  "))
+            output.write((count == 0 ? "\n  " : ",\n  ") + rendered)
         }
         count += 1
     }
