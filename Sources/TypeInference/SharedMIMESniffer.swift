@@ -5,10 +5,15 @@ import UniformTypes
 public struct SharedMIMEMatch: Sendable, Equatable {
     public var mimeType: String
     public var priority: Int
+    /// Whether the rule is one of uti's own (`OwnRules`): each is a format's signature at a fixed
+    /// place, proven by a fixture, so it may name a format written as text (BinHex, XPM) that the
+    /// system's broader rules may not.
+    public var isUTIRule = false
 
-    public init(mimeType: String, priority: Int) {
+    public init(mimeType: String, priority: Int, isUTIRule: Bool = false) {
         self.mimeType = mimeType
         self.priority = priority
+        self.isUTIRule = isUTIRule
     }
 }
 

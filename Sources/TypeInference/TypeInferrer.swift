@@ -128,7 +128,7 @@ public final class TypeInferrer {
         var content: ContentEvidence?
         if headCount > 0 {
             do {
-                content = try contentEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole, compound: compound)
+                content = try contentEvidence(headCount: headCount, size: size, zip: zip, whole: whole, compound: compound)
             } catch {
                 result.error = error
                 return
@@ -147,14 +147,17 @@ public final class TypeInferrer {
     /// What the bytes are: uti's and libmagic's answer (below), then shared-mime-info's rules on the
     /// same bytes, the more specific answer winning (`combine`).
     private func contentEvidence(
-        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
+        headCount: Int, size: Int, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
         compound: () -> CompoundFile?
     ) throws(UTIError) -> ContentEvidence {
-        let found = try ownAndMagicEvidence(headCount: headCount, size: size, name: name, zip: zip, whole: whole, compound: compound)
+        let found = try ownAndMagicEvidence(headCount: headCount, size: size, zip: zip, whole: whole, compound: compound)
         // The system's rules and uti's own, on the same bytes; the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
         let match = buffer.withUnsafeBytes { raw in
-            [sharedMIME, ownRules].compactMap { $0?.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount])) }
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<headCount])
+            var own = ownRules?.sniff(bytes)
+            own?.isUTIRule = true
+            return [sharedMIME?.sniff(bytes), own].compactMap { $0 }
         }.max { $0.priority < $1.priority }
         return combine(found, match)
     }
@@ -168,8 +171,8 @@ public final class TypeInferrer {
     /// match; one is narrower than the other (by the catalog's conformance or shared-mime-info's
     /// sub-class-of): the narrower; otherwise (unrelated answers) libmagic's gives way to a rule
     /// whose priority is above `Self.decisivePriority`, and uti's own (exact signatures and text
-    /// checks, each proven by a fixture) stands. A match that is not textual never overrules
-    /// content that is text.
+    /// checks, each proven by a fixture) stands. A match that is not textual overrules content
+    /// that is text only when it is one of uti's own rules.
     /// The match is recorded in the evidence either way.
     func combine(_ found: ContentEvidence, _ match: SharedMIMEMatch?) -> ContentEvidence {
         var result = found
@@ -179,9 +182,11 @@ public final class TypeInferrer {
         guard !type.isDynamic, type != found.type else { return result }
         // Text is evidence against a binary format: a rule that finds `%PDF-` inside a CSV found a
         // look-alike. A match for text content must be textual itself (text in the catalog, or a
-        // subclass of text/plain in the database).
+        // subclass of text/plain in the database), or one of uti's own exact signatures.
         let database = sharedMIME?.database
-        if found.isText && !type.conforms(to: .text) && !(database?.isSubclass(match.mimeType, of: "text/plain") ?? false) {
+        if found.isText && !type.conforms(to: .text) && !(database?.isSubclass(match.mimeType, of: "text/plain") ?? false)
+            && !match.isUTIRule
+        {
             return result
         }
         let isGeneric = found.type.isDynamic || found.isWeak || found.type == .data
@@ -212,18 +217,18 @@ public final class TypeInferrer {
         "public.plain-text", "public.utf8-plain-text", "public.utf16-plain-text", "public.utf16-external-plain-text", "public.text",
     ]
 
-    /// What the bytes are. uti's own unambiguous checks come first (binary signatures and
-    /// containers; text in ASCII, UTF-8 or marked UTF-16 with a recognizable format); libmagic
-    /// answers the rest, and is not asked about plain text whose name already gives a text type
-    /// (its language guesses would give way to the name). With `magicDescriptions` libmagic is
-    /// always asked, for its description.
     /// libmagic's answers that the whole file can refine: OLE compound storage, whose directory
     /// and streams lie anywhere in the file (a PowerPoint 97 deck is only "OLE storage" in its
     /// first 64 KiB).
     static let compoundStorageMIMETypes: Set<String> = ["application/x-ole-storage", "application/CDFV2", "application/vnd.ms-office"]
 
+    /// What the bytes are. uti's own unambiguous checks come first (binary signatures and
+    /// containers); text in ASCII, UTF-8 or marked UTF-16 is uti's to tell (a format its text
+    /// checks recognize, else plain text); libmagic answers the rest: other binary content, and
+    /// text in other encodings. With `magicDescriptions` libmagic is always asked, for its
+    /// description.
     private func ownAndMagicEvidence(
-        headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
+        headCount: Int, size: Int, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
         compound: () -> CompoundFile?
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
@@ -244,10 +249,11 @@ public final class TypeInferrer {
             }
             if let encoding = TextEncodings.plainEncoding(of: head, isComplete: isComplete) {
                 if let found = textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil) { return found }
-                let named = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, preferText: true) }
-                if let named, !named.type.isDynamic, named.type.conforms(to: .text) {
-                    return evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding)!
-                }
+                // Text uti reads itself is not shown to libmagic: its text pass (regular
+                // expressions compiled test by test) cost most of the time of every such file and
+                // only guessed a language, where the name, uti's text checks and the rules of
+                // shared-mime-info and uti (evaluated next) say what the bytes show.
+                return evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding)!
             }
         }
         let sniffed = buffer.withUnsafeBytes { raw in

@@ -2,7 +2,7 @@
 // change the data files and run the script again (a test fails when this file is stale).
 
 extension BuiltInCatalog {
-    /// The 1086 built-in declarations, in data-file order (the order that breaks tag ties).
+    /// The 1088 built-in declarations, in data-file order (the order that breaks tag ties).
     static let entries: [BuiltInEntry] = [
         BuiltInEntry("public.item", "item", .apple, [], [], [], nil),
         BuiltInEntry("public.data", "data", .apple, ["public.item"], [], ["application/octet-stream"], nil),
@@ -948,6 +948,8 @@ extension BuiltInCatalog {
         BuiltInEntry("org.lua.lua-script", "Lua script", .uti, ["public.script"], ["lua"], ["text/x-lua"], "https://www.lua.org/"),
         BuiltInEntry("com.microsoft.powershell-script", "PowerShell script", .uti, ["public.script"], ["ps1", "psm1"], ["text/x-powershell", "application/x-powershell"], nil),
         BuiltInEntry("com.microsoft.batch-file", "Windows batch file", .uti, ["public.script"], ["bat", "cmd"], ["application/x-bat"], nil),
+        BuiltInEntry("org.x.xpixmap-image", "X PixMap image", .uti, ["public.image", "public.text"], ["xpm"], ["image/x-xpixmap", "image/x-xpm"], "https://www.x.org/releases/current/doc/libXpm/xpm.html"),
+        BuiltInEntry("com.adobe.postscript-printer-description", "PostScript printer description", .uti, ["public.plain-text"], ["ppd"], ["application/vnd.cups-ppd"], "https://www.cups.org/doc/spec-ppd.html"),
         BuiltInEntry("org.cmake.cmake-source", "CMake script", .uti, ["public.script"], ["cmake"], ["text/x-cmake"], "https://cmake.org/"),
         BuiltInEntry("com.docker.dockerfile", "Dockerfile", .uti, ["public.script"], ["dockerfile"], ["text/x-dockerfile"], "https://docs.docker.com/reference/dockerfile/"),
         BuiltInEntry("com.google.protobuf-source", "Protocol Buffers definition", .uti, ["public.source-code"], ["proto"], ["text/x-protobuf"], "https://protobuf.dev/"),

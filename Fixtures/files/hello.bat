@@ -1,0 +1,3 @@
+@echo off
+rem uti fixture
+echo Hello
