@@ -33,7 +33,25 @@ public final class TypeCatalog: Sendable {
     private let tags = TagIndexBox()
 
     /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
-    public static let builtIn = TypeCatalog(validDeclarations: BuiltInCatalog.entries.map(\.declaration))
+    public static let builtIn = TypeCatalog(builtIn: BuiltInCatalog.entries, parents: BuiltInCatalog.parents)
+
+    /// The built-in catalog from its generated table, whose parents the generator resolved: it
+    /// is built at every start, so no parent is looked up by identifier here (the same records as
+    /// `init(validDeclarations:)` makes, which a test checks).
+    init(builtIn entries: [BuiltInEntry], parents: [[Int]]) {
+        mimeAliases = [:]
+        var indexByKey: [String: Int] = [:]
+        indexByKey.reserveCapacity(entries.count)
+        var records: [Record] = []
+        records.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let key = entry.identifier.caseFolded
+            indexByKey[key] = index
+            records.append(Record(declaration: entry.declaration, key: key, parents: parents[index]))
+        }
+        self.records = records
+        self.indexByKey = indexByKey
+    }
 
     /// Builds a catalog from declarations already known to be valid (parents declared, no cycles).
     init(validDeclarations declarations: [TypeDeclaration], mimeAliases: [String: String] = [:]) {

@@ -228,3 +228,20 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
         #expect(UTType(identifier) == nil)
     }
 }
+
+/// The built-in catalog is built from the generator's resolved parent table at start-up; it must
+/// be the catalog the declarations make when every parent is looked up by identifier.
+@Suite struct BuiltInTableTests {
+    @Test func theGeneratedTableMakesTheSameCatalogAsTheDeclarations() {
+        let fast = TypeCatalog.builtIn
+        let slow = TypeCatalog(validDeclarations: BuiltInCatalog.entries.map(\.declaration))
+        #expect(fast.count == slow.count)
+        #expect(fast.indexByKey == slow.indexByKey)
+        for (made, declared) in zip(fast.records, slow.records) {
+            #expect(made.key == declared.key)
+            #expect(made.parents == declared.parents, "parents of \(made.identifier)")
+            #expect(made.declaration == declared.declaration)
+        }
+    }
+}
+
