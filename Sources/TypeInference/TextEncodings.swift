@@ -54,6 +54,19 @@ public enum TextEncodings {
             var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             if index == 3 { ascii = false }
             while index < head.count {
+                // Eight bytes at a time while they are all printable ASCII (no high bit, none
+                // below 0x20, no DEL): most of a text file.
+                if index + 8 <= head.count {
+                    let word = UnsafeRawPointer(head.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let highBits: UInt64 = 0x8080_8080_8080_8080
+                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & highBits
+                    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                    let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & highBits
+                    if word & highBits == 0 && belowSpace == 0 && isDelete == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = head[index]
                 if byte < 0x80 {
                     if byte < 0x20 && (Self.allowedControls >> byte) & 1 == 0 || byte == 0x7F { return nil }

@@ -152,6 +152,17 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
     /// (UTF-8 needs no escaping).
     private static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        var value = value
+        // Most strings need no escape: their bytes are appended in one copy.
+        let plain = value.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
