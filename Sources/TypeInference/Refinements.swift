@@ -187,6 +187,8 @@ enum Refinements {
         if any({ $0.hasPrefix("WEB-INF/") }) { return ("com.sun.web-application-archive", "web application archive") }
         if has("META-INF/MANIFEST.MF") || any({ $0.hasSuffix(".class") }) { return ("com.sun.java-archive", "Java archive") }
         if !names.isEmpty && names.allSatisfy({ $0.hasSuffix(".npy") }) { return ("org.numpy.npz", "NumPy archive of arrays") }
+        // PassKit's bundle of passes: a zip of .pkpass files and nothing else.
+        if !names.isEmpty && names.allSatisfy({ $0.hasSuffix(".pkpass") }) { return ("com.apple.pkpasses-data", "bundle of passes") }
         return ("public.zip-archive", "Zip archive")
     }
 
