@@ -2191,4 +2191,14 @@ extension BuiltInCatalog {
         [149],
         [149],
     ]
+
+    /// MIME types that name built-in types without being their tags (Catalog/mime-aliases.json, each with
+    /// its source): MIME type -> the type's identifier, lowercased.
+    static let mimeAliases: [String: String] = [
+        "application/yaml": "public.yaml",
+        "video/vnd.avi": "public.avi",
+        "text/x-shellscript": "public.shell-script",
+        "text/x-python": "public.python-script",
+        "text/x-python3": "public.python-script",
+    ]
 }

@@ -206,13 +206,17 @@ extension TypeCatalog {
         return TypeCatalog(validDeclarations: merged, mimeAliases: mimeAliases.merging(additions.aliases) { mine, _ in mine })
     }
 
-    /// A fingerprint of the catalog's identifiers, parents and MIME tags (FNV-1a), so a cache made
+    /// A fingerprint of the catalog's MIME aliases, identifiers, parents and MIME tags (FNV-1a), so a cache made
     /// for another catalog is never used.
     var fingerprint: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        }
+        for (alias, target) in mimeAliases.sorted(by: { $0.key < $1.key }) {
+            mix(alias)
+            mix(target)
         }
         for record in records {
             mix(record.identifier)

@@ -26,20 +26,21 @@ public final class TypeCatalog: Sendable {
     /// MIME aliases -> canonical MIME types (from shared-mime-info), tried when a MIME type finds
     /// no type as given: `image/x-ms-bmp` finds the type of `image/bmp`. A target without a `/`
     /// is a type identifier: the database's name for a format whose type carries no MIME type of
-    /// its own (`image/x-exr` finds Apple's `com.ilm.openexr-image`).
+    /// its own (`image/x-exr` finds Apple's `com.ilm.openexr-image`), or one of the built-in
+    /// catalog's own aliases (Catalog/mime-aliases.json: `application/yaml` finds public.yaml).
     let mimeAliases: [String: String]
     /// For each tag, the records that carry it, most preferred first; built on the first tag
     /// lookup, since one-shot commands that only name identifiers never need it.
     private let tags = TagIndexBox()
 
     /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
-    public static let builtIn = TypeCatalog(builtIn: BuiltInCatalog.entries, parents: BuiltInCatalog.parents)
+    public static let builtIn = TypeCatalog(builtIn: BuiltInCatalog.entries, parents: BuiltInCatalog.parents, mimeAliases: BuiltInCatalog.mimeAliases)
 
     /// The built-in catalog from its generated table, whose parents the generator resolved: it
     /// is built at every start, so no parent is looked up by identifier here (the same records as
     /// `init(validDeclarations:)` makes, which a test checks).
-    init(builtIn entries: [BuiltInEntry], parents: [[Int]]) {
-        mimeAliases = [:]
+    init(builtIn entries: [BuiltInEntry], parents: [[Int]], mimeAliases: [String: String] = [:]) {
+        self.mimeAliases = mimeAliases
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(entries.count)
         var records: [Record] = []
@@ -153,6 +154,8 @@ public final class TypeCatalog: Sendable {
         if let canonical = mimeAliases[bare] {
             if !canonical.contains("/") { return indexByKey[canonical].map { [$0] } ?? [] }
             if let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
+            // Another spelling of a name the built-in catalog knows as an alias of its own.
+            if let target = mimeAliases[canonical], !target.contains("/") { return indexByKey[target].map { [$0] } ?? [] }
         }
         return []
     }

@@ -245,3 +245,20 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
     }
 }
 
+/// Catalog/mime-aliases.json: names that find built-in types without becoming their tags.
+@Suite struct BuiltInMIMEAliasTests {
+    @Test(arguments: [
+        ("application/yaml", "public.yaml"), ("video/vnd.avi", "public.avi"), ("text/x-shellscript", "public.shell-script"),
+        ("text/x-python", "public.python-script"), ("TEXT/X-PYTHON3; charset=utf-8", "public.python-script"),
+    ])
+    func anAliasFindsItsType(mimeType: String, identifier: String) {
+        let type = TypeCatalog.builtIn.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+        #expect(type.identifier == identifier)
+        #expect(!type.tagSpecification[.mimeType].contains(mimeType.lowercased()), "an alias is not a tag")
+    }
+
+    @Test func theRecordsKeepApplesTags() {
+        #expect(TypeCatalog.builtIn.type(identifier: "public.yaml")?.tagSpecification[.mimeType] == ["application/x-yaml"])
+    }
+}
+
