@@ -161,14 +161,15 @@ struct CatalogOptions: ParsableArguments {
     }
 
     /// Whether the built-in catalog resolves every name (identifier, .ext or MIME type) to a type
-    /// of its own.
+    /// of its own by a tag it carries (a MIME type found only through an alias may be a type of
+    /// the system's database, which comes first).
     static func builtInKnows(_ names: [String]) -> Bool {
         let builtIn = TypeCatalog.builtIn
         return names.allSatisfy { name in
             if name.hasPrefix(".") && name.count > 1 {
-                return !builtIn.type(tag: String(name.dropFirst()), tagClass: .filenameExtension, conformingTo: nil).isDynamic
+                return builtIn.hasType(carryingTag: String(name.dropFirst()), tagClass: .filenameExtension)
             }
-            if name.contains("/") { return !builtIn.type(tag: name, tagClass: .mimeType, conformingTo: nil).isDynamic }
+            if name.contains("/") { return builtIn.hasType(carryingTag: name, tagClass: .mimeType) }
             return builtIn.type(identifier: name) != nil
         }
     }

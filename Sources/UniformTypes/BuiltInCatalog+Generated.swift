@@ -2198,7 +2198,5 @@ extension BuiltInCatalog {
         "application/yaml": "public.yaml",
         "video/vnd.avi": "public.avi",
         "text/x-shellscript": "public.shell-script",
-        "text/x-python": "public.python-script",
-        "text/x-python3": "public.python-script",
     ]
 }

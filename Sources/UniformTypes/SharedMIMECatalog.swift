@@ -75,8 +75,12 @@ extension SharedMIMEDatabase {
         var aliasesOf: [String: [String]] = [:]
         for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) { aliasesOf[target, default: []].append(alias) }
         func existing(_ mimeType: String) -> String? {
+            // By tags only: the built-in catalog's own aliases fill gaps, and a MIME type the
+            // database declares, with its globs, stays the database's unless it is the same format.
             for spelling in [mimeType] + (aliasesOf[mimeType] ?? []) {
-                if let index = catalog.candidates(tag: spelling, tagClass: .mimeType).first { return catalog.records[index].identifier }
+                if let index = catalog.candidates(tag: spelling, tagClass: .mimeType, usingAliases: false).first {
+                    return catalog.records[index].identifier
+                }
             }
             return sameFormat(mimeType, in: catalog)
         }
@@ -185,8 +189,9 @@ extension TypeCatalog {
         var aliases: [String: String] = [:]
         for (canonical, others) in groups.sorted(by: { $0.key < $1.key }) {
             let spellings = [canonical] + others
-            if let known = spellings.first(where: { !candidates(tag: $0, tagClass: .mimeType).isEmpty }) {
-                for spelling in spellings where candidates(tag: spelling, tagClass: .mimeType).isEmpty { aliases[spelling] = known }
+            let carried = { (spelling: String) in !self.candidates(tag: spelling, tagClass: .mimeType, usingAliases: false).isEmpty }
+            if let known = spellings.first(where: carried) {
+                for spelling in spellings where !carried(spelling) { aliases[spelling] = known }
             } else if let owner = database.sameFormat(canonical, in: self), let index = indexByKey[owner.caseFolded] {
                 // The same format under another name: its spellings find the catalog's type by one
                 // of that type's own MIME types, or by its identifier when it has none.

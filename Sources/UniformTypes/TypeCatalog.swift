@@ -143,15 +143,22 @@ public final class TypeCatalog: Sendable {
         types(tag: tag, tagClass: tagClass, conformingTo: supertype)[0]
     }
 
-    /// Declared types that carry the tag, best first, with no constraint and no dynamic fallback.
-    func candidates(tag: String, tagClass: UTTagClass) -> [Int] {
+    /// Whether a declared type carries the tag itself (no alias counted): a lookup whose answer
+    /// the system's shared-mime-info types cannot change.
+    public func hasType(carryingTag tag: String, tagClass: UTTagClass) -> Bool {
+        !candidates(tag: tag, tagClass: tagClass, usingAliases: false).isEmpty
+    }
+
+    /// Declared types that carry the tag, best first, with no constraint and no dynamic fallback;
+    /// a MIME type is also looked up among the aliases unless `usingAliases` is false.
+    func candidates(tag: String, tagClass: UTTagClass, usingAliases: Bool = true) -> [Int] {
         let normalized = tagClass.normalize(tag)
         let index = tagIndex
         if let hits = index[TagKey(tagClass: tagClass, value: normalized)] { return hits }
         guard tagClass == .mimeType else { return [] }
         let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
         if bare != normalized, let hits = index[TagKey(tagClass: tagClass, value: bare)] { return hits }
-        if let canonical = mimeAliases[bare] {
+        if usingAliases, let canonical = mimeAliases[bare] {
             if !canonical.contains("/") { return indexByKey[canonical].map { [$0] } ?? [] }
             if let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
             // Another spelling of a name the built-in catalog knows as an alias of its own.

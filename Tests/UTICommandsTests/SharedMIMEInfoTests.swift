@@ -62,6 +62,14 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(try record(["-e", "py"])["identifier"] as? String == "public.python-script")
     }
 
+    /// Catalog/mime-aliases.json fills gaps: a MIME type the database declares, with globs that
+    /// name no built-in type, stays the database's.
+    @Test func theDatabasesOwnTypeBeatsAnAliasOfUtis() throws {
+        #expect(try record(["-m", "application/yaml"])["identifier"] as? String == "org.freedesktop.mime.application.yaml")
+        #expect(try record(["-e", "utiyaml"])["identifier"] as? String == "org.freedesktop.mime.application.yaml")
+        #expect(try record(["-m", "video/vnd.avi"])["identifier"] as? String == "public.avi")
+    }
+
     @Test func aLoopInADamagedDatabaseIsCut() throws {
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-a"])["parents"] as? [String] == ["org.freedesktop.mime.application.x-uti-loop-b"])
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-b"])["parents"] as? [String] == ["public.data"])
@@ -69,7 +77,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
     @Test func versionSaysWhichDatabaseOrWhyNone() throws {
         let found = try uti(["--version"], environment: fixtureDatabase)
-        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 11 MIME types, 9 added as types\n"))
+        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 12 MIME types, 10 added as types\n"))
         let none = try uti(["--version"], environment: ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"])
         #expect(none.stdout.contains("\nshared-mime-info: not found (looked in /nonexistent/mime); uti uses its own catalog\n"))
         let off = try uti(["--version"], environment: ["UTI_SHARED_MIME_INFO": "0"])

@@ -249,7 +249,7 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
 @Suite struct BuiltInMIMEAliasTests {
     @Test(arguments: [
         ("application/yaml", "public.yaml"), ("video/vnd.avi", "public.avi"), ("text/x-shellscript", "public.shell-script"),
-        ("text/x-python", "public.python-script"), ("TEXT/X-PYTHON3; charset=utf-8", "public.python-script"),
+        ("TEXT/X-SHELLSCRIPT; charset=utf-8", "public.shell-script"),
     ])
     func anAliasFindsItsType(mimeType: String, identifier: String) {
         let type = TypeCatalog.builtIn.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
