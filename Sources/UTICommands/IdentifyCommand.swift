@@ -25,16 +25,17 @@ struct IdentifyCommand: ParsableCommand {
             checks first where they are unambiguous (binary signatures; zip containers by their \
             central directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; text in \
             ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, CSV/TSV, \
-            scripts by #! line, PEM, ...), libmagic for everything else (and not for plain text \
-            whose name already gives a text type; OLE compound storage, whose directory may lie \
-            past 64 KiB, is handed to libmagic whole); then the system's shared-mime-info rules (magic \
+            scripts by #! line, PEM, ...; other text in those encodings is plain text, not shown to \
+            libmagic), libmagic for everything else (binary content, text in other encodings; OLE \
+            compound storage, whose directory may lie past 64 KiB, is handed to libmagic whole); then the system's shared-mime-info rules (magic \
             from mime.cache, XML root elements by namespace) and uti's own rules (the same engine; \
             Catalog/shared-mime-info/uti.xml), the higher priority first, on the same bytes, whose answer wins \
             when the first is generic (data, plain text, a MIME type the catalog lacks, a language \
             guess), when it is narrower (by conformance, or by the database's sub-class-of: \
             OpenDocument master in a zip), or when it is unrelated to libmagic's and its rule's \
-            priority is above 50; uti's own checks stand against unrelated answers, and a rule for a \
-            binary format never overrules text (a CSV that mentions %PDF- stays a CSV). Text encodings map to plain-text subtypes: \
+            priority is above 50; uti's own checks stand against unrelated answers, and a system rule \
+            for a binary format never overrules text (a CSV that mentions %PDF- stays a CSV); uti's own \
+            rules may (BinHex, XPM). Text encodings map to plain-text subtypes: \
             UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, \
             UTF-16BE public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. \
             (3) Name: well-known names (Makefile, Dockerfile), tar.gz and friends, then the \
