@@ -72,7 +72,13 @@ public enum FileMIME {
 
     /// `text/plain; charset=utf-8` → `text/plain`, lowercased.
     static func bare(_ mime: String) -> String {
-        String(mime.prefix { $0 != ";" }).trimmingSpaces().lowercased()
+        // The catalog's tags and libmagic's answers are nearly always bare already: no copy then
+        // (this runs for every MIME tag of every identified type).
+        let needsWork = mime.utf8.contains { byte in
+            byte == UInt8(ascii: ";") || byte == 0x20 || byte == 0x09 || (byte >= 0x41 && byte <= 0x5A) || byte >= 0x80
+        }
+        guard needsWork else { return mime }
+        return String(mime.prefix { $0 != ";" }).trimmingSpaces().lowercased()
     }
 
     /// libmagic answers that say only "some text" or "some bytes".

@@ -35,3 +35,15 @@ import Testing
         }
     }
 }
+
+/// MIME types are compared bare: no parameters, no surrounding blanks, lowercase; names that are
+/// bare already come back as they are.
+@Suite struct BareMIMETypeTests {
+    @Test(arguments: [
+        ("image/png", "image/png"), ("text/plain; charset=utf-8", "text/plain"), ("Image/PNG", "image/png"),
+        (" text/html\t", "text/html"), ("application/vnd.ms-excel;x=1", "application/vnd.ms-excel"), ("", ""),
+    ])
+    func bare(mime: String, expected: String) {
+        #expect(FileMIME.bare(mime) == expected)
+    }
+}
