@@ -82,6 +82,13 @@ func fixturePath(_ name: String) -> RawPath {
             let match = bytes.withUnsafeBytes { sniffer.sniff($0) }
             #expect(match?.mimeType == mimeType)
         }
+        // A Dockerfile needs its FROM and a build instruction after it, or a syntax directive and a FROM.
+        for text in ["FROM debian:12\nRUN apt-get update\n", "# syntax=docker/dockerfile:1\nFROM scratch\n"] {
+            #expect(Array(text.utf8).withUnsafeBytes { sniffer.sniff($0) }?.mimeType == "text/x-dockerfile", "\(text)")
+        }
+        for text in ["FROM the desk of the editor\nDear reader,\n", "# syntax=plain\nnothing here\n"] {
+            #expect(Array(text.utf8).withUnsafeBytes { sniffer.sniff($0) } == nil, "\(text)")
+        }
         // "qoif" with a channel count QOI does not allow is not QOI.
         #expect(Array("qoif\0\0\0\u{1}\0\0\0\u{1}\u{9}\0".utf8).withUnsafeBytes { sniffer.sniff($0) } == nil)
         // Look-alikes: "PF" and a newline followed by no width, an SF3 identifier with an unknown
