@@ -59,6 +59,8 @@ enum MagicMapping {
         "application/vnd.ms-opentype": "public.opentype-font",
         "application/x-font-ttf": "public.truetype-ttf-font",
         "application/x-pem-file": "org.ietf.pem",
+        "application/x-bplist": "com.apple.binary-property-list",   // files/settings-binary.plist
+        "font/collection": "public.truetype-collection-font",
     ]
 
     /// libmagic's language guesses for text: right for files without a name, often wrong for

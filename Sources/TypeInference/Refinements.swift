@@ -7,54 +7,14 @@ import Darwin
 #endif
 import UniformTypes
 
-/// uti's own content refinements, for formats libmagic is weak on. Each returns a type identifier
-/// and a description, or nil to leave libmagic's answer. Fixtures proving each are listed in
+/// uti's own content checks that its rule language (`OwnRules`, shared-mime-info's) cannot
+/// express: executables found through the MZ header's pointer, CPython's bytecode magic numbers,
+/// zip containers by their entries, and text formats. Each returns a type identifier and a
+/// description, or nil to leave libmagic's answer. Fixtures proving each are listed in
 /// Fixtures/files/README.md and walked by RefinementTests.
 enum Refinements {
     /// How much of a text file the format checks read.
     static let textPrefix = 8 * 1024
-
-    /// Unambiguous binary signatures: a match decides the content type without libmagic (which
-    /// 5.44 misses or names generically for some of these).
-    static let signatures: [(offset: Int, bytes: [UInt8], identifier: String, description: String)] = [
-        (0, [0x89] + Array("PNG\r\n\u{1A}\n".utf8), "public.png", "PNG image"),
-        (0, [0xFF, 0xD8, 0xFF], "public.jpeg", "JPEG image"),
-        (0, Array("GIF87a".utf8), "com.compuserve.gif", "GIF image"),
-        (0, Array("GIF89a".utf8), "com.compuserve.gif", "GIF image"),
-        (0, [0x1F, 0x8B, 0x08], "org.gnu.gnu-zip-archive", "gzip compressed data"),
-        (0, Array("BZh".utf8), "public.bzip2-archive", "bzip2 compressed data"),
-        (0, [0xFD] + Array("7zXZ".utf8) + [0], "org.tukaani.xz-archive", "XZ compressed data"),
-        (0, Array("7z".utf8) + [0xBC, 0xAF, 0x27, 0x1C], "org.7-zip.7-zip-archive", "7-Zip archive"),
-        (0, Array("SQLite format 3\0".utf8), "org.sqlite.sqlite3", "SQLite 3 database"),
-        (0, Array("%PDF-".utf8), "com.adobe.pdf", "PDF document"),
-        (0, [0xDE, 0x12, 0x04, 0x95], "org.gnu.gettext.mo", "GNU message catalog"),
-        (0, [0x95, 0x04, 0x12, 0xDE], "org.gnu.gettext.mo", "GNU message catalog"),
-        (0, Array("fLaC".utf8), "org.xiph.flac", "FLAC audio"),
-        (0, Array("MThd".utf8), "public.midi-audio", "MIDI audio"),
-        (257, Array("ustar".utf8), "public.tar-archive", "tar archive"),
-        (0, Array("bplist00".utf8), "com.apple.binary-property-list", "Apple binary property list"),
-        (0, Array("PAR1".utf8), "org.apache.parquet", "Apache Parquet data"),
-        (0, Array("ARROW1\0\0".utf8), "org.apache.arrow.file", "Apache Arrow IPC file"),
-        (0, [0x93] + Array("NUMPY".utf8), "org.numpy.npy", "NumPy array"),
-        (0, [0x89] + Array("HDF\r\n\u{1A}\n".utf8), "org.hdfgroup.hdf5", "HDF5 data"),
-        (0, [0x00] + Array("asm".utf8), "org.webassembly.wasm", "WebAssembly binary"),
-        (0, Array("wOF2".utf8), "org.w3.woff2", "WOFF2 font"),
-        (0, Array("wOFF".utf8), "org.w3.woff", "WOFF font"),
-        (0, Array("LZIP".utf8), "org.nongnu.lzip-archive", "lzip compressed data"),
-        (0, [0x04, 0x22, 0x4D, 0x18], "org.lz4.lz4-archive", "LZ4 compressed data"),
-        (0, [0x28, 0xB5, 0x2F, 0xFD], "com.facebook.zstandard-archive", "Zstandard compressed data"),
-        (0, Array("glTF".utf8), "org.khronos.glb", "glTF binary scene"),
-        (0, Array("#?RADIANCE".utf8), "public.radiance", "Radiance HDR image"),
-        (0, [0x76, 0x2F, 0x31, 0x01], "com.ilm.openexr-image", "OpenEXR image"),
-        (0, Array("ttcf".utf8), "public.truetype-collection-font", "TrueType font collection"),
-        (0, Array("!<arch>\ndebian-binary".utf8), "org.debian.deb-package", "Debian binary package"),
-    ]
-
-    /// A DER-encoded X.509 certificate: SEQUENCE { SEQUENCE { [0] { INTEGER version } ... } }.
-    static func isDERCertificate(_ head: [UInt8]) -> Bool {
-        head.count > 12 && head[0] == 0x30 && head[1] == 0x82 && head[4] == 0x30 && head[5] == 0x82
-            && head[8] == 0xA0 && head[9] == 0x03 && head[10] == 0x02 && head[11] == 0x01
-    }
 
     /// The executable an MZ header introduces: the new header that `e_lfanew` (byte 0x3C) points
     /// to says PE (Windows NT), NE (16-bit Windows and OS/2) or LX/LE (OS/2 and DOS extenders);
@@ -84,18 +44,6 @@ enum Refinements {
         return le16(head, offset + 22) & 0x2000 != 0
     }
 
-    /// An MPEG transport stream: the sync byte 0x47 at the start of three 188-byte packets.
-    static func isTransportStream(_ head: [UInt8]) -> Bool {
-        head.count >= 3 * 188 && head[0] == 0x47 && head[188] == 0x47 && head[376] == 0x47
-    }
-
-    /// ELF: relocatable objects are object code; executables, shared objects and cores are ELF binaries.
-    static func elf(_ head: [UInt8]) -> (String, String)? {
-        guard head.count >= 20, head.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else { return nil }
-        let kind = head[5] == 2 ? UInt16(head[16]) << 8 | UInt16(head[17]) : le16(head, 16)
-        return kind == 1 ? ("public.object-code", "ELF relocatable object") : ("public.elf-binary", "ELF binary")
-    }
-
     /// CPython bytecode: a little-endian magic number, then CR LF. From 3.7 (magic 3390 on, PEP
     /// 552) a 32-bit flags word follows, 0 to 3; before it, only the magic numbers of releases
     /// count (CPython's importlib/_bootstrap_external.py lists them), since the development
@@ -108,49 +56,15 @@ enum Refinements {
         return flagged || released.contains(magic) ? ("org.python.bytecode", "Python bytecode") : nil
     }
 
-    /// RIFF containers: WAVE audio, AVI video, WebP images.
-    static func riff(_ head: [UInt8]) -> (String, String)? {
-        guard head.count >= 12, head.starts(with: Array("RIFF".utf8)) else { return nil }
-        switch String(decoding: head[8..<12], as: UTF8.self) {
-        case "WAVE": return ("com.microsoft.waveform-audio", "WAVE audio")
-        case "AVI ": return ("public.avi", "AVI movie")
-        case "WEBP": return ("org.webmproject.webp", "WebP image")
-        default: return nil
-        }
-    }
-
     /// The binary formats uti recognizes by itself, with a description; nil leaves it to libmagic.
     static func binary(head: [UInt8], tail: () -> ZipDirectory?) -> (String, String)? {
-        for signature in signatures
-        where head.count >= signature.offset + signature.bytes.count
-            && Array(head[signature.offset..<(signature.offset + signature.bytes.count)]) == signature.bytes
-        {
-            return (signature.identifier, signature.description)
-        }
-        if let found = elf(head) ?? pythonBytecode(head) ?? riff(head) { return found }
-        if let ogg = oggCodec(head) { return ogg }
-        if isTransportStream(head) { return ("public.mpeg-2-transport-stream", "MPEG transport stream") }
-        if isDERCertificate(head) { return ("org.itu.der-certificate", "DER certificate") }
+        if let found = pythonBytecode(head) { return found }
         if isWindowsDLL(head) { return ("com.microsoft.windows-dynamic-link-library", "Windows DLL") }
         if let executable = mzExecutable(head) { return executable }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             return zipContainer(head: head, directory: tail())
         }
         return nil
-    }
-
-    /// The codec in the first Ogg page: Opus, Vorbis, Theora or FLAC.
-    static func oggCodec(_ head: [UInt8]) -> (String, String)? {
-        guard head.starts(with: Array("OggS".utf8)), head.count > 27 else { return nil }
-        let segments = Int(head[26])
-        let start = 27 + segments
-        guard head.count >= start + 8 else { return nil }
-        let packet = Array(head[start..<min(head.count, start + 8)])
-        if packet.starts(with: Array("OpusHead".utf8)) { return ("org.xiph.opus", "Ogg Opus audio") }
-        if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return ("org.xiph.ogg-vorbis", "Ogg Vorbis audio") }
-        if packet.starts(with: [0x80] + Array("theora".utf8)) { return ("org.xiph.ogg-theora", "Ogg Theora video") }
-        if packet.starts(with: [0x7F] + Array("FLAC".utf8)) { return ("org.xiph.flac", "Ogg FLAC audio") }
-        return ("org.xiph.ogg", "Ogg data")
     }
 
     /// What kind of zip this is, from the stored `mimetype` entry (ODF, EPUB) or the entry names

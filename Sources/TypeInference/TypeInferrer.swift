@@ -25,6 +25,8 @@ public final class TypeInferrer {
     /// uti's own rules (`OwnRules`), evaluated by the same engine.
     public var ownRules: SharedMIMESniffer? = OwnRules.database.map(SharedMIMESniffer.init)
     private let sniffer: any ContentSniffer
+    /// The types uti's rules name, by MIME type, looked up once.
+    private var ownRuleTypes: [String: UTType?] = [:]
     private var buffer = [UInt8](repeating: 0, count: TypeInferrer.headLength)
 
     public init(catalog: TypeCatalog, sniffer: any ContentSniffer, followSymlinks: Bool = false) {
@@ -150,16 +152,33 @@ public final class TypeInferrer {
         headCount: Int, size: Int, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
         compound: () -> CompoundFile?
     ) throws(UTIError) -> ContentEvidence {
-        let found = try ownAndMagicEvidence(headCount: headCount, size: size, zip: zip, whole: whole, compound: compound)
-        // The system's rules and uti's own, on the same bytes; the higher priority answers (the
-        // system's on a tie: max(by:) keeps the first of equals).
-        let match = buffer.withUnsafeBytes { raw in
+        // The system's rules and uti's own, on the same bytes.
+        let (system, own) = buffer.withUnsafeBytes { raw in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<headCount])
             var own = ownRules?.sniff(bytes)
             own?.isUTIRule = true
-            return [sharedMIME?.sniff(bytes), own].compactMap { $0 }
-        }.max { $0.priority < $1.priority }
+            return (sharedMIME?.sniff(bytes), own)
+        }
+        // An exact signature of uti's decides binary content without libmagic.
+        let decisive = own.flatMap { own in
+            own.priority >= OwnRules.decisivePriority ? ownRuleType(own.mimeType) : nil
+        }
+        let found = try ownAndMagicEvidence(headCount: headCount, size: size, decisive: decisive, zip: zip, whole: whole,
+                                            compound: compound)
+        // What the rules say next to it: the system's where uti's decided (a narrower format the
+        // database knows still refines it, Speex in Ogg), else the higher priority answers (the
+        // system's on a tie: max(by:) keeps the first of equals).
+        let match = decisive != nil && found.type == decisive
+            ? system : [system, own].compactMap { $0 }.max { $0.priority < $1.priority }
         return combine(found, match)
+    }
+
+    /// The type a rule of uti's names (`OwnRules.type(forMIMEType:in:)`), memoized.
+    private func ownRuleType(_ mimeType: String) -> UTType? {
+        if let known = ownRuleTypes[mimeType] { return known }
+        let type = OwnRules.type(forMIMEType: mimeType, in: catalog)
+        ownRuleTypes[mimeType] = type
+        return type
     }
 
     /// MIME types that say nothing about the format.
@@ -178,8 +197,10 @@ public final class TypeInferrer {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
-        let type = catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
-        guard !type.isDynamic, type != found.type else { return result }
+        let type = match.isUTIRule
+            ? ownRuleType(match.mimeType) ?? .data
+            : catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
+        guard !type.isDynamic, type != .data, type != found.type else { return result }
         // Text is evidence against a binary format: a rule that finds `%PDF-` inside a CSV found a
         // look-alike. A match for text content must be textual itself (text in the catalog, or a
         // subclass of text/plain in the database), or one of uti's own exact signatures.
@@ -222,13 +243,13 @@ public final class TypeInferrer {
     /// first 64 KiB).
     static let compoundStorageMIMETypes: Set<String> = ["application/x-ole-storage", "application/CDFV2", "application/vnd.ms-office"]
 
-    /// What the bytes are. uti's own unambiguous checks come first (binary signatures and
-    /// containers); text in ASCII, UTF-8 or marked UTF-16 is uti's to tell (a format its text
-    /// checks recognize, else plain text); libmagic answers the rest: other binary content, and
-    /// text in other encodings. With `magicDescriptions` libmagic is always asked, for its
-    /// description.
+    /// What the bytes are. uti's own unambiguous checks come first (`decisive`, the type a
+    /// signature of its rules names, then the checks in Swift: executables and containers); text
+    /// in ASCII, UTF-8 or marked UTF-16 is uti's to tell (a format its text checks recognize,
+    /// else plain text); libmagic answers the rest: other binary content, and text in other
+    /// encodings. With `magicDescriptions` libmagic is always asked, for its description.
     private func ownAndMagicEvidence(
-        headCount: Int, size: Int, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
+        headCount: Int, size: Int, decisive: UTType?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
         compound: () -> CompoundFile?
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
@@ -242,6 +263,9 @@ public final class TypeInferrer {
             return found
         }
         if !magicDescriptions {
+            if let decisive, let found = evidence(decisive.identifier, nil, mimeType: nil, encoding: "binary") {
+                return found
+            }
             if let (identifier, description) = Refinements.binary(head: head, tail: zip),
                 let found = evidence(identifier, description, mimeType: nil, encoding: "binary")
             {
@@ -286,6 +310,10 @@ public final class TypeInferrer {
             if let found = textEvidence(head, encoding: report.encoding, isComplete: isComplete, mimeType: report.mimeType) {
                 return described(found)!
             }
+        } else if let decisive,
+            let found = evidence(decisive.identifier, nil, mimeType: report.mimeType, encoding: report.encoding)
+        {
+            return described(found)!
         } else if let (identifier, description) = Refinements.binary(head: head, tail: zip),
             let found = evidence(identifier, description, mimeType: report.mimeType, encoding: report.encoding)
         {

@@ -127,11 +127,18 @@ import UniformTypes
         #expect(members?.map(\.value) == ["x\"y", nil, "-1.5", nil])
     }
 
-    @Test func oggCodecsFromTheFirstPage() {
-        var page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
-        #expect(Refinements.oggCodec(page + Array("OpusHead".utf8))?.0 == "org.xiph.opus")
-        page[26] = 1
-        #expect(Refinements.oggCodec(page + [0x01] + Array("vorbis\0".utf8))?.0 == "org.xiph.ogg-vorbis")
+    @Test func oggCodecsFromTheFirstPage() throws {
+        let sniffer = try #require(OwnRules.database.map(SharedMIMESniffer.init))
+        let page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
+        func type(_ packet: [UInt8]) -> String? {
+            (page + packet + [UInt8](repeating: 0, count: 32)).withUnsafeBytes { sniffer.sniff($0) }
+                .flatMap { OwnRules.type(forMIMEType: $0.mimeType, in: .builtIn)?.identifier }
+        }
+        #expect(type(Array("OpusHead".utf8)) == "org.xiph.opus")
+        #expect(type([0x01] + Array("vorbis\0".utf8)) == "org.xiph.ogg-vorbis")
+        #expect(type([0x80] + Array("theora".utf8)) == "org.xiph.ogg-theora")
+        #expect(type([0x7F] + Array("FLAC".utf8)) == "org.xiph.flac")
+        #expect(type(Array("Speex   ".utf8)) == "org.xiph.ogg", "another codec is Ogg data")
     }
 
     @Test func storedMimetypeOfODFAndEPUB() {
