@@ -22,7 +22,8 @@ struct IdentifyCommand: ParsableCommand {
             is com.apple.application-bundle); a symbolic link is public.symlink; FIFOs, sockets and \
             devices get public.named-pipe, public.socket, public.character-special and \
             public.block-special and are never opened. (2) Content, from the first 64 KiB: uti's own \
-            checks first where they are unambiguous (binary signatures; zip containers by their \
+            checks first where they are unambiguous (exact signatures: uti's rules of priority 90 \
+            or more, which decide without libmagic; zip containers by their \
             central directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; text in \
             ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, CSV/TSV, \
             scripts by #! line, PEM, ...; other text in those encodings is plain text, not shown to \
