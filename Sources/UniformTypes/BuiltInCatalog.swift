@@ -26,7 +26,7 @@ struct BuiltInEntry: Sendable {
     var declaration: TypeDeclaration {
         TypeDeclaration(
             identifier: identifier, conformsTo: conformsTo,
-            tags: TagSpecification([(.filenameExtension, filenameExtensions), (.mimeType, mimeTypes)]),
+            tags: TagSpecification(filenameExtensions: filenameExtensions, mimeTypes: mimeTypes),
             description: description, referenceURL: referenceURL,
             declarer: declarer == .apple ? .apple : .uti)
     }

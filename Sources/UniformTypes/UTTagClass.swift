@@ -29,6 +29,17 @@ public struct TagSpecification: Hashable, Sendable {
         self.entries = entries.filter { !$0.values.isEmpty }
     }
 
+    /// Extensions then MIME types, the classes a built-in declaration has: the same as the
+    /// general initializer with those two, at one allocation (every built-in type makes one at
+    /// start).
+    init(filenameExtensions: [String], mimeTypes: [String]) {
+        entries = []
+        guard !filenameExtensions.isEmpty || !mimeTypes.isEmpty else { return }
+        entries.reserveCapacity(filenameExtensions.isEmpty || mimeTypes.isEmpty ? 1 : 2)
+        if !filenameExtensions.isEmpty { entries.append((.filenameExtension, filenameExtensions)) }
+        if !mimeTypes.isEmpty { entries.append((.mimeType, mimeTypes)) }
+    }
+
     /// The values of one class, preferred first; empty when the type has none.
     public subscript(tagClass: UTTagClass) -> [String] {
         entries.first { $0.tagClass == tagClass }?.values ?? []
@@ -58,8 +69,19 @@ extension String {
     /// Lowercased, with a fast path for ASCII (identifiers and tags almost always are): this runs
     /// for every declaration when a catalog is built, so at every start-up.
     public var caseFolded: String {
-        // Most are lowercase ASCII already: the string itself, no copy.
-        if !self.utf8.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) { return self }
+        // Most are lowercase ASCII already: the string itself, no copy. The scan runs over the
+        // contiguous UTF-8 (every native or literal string has it) rather than the generic view:
+        // the built-in catalog folds every identifier at start.
+        func needsWork(_ byte: UInt8) -> Bool { byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) }
+        let scanned = self.utf8.withContiguousStorageIfAvailable { bytes in
+            var found = false
+            for byte in bytes where needsWork(byte) {
+                found = true
+                break
+            }
+            return found
+        }
+        if !(scanned ?? self.utf8.contains(where: needsWork)) { return self }
         var utf8 = Array(self.utf8)
         for index in utf8.indices {
             let byte = utf8[index]
