@@ -168,8 +168,7 @@ public final class TypeInferrer {
         // What the rules say next to it: the system's where uti's decided (a narrower format the
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
-        let match = decisive != nil && found.type == decisive
-            ? system : [system, own].compactMap { $0 }.max { $0.priority < $1.priority }
+        let match = found.type == decisive ? system : [system, own].compactMap { $0 }.max { $0.priority < $1.priority }
         return combine(found, match)
     }
 
@@ -197,10 +196,9 @@ public final class TypeInferrer {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
-        let type = match.isUTIRule
-            ? ownRuleType(match.mimeType) ?? .data
-            : catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
-        guard !type.isDynamic, type != .data, type != found.type else { return result }
+        let named = match.isUTIRule
+            ? ownRuleType(match.mimeType) : catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
+        guard let type = named, !type.isDynamic, type != found.type else { return result }
         // Text is evidence against a binary format: a rule that finds `%PDF-` inside a CSV found a
         // look-alike. A match for text content must be textual itself (text in the catalog, or a
         // subclass of text/plain in the database), or one of uti's own exact signatures.

@@ -107,9 +107,9 @@ enum FastPath {
                 }
             }
         }
-        guard !(identifiers.isEmpty && extensions.isEmpty && mimeTypes.isEmpty),
-            CatalogOptions.builtInKnows(TypeLookup.names(identifiers, extensions, mimeTypes, "public.data"))
+        let lookup = TypeLookup(identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, format: format ?? .text)
+        guard !(identifiers.isEmpty && extensions.isEmpty && mimeTypes.isEmpty), CatalogOptions.builtInKnows(lookup.names)
         else { return nil }
-        return .type(TypeLookup(identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, format: format ?? .text))
+        return .type(lookup)
     }
 }

@@ -59,8 +59,8 @@ struct TypeCommand: ParsableCommand {
 
     func run() throws {
         // With --all, every type for a tag is listed, shared-mime-info's included.
-        let catalog = all ? try catalogOptions.catalog() : try catalogOptions.catalog(resolving: TypeLookup.names(identifiers, extensions, mimeTypes, conformingTo))
         let lookup = TypeLookup(identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, conformingTo: conformingTo, dynamic: dynamic, all: all, format: format)
+        let catalog = all ? try catalogOptions.catalog() : try catalogOptions.catalog(resolving: lookup.names)
         if try !lookup.printRecords(in: catalog) { throw ExitCode(1) }
     }
 }
@@ -75,8 +75,8 @@ struct TypeLookup {
     var all = false
     var format = OutputFormat.text
 
-    /// The names a lookup resolves, for `CatalogOptions.catalog(resolving:)`.
-    static func names(_ identifiers: [String], _ extensions: [String], _ mimeTypes: [String], _ conformingTo: String) -> [String] {
+    /// The names the lookup resolves, for `CatalogOptions.catalog(resolving:)`.
+    var names: [String] {
         identifiers + extensions.map { $0.hasPrefix(".") ? $0 : "." + $0 } + mimeTypes
             + (conformingTo.lowercased() == "none" ? [] : [conformingTo])
     }

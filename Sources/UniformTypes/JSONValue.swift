@@ -148,6 +148,8 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
         }
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as is
     /// (UTF-8 needs no escaping).
     private static func writeString(_ value: String, to output: inout [UInt8]) {
@@ -171,8 +173,7 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
             case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
             default: output.append(byte)
             }
         }

@@ -32,9 +32,10 @@ extension SharedMIMEDatabase {
         // *.mod, *.mtm, *.ult, ...; text/x-python: *.py and Cython's *.pyx) is none of them,
         // whether or not other database types share those globs; and a glob it shares (*.m for
         // Objective-C, MATLAB and Octave) does not show which format it is.
-        let owners = Set(globs.compactMap(owner))
+        let owned = globs.map { (glob: $0, owner: owner($0)) }
+        let owners = Set(owned.compactMap(\.owner))
         guard owners.count == 1, let index = owners.first,
-            globs.contains(where: { claims[$0] == 1 && owner($0) == index })
+            owned.contains(where: { claims[$0.glob] == 1 && $0.owner == index })
         else { return nil }
         let type = UTType(catalog: catalog, index: index)
         let media = String(mimeType.prefix(while: { $0 != "/" }))

@@ -73,14 +73,7 @@ extension String {
         // contiguous UTF-8 (every native or literal string has it) rather than the generic view:
         // the built-in catalog folds every identifier at start.
         func needsWork(_ byte: UInt8) -> Bool { byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) }
-        let scanned = self.utf8.withContiguousStorageIfAvailable { bytes in
-            var found = false
-            for byte in bytes where needsWork(byte) {
-                found = true
-                break
-            }
-            return found
-        }
+        let scanned = self.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsWork) }
         if !(scanned ?? self.utf8.contains(where: needsWork)) { return self }
         var utf8 = Array(self.utf8)
         for index in utf8.indices {
