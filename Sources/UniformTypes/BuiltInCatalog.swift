@@ -1,37 +1,36 @@
-/// One row of the generated built-in table (see `BuiltInCatalog+Generated.swift`).
-struct BuiltInEntry: Sendable {
-    enum Declarer: Sendable { case apple, uti }
-
-    let identifier: String
-    let description: String
-    let declarer: Declarer
-    let conformsTo: [String]
-    let filenameExtensions: [String]
-    let mimeTypes: [String]
-    let referenceURL: String?
-
-    init(
-        _ identifier: String, _ description: String, _ declarer: Declarer, _ conformsTo: [String],
-        _ filenameExtensions: [String], _ mimeTypes: [String], _ referenceURL: String?
-    ) {
-        self.identifier = identifier
-        self.description = description
-        self.declarer = declarer
-        self.conformsTo = conformsTo
-        self.filenameExtensions = filenameExtensions
-        self.mimeTypes = mimeTypes
-        self.referenceURL = referenceURL
-    }
-
-    var declaration: TypeDeclaration {
-        TypeDeclaration(
-            identifier: identifier, conformsTo: conformsTo,
-            tags: TagSpecification(filenameExtensions: filenameExtensions, mimeTypes: mimeTypes),
-            description: description, referenceURL: referenceURL,
-            declarer: declarer == .apple ? .apple : .uti)
-    }
-}
-
 /// The catalog compiled into the binary: Apple's macOS 13.3.1 runtime declarations, newer Apple
 /// types, and uti's own declarations for common formats Apple does not declare.
-enum BuiltInCatalog {}
+///
+/// The generated tables (`BuiltInCatalog+Generated.swift`) are flat arrays of literals, which the
+/// compiler lays out in the binary: a one-shot command reads the few rows it needs and builds no
+/// catalog at start.
+enum BuiltInCatalog {
+    /// The declaration at `index`, made from the tables.
+    static func declaration(at index: Int) -> TypeDeclaration {
+        let url = referenceURLs[index]
+        return TypeDeclaration(
+            identifier: identifiers[index], conformsTo: parentList[parentStart[index]..<parentStart[index + 1]].map { identifiers[$0] },
+            tags: tagSpecification(at: index), description: descriptions[index], referenceURL: url.isEmpty ? nil : url,
+            declarer: declarer(at: index))
+    }
+
+    static func tagSpecification(at index: Int) -> TagSpecification {
+        TagSpecification(
+            filenameExtensions: tags[tagStart[2 * index]..<tagStart[2 * index + 1]],
+            mimeTypes: tags[tagStart[2 * index + 1]..<tagStart[2 * index + 2]])
+    }
+
+    static func declarer(at index: Int) -> TypeDeclarer { index < appleCount ? .apple : .uti }
+
+    /// The position of the entry whose lowercased identifier is `key`, by binary search.
+    static func index(forKey key: String) -> Int? {
+        var low = 0, high = keyOrder.count
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = keys[keyOrder[middle]]
+            if candidate == key { return keyOrder[middle] }
+            if candidate < key { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+}

@@ -124,7 +124,7 @@ enum SharedMIMECache {
                 let parents = list(fields[2])
                 // Parents come first in the file; anything else is damage, and the cache is not used.
                 guard !parents.isEmpty,
-                    parents.allSatisfy({ declared.contains($0) || catalog.indexByKey[$0.caseFolded] != nil }),
+                    parents.allSatisfy({ declared.contains($0) || catalog.index(forKey: $0.caseFolded) != nil }),
                     declared.insert(identifier).inserted
                 else { return nil }
                 var tags: [(UTTagClass, [String])] = [(.mimeType, list(fields[3]))]

@@ -25,7 +25,7 @@ extension SharedMIMEDatabase {
         guard let globs = extensions[mimeType] else { return nil }
         func owner(_ glob: String) -> Int? {
             catalog.candidates(tag: glob, tagClass: .filenameExtension).first {
-                catalog.records[$0].declaration.tags[.filenameExtension].first?.lowercased() == glob
+                catalog.tagSpecification(at: $0)[.filenameExtension].first?.lowercased() == glob
             }
         }
         // A database type that covers a family whose members the catalog has (audio/x-mod:
@@ -48,7 +48,7 @@ extension SharedMIMEDatabase {
             return nil
         }
         if media == "text" && !conforms("public.text") { return nil }
-        return catalog.records[index].identifier
+        return catalog.identifiers[index]
     }
 
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent
@@ -80,7 +80,7 @@ extension SharedMIMEDatabase {
             // database declares, with its globs, stays the database's unless it is the same format.
             for spelling in [mimeType] + (aliasesOf[mimeType] ?? []) {
                 if let index = catalog.candidates(tag: spelling, tagClass: .mimeType, usingAliases: false).first {
-                    return catalog.records[index].identifier
+                    return catalog.identifiers[index]
                 }
             }
             return sameFormat(mimeType, in: catalog)
@@ -193,10 +193,10 @@ extension TypeCatalog {
             let carried = { (spelling: String) in !self.candidates(tag: spelling, tagClass: .mimeType, usingAliases: false).isEmpty }
             if let known = spellings.first(where: carried) {
                 for spelling in spellings where !carried(spelling) { aliases[spelling] = known }
-            } else if let owner = database.sameFormat(canonical, in: self), let index = indexByKey[owner.caseFolded] {
+            } else if let owner = database.sameFormat(canonical, in: self), let index = index(forKey: owner.caseFolded) {
                 // The same format under another name: its spellings find the catalog's type by one
                 // of that type's own MIME types, or by its identifier when it has none.
-                let known = records[index].declaration.tags[.mimeType].first?.lowercased() ?? records[index].key
+                let known = tagSpecification(at: index)[.mimeType].first?.lowercased() ?? keys[index]
                 for spelling in spellings { aliases[spelling] = known }
             }
         }
@@ -204,8 +204,8 @@ extension TypeCatalog {
     }
 
     func applying(_ additions: SharedMIMEAdditions) -> TypeCatalog {
-        var merged = records.map(\.declaration)
-        var seen = Set(records.map(\.key))
+        var merged = (0..<count).map(declaration(at:))
+        var seen = Set(keys)
         for declaration in additions.declarations where seen.insert(declaration.identifier.caseFolded).inserted {
             merged.append(declaration)
         }
@@ -224,11 +224,11 @@ extension TypeCatalog {
             mix(alias)
             mix(target)
         }
-        for record in records {
-            mix(record.identifier)
-            record.declaration.conformsTo.forEach(mix)
-            record.declaration.tags[.mimeType].forEach(mix)
+        for index in 0..<count {
+            mix(identifiers[index])
+            parents(of: index).forEach { mix(identifiers[$0]) }
+            tagSpecification(at: index)[.mimeType].forEach(mix)
         }
-        return "\(records.count)-" + String(hash, radix: 16)
+        return "\(count)-" + String(hash, radix: 16)
     }
 }

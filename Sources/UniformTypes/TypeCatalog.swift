@@ -9,72 +9,121 @@ import Darwin
 /// A set of type declarations with their conformance graph and tag indexes: the built-in catalog,
 /// or the built-in catalog with custom declarations added. Immutable and safe to share.
 public final class TypeCatalog: Sendable {
-    struct Record: Sendable {
-        let declaration: TypeDeclaration
-        let key: String
-        let parents: [Int]
-        var identifier: String { declaration.identifier }
-    }
-
     struct TagKey: Hashable, Sendable {
         let tagClass: UTTagClass
         let value: String
     }
 
-    let records: [Record]
-    let indexByKey: [String: Int]
+    /// Where the declarations are: the built-in catalog's generated tables, read a row at a time
+    /// (a one-shot command needs a few rows, and building all of them was most of its start), or
+    /// a list with its identifier index and MIME aliases.
+    private enum Declarations: Sendable {
+        case builtIn
+        case stored([TypeDeclaration], indexByKey: [String: Int], mimeAliases: [String: String])
+    }
+
+    private let declarations: Declarations
+    /// Each type's identifier as declared, in catalog order.
+    let identifiers: [String]
+    /// Each type's identifier case-folded: what types are compared by.
+    let keys: [String]
+    /// Type i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
+    private let parentStart: [Int]
+    private let parentList: [Int]
+    /// For each tag, the types that carry it, most preferred first; built on the first tag
+    /// lookup, since one-shot commands that only name identifiers never need it.
+    private let tags = TagIndexBox()
+
+    /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
+    public static let builtIn = TypeCatalog()
+
+    /// The built-in catalog, on its generated tables (the same catalog as
+    /// `init(validDeclarations:)` makes of its declarations, which a test checks).
+    private init() {
+        declarations = .builtIn
+        identifiers = BuiltInCatalog.identifiers
+        keys = BuiltInCatalog.keys
+        parentStart = BuiltInCatalog.parentStart
+        parentList = BuiltInCatalog.parentList
+    }
+
+    /// Builds a catalog from declarations already known to be valid (parents declared, no cycles).
+    init(validDeclarations declarations: [TypeDeclaration], mimeAliases: [String: String] = [:]) {
+        let identifiers = declarations.map(\.identifier)
+        let keys = identifiers.map(\.caseFolded)
+        var indexByKey: [String: Int] = [:]
+        indexByKey.reserveCapacity(keys.count)
+        for (index, key) in keys.enumerated() { indexByKey[key] = index }
+        var parentStart = [0], parentList: [Int] = []
+        parentStart.reserveCapacity(declarations.count + 1)
+        for declaration in declarations {
+            parentList += declaration.conformsTo.compactMap { indexByKey[$0.caseFolded] }
+            parentStart.append(parentList.count)
+        }
+        self.identifiers = identifiers
+        self.keys = keys
+        self.parentStart = parentStart
+        self.parentList = parentList
+        self.declarations = .stored(declarations, indexByKey: indexByKey, mimeAliases: mimeAliases)
+    }
+
+    /// The declaration of the type at `index`.
+    func declaration(at index: Int) -> TypeDeclaration {
+        switch declarations {
+        case .builtIn: BuiltInCatalog.declaration(at: index)
+        case .stored(let list, _, _): list[index]
+        }
+    }
+
+    /// The tags of the type at `index` (its declaration's, without making the rest of it).
+    func tagSpecification(at index: Int) -> TagSpecification {
+        switch declarations {
+        case .builtIn: BuiltInCatalog.tagSpecification(at: index)
+        case .stored(let list, _, _): list[index].tags
+        }
+    }
+
+    /// Who declared the type at `index`.
+    func declarer(at index: Int) -> TypeDeclarer {
+        switch declarations {
+        case .builtIn: BuiltInCatalog.declarer(at: index)
+        case .stored(let list, _, _): list[index].declarer
+        }
+    }
+
+    /// The position of the type whose case-folded identifier is `key`.
+    func index(forKey key: String) -> Int? {
+        switch declarations {
+        case .builtIn: BuiltInCatalog.index(forKey: key)
+        case .stored(_, let indexByKey, _): indexByKey[key]
+        }
+    }
+
+    /// The positions of the direct parents of the type at `index`, in declaration order.
+    func parents(of index: Int) -> ArraySlice<Int> {
+        parentList[parentStart[index]..<parentStart[index + 1]]
+    }
+
     /// MIME aliases -> canonical MIME types (from shared-mime-info), tried when a MIME type finds
     /// no type as given: `image/x-ms-bmp` finds the type of `image/bmp`. A target without a `/`
     /// is a type identifier: the database's name for a format whose type carries no MIME type of
     /// its own (`image/x-exr` finds Apple's `com.ilm.openexr-image`), or one of the built-in
     /// catalog's own aliases (Catalog/mime-aliases.json: `application/yaml` finds public.yaml).
-    let mimeAliases: [String: String]
-    /// For each tag, the records that carry it, most preferred first; built on the first tag
-    /// lookup, since one-shot commands that only name identifiers never need it.
-    private let tags = TagIndexBox()
-
-    /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
-    public static let builtIn = TypeCatalog(builtIn: BuiltInCatalog.entries, parents: BuiltInCatalog.parents, mimeAliases: BuiltInCatalog.mimeAliases)
-
-    /// The built-in catalog from its generated table, whose parents the generator resolved: it
-    /// is built at every start, so no parent is looked up by identifier here (the same records as
-    /// `init(validDeclarations:)` makes, which a test checks).
-    init(builtIn entries: [BuiltInEntry], parents: [[Int]], mimeAliases: [String: String] = [:]) {
-        self.mimeAliases = mimeAliases
-        var indexByKey: [String: Int] = [:]
-        indexByKey.reserveCapacity(entries.count)
-        var records: [Record] = []
-        records.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            let key = entry.identifier.caseFolded
-            indexByKey[key] = index
-            records.append(Record(declaration: entry.declaration, key: key, parents: parents[index]))
+    var mimeAliases: [String: String] {
+        switch declarations {
+        case .builtIn: BuiltInCatalog.mimeAliases
+        case .stored(_, _, let mimeAliases): mimeAliases
         }
-        self.records = records
-        self.indexByKey = indexByKey
-    }
-
-    /// Builds a catalog from declarations already known to be valid (parents declared, no cycles).
-    init(validDeclarations declarations: [TypeDeclaration], mimeAliases: [String: String] = [:]) {
-        self.mimeAliases = mimeAliases
-        let keys = declarations.map(\.identifier.caseFolded)
-        var indexByKey: [String: Int] = [:]
-        indexByKey.reserveCapacity(declarations.count)
-        for (index, key) in keys.enumerated() { indexByKey[key] = index }
-        records = zip(declarations, keys).map { declaration, key in
-            Record(declaration: declaration, key: key, parents: declaration.conformsTo.compactMap { indexByKey[$0.caseFolded] })
-        }
-        self.indexByKey = indexByKey
     }
 
     /// For each normalized tag, the records that carry it, best first: public types, then by
     /// declarer, then catalog order.
     var tagIndex: [TagKey: [Int]] {
-        tags.value { [records] in
+        tags.value {
             var index: [TagKey: [Int]] = [:]
-            index.reserveCapacity(records.count)
-            for (position, record) in records.enumerated() {
-                for (tagClass, values) in record.declaration.tags.entries {
+            index.reserveCapacity(count)
+            for position in 0..<count {
+                for (tagClass, values) in tagSpecification(at: position).entries {
                     for value in values {
                         let key = TagKey(tagClass: tagClass, value: tagClass.normalize(value))
                         if index[key]?.last != position { index[key, default: []].append(position) }
@@ -82,7 +131,7 @@ public final class TypeCatalog: Sendable {
                 }
             }
             func rank(_ position: Int) -> (Int, Int, Int) {
-                (records[position].key.hasPrefix("public.") ? 0 : 1, records[position].declaration.declarer.tieRank, position)
+                (keys[position].hasPrefix("public.") ? 0 : 1, declarer(at: position).tieRank, position)
             }
             for (key, owners) in index where owners.count > 1 {
                 index[key] = owners.sorted { rank($0) < rank($1) }
@@ -93,16 +142,16 @@ public final class TypeCatalog: Sendable {
 
     /// Every declared type, in catalog order.
     public var allTypes: [UTType] {
-        records.indices.map { UTType(catalog: self, index: $0) }
+        keys.indices.map { UTType(catalog: self, index: $0) }
     }
 
     /// The number of declared types.
-    public var count: Int { records.count }
+    public var count: Int { keys.count }
 
     /// The declared type with this identifier (compared case-insensitively), or the dynamic type it
     /// encodes; nil for anything else.
     public func type(identifier: String) -> UTType? {
-        if let index = indexByKey[identifier.caseFolded] {
+        if let index = index(forKey: identifier.caseFolded) {
             return UTType(catalog: self, index: index)
         }
         if let dynamic = DynamicType(identifier: identifier) {
@@ -134,8 +183,8 @@ public final class TypeCatalog: Sendable {
 
     /// The types that declare `type` as a direct parent, in catalog order.
     public func directSubtypes(of type: UTType) -> [UTType] {
-        guard let target = indexByKey[type.identifier.caseFolded] else { return [] }
-        return records.indices.filter { records[$0].parents.contains(target) }.map { UTType(catalog: self, index: $0) }
+        guard let target = index(forKey: type.identifier.caseFolded) else { return [] }
+        return keys.indices.filter { parents(of: $0).contains(target) }.map { UTType(catalog: self, index: $0) }
     }
 
     /// The preferred type for a tag (see `types(tag:tagClass:conformingTo:)`).
@@ -159,10 +208,10 @@ public final class TypeCatalog: Sendable {
         let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
         if bare != normalized, let hits = index[TagKey(tagClass: tagClass, value: bare)] { return hits }
         if usingAliases, let canonical = mimeAliases[bare] {
-            if !canonical.contains("/") { return indexByKey[canonical].map { [$0] } ?? [] }
+            if !canonical.contains("/") { return self.index(forKey: canonical).map { [$0] } ?? [] }
             if let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
             // Another spelling of a name the built-in catalog knows as an alias of its own.
-            if let target = mimeAliases[canonical], !target.contains("/") { return indexByKey[target].map { [$0] } ?? [] }
+            if let target = mimeAliases[canonical], !target.contains("/") { return self.index(forKey: target).map { [$0] } ?? [] }
         }
         return []
     }
@@ -170,10 +219,10 @@ public final class TypeCatalog: Sendable {
     /// Whether the record at `index` is `target` or has it among its ancestors.
     func conforms(_ index: Int, to target: Int) -> Bool {
         if index == target { return true }
-        var visited = Set<Int>()
+        var visited = PositionSet(count: count)
         var stack = [index]
         while let current = stack.popLast() {
-            for parent in records[current].parents where visited.insert(parent).inserted {
+            for parent in parents(of: current) where visited.insert(parent) {
                 if parent == target { return true }
                 stack.append(parent)
             }
@@ -184,20 +233,21 @@ public final class TypeCatalog: Sendable {
     /// The ancestors of the record at `index`, depth-first over declared parents, first occurrence
     /// kept, the record itself excluded.
     func ancestors(of index: Int) -> [Int] {
-        var seen: Set<Int> = [index]
+        var seen = PositionSet(count: count)
+        _ = seen.insert(index)
         var order: [Int] = []
         // An explicit stack of (record, next parent to visit): declarations files can chain tens
         // of thousands of types, deeper than the call stack allows.
         var stack: [(record: Int, next: Int)] = [(index, 0)]
         while let (current, next) = stack.last {
-            let parents = records[current].parents
+            let parents = parents(of: current)
             guard next < parents.count else {
                 stack.removeLast()
                 continue
             }
             stack[stack.count - 1].next += 1
-            let parent = parents[next]
-            if seen.insert(parent).inserted {
+            let parent = parents[parents.startIndex + next]
+            if seen.insert(parent) {
                 order.append(parent)
                 stack.append((parent, 0))
             }
@@ -207,13 +257,29 @@ public final class TypeCatalog: Sendable {
 
     /// For each record, its direct children in catalog order.
     func childrenTable() -> [[Int]] {
-        var children = Array(repeating: [Int](), count: records.count)
-        for (index, record) in records.enumerated() {
-            for parent in record.parents where children[parent].last != index {
+        var children = Array(repeating: [Int](), count: count)
+        for index in 0..<count {
+            for parent in parents(of: index) where children[parent].last != index {
                 children[parent].append(index)
             }
         }
         return children
+    }
+}
+
+/// A set of catalog positions as one bit each: what the graph walks mark visited (no hashing, and
+/// no generic set to instantiate at the start of a one-shot command).
+struct PositionSet {
+    private var words: [UInt64]
+
+    init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
+
+    /// Adds `position`; whether it was not there before.
+    mutating func insert(_ position: Int) -> Bool {
+        let (word, bit) = (position / 64, UInt64(1) << UInt64(position % 64))
+        if words[word] & bit != 0 { return false }
+        words[word] |= bit
+        return true
     }
 }
 

@@ -188,8 +188,8 @@ extension TypeCatalog {
             let source = declarations.last.map { "\($0.declarer)" } ?? "declarations"
             throw UTIError(.invalidDeclaration, "\(source): more declarations than uti's declarations limit (\(Limits.declarations))")
         }
-        var merged = records.map(\.declaration)
-        var position = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($1.key, $0) })
+        var merged = (0..<count).map(declaration(at:))
+        var position = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         var seenInFile = Set<String>()
         for declaration in declarations {
             let key = declaration.identifier.caseFolded

@@ -29,15 +29,14 @@ public struct TagSpecification: Hashable, Sendable {
         self.entries = entries.filter { !$0.values.isEmpty }
     }
 
-    /// Extensions then MIME types, the classes a built-in declaration has: the same as the
-    /// general initializer with those two, at one allocation (every built-in type makes one at
-    /// start).
-    init(filenameExtensions: [String], mimeTypes: [String]) {
+    /// Extensions then MIME types, the classes a built-in declaration has, from slices of the
+    /// built-in tag table: the same as the general initializer with those two.
+    init(filenameExtensions: ArraySlice<String>, mimeTypes: ArraySlice<String>) {
         entries = []
         guard !filenameExtensions.isEmpty || !mimeTypes.isEmpty else { return }
         entries.reserveCapacity(filenameExtensions.isEmpty || mimeTypes.isEmpty ? 1 : 2)
-        if !filenameExtensions.isEmpty { entries.append((.filenameExtension, filenameExtensions)) }
-        if !mimeTypes.isEmpty { entries.append((.mimeType, mimeTypes)) }
+        if !filenameExtensions.isEmpty { entries.append((.filenameExtension, Array(filenameExtensions))) }
+        if !mimeTypes.isEmpty { entries.append((.mimeType, Array(mimeTypes))) }
     }
 
     /// The values of one class, preferred first; empty when the type has none.

@@ -23,8 +23,8 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     init(catalog: TypeCatalog, index: Int) {
         self.catalog = catalog
         storage = .declared(index)
-        identifier = catalog.records[index].identifier
-        key = catalog.records[index].key
+        identifier = catalog.identifiers[index]
+        key = catalog.keys[index]
     }
 
     init(catalog: TypeCatalog, dynamic: DynamicType) {
@@ -69,7 +69,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// The tags, each class with its values, the preferred value first.
     public var tagSpecification: TagSpecification {
         switch storage {
-        case .declared(let index): catalog.records[index].declaration.tags
+        case .declared(let index): catalog.tagSpecification(at: index)
         case .dynamic(let dynamic): dynamic.tags
         }
     }
@@ -86,7 +86,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// The English description; nil for dynamic types and types declared without one.
     public var localizedDescription: String? {
         guard case .declared(let index) = storage else { return nil }
-        let declaration = catalog.records[index].declaration
+        let declaration = catalog.declaration(at: index)
         if declaration.description.isEmpty, declaration.declarer == .sharedMIMEInfo, let mimeType = preferredMIMEType {
             return SharedMIMEDatabase.system?.comment(for: mimeType)
         }
@@ -95,7 +95,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
 
     /// A page that documents the format, when the declaration gives one.
     public var referenceURL: URL? {
-        guard case .declared(let index) = storage, let url = catalog.records[index].declaration.referenceURL
+        guard case .declared(let index) = storage, let url = catalog.declaration(at: index).referenceURL
         else { return nil }
         return URL(string: url)
     }
@@ -104,7 +104,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// none, and none of the built-in declarations (Apple's, uti's, shared-mime-info's) give one.
     public var version: Int? {
         guard case .declared(let index) = storage else { return nil }
-        return catalog.records[index].declaration.version
+        return catalog.declaration(at: index).version
     }
 
     /// Whether the type's catalog takes `mimeType` to this type first: one of its MIME tags, or
@@ -120,14 +120,14 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// (`image/x-nikon-nrw` for Apple's `com.nikon.nrw-raw-image`), sorted.
     public var otherMIMETypes: [String] {
         guard case .declared(let index) = storage else { return [] }
-        let key = catalog.records[index].key
+        let key = catalog.keys[index]
         return catalog.mimeAliases.compactMap { $0.value == key ? $0.key : nil }.sorted()
     }
 
     /// Who declared the type: Apple, uti, a declarations file, or nobody (dynamic).
     public var declarer: TypeDeclarer {
         switch storage {
-        case .declared(let index): catalog.records[index].declaration.declarer
+        case .declared(let index): catalog.declarer(at: index)
         case .dynamic: .dynamic
         }
     }
@@ -150,7 +150,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     public var directSupertypes: [UTType] {
         switch storage {
         case .declared(let index):
-            return catalog.records[index].parents.map { UTType(catalog: catalog, index: $0) }
+            return catalog.parents(of: index).map { UTType(catalog: catalog, index: $0) }
         case .dynamic(let dynamic):
             return dynamic.conformsTo.compactMap { catalog.type(identifier: $0) }
         }
@@ -179,7 +179,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         if self == type { return true }
         switch storage {
         case .declared(let index):
-            guard case .declared = type.storage, let target = catalog.indexByKey[type.key] else { return false }
+            guard case .declared = type.storage, let target = catalog.index(forKey: type.key) else { return false }
             return catalog.conforms(index, to: target)
         case .dynamic:
             return directSupertypes.contains { $0.conforms(to: type) }

@@ -40,13 +40,13 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
     /// The generated Swift table says exactly what the data files say, in the same order.
     @Test func generatedCatalogIsFresh() throws {
         let entries = try loadEntries("apple-macos13.json") + loadEntries("apple-additions.json") + loadEntries("uti.json")
-        let generated = BuiltInCatalog.entries
-        try #require(generated.count == entries.count)
-        for (entry, row) in zip(entries, generated) {
+        try #require(BuiltInCatalog.count == entries.count)
+        for (index, entry) in entries.enumerated() {
+            let row = BuiltInCatalog.declaration(at: index)
             #expect(row.identifier == entry.identifier)
             #expect(row.conformsTo == entry.conformsTo, "\(entry.identifier)")
-            #expect(row.filenameExtensions == (entry.tags["public.filename-extension"] ?? []), "\(entry.identifier)")
-            #expect(row.mimeTypes == (entry.tags["public.mime-type"] ?? []), "\(entry.identifier)")
+            #expect(row.tags[.filenameExtension] == (entry.tags["public.filename-extension"] ?? []), "\(entry.identifier)")
+            #expect(row.tags[.mimeType] == (entry.tags["public.mime-type"] ?? []), "\(entry.identifier)")
             #expect(row.description == entry.description, "\(entry.identifier)")
             #expect(row.referenceURL == entry.referenceURL, "\(entry.identifier)")
         }
@@ -229,19 +229,29 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
     }
 }
 
-/// The built-in catalog is built from the generator's resolved parent table at start-up; it must
-/// be the catalog the declarations make when every parent is looked up by identifier.
+/// The built-in catalog reads the generator's tables (parents resolved to positions, keys sorted
+/// for search); it must be the catalog its declarations make when every parent and identifier is
+/// looked up by name.
 @Suite struct BuiltInTableTests {
-    @Test func theGeneratedTableMakesTheSameCatalogAsTheDeclarations() {
+    @Test func theGeneratedTablesMakeTheSameCatalogAsTheDeclarations() {
         let fast = TypeCatalog.builtIn
-        let slow = TypeCatalog(validDeclarations: BuiltInCatalog.entries.map(\.declaration))
+        let slow = TypeCatalog(validDeclarations: (0..<BuiltInCatalog.count).map(BuiltInCatalog.declaration(at:)))
         #expect(fast.count == slow.count)
-        #expect(fast.indexByKey == slow.indexByKey)
-        for (made, declared) in zip(fast.records, slow.records) {
-            #expect(made.key == declared.key)
-            #expect(made.parents == declared.parents, "parents of \(made.identifier)")
-            #expect(made.declaration == declared.declaration)
+        #expect(fast.identifiers == slow.identifiers)
+        #expect(fast.keys == slow.keys)
+        for index in 0..<fast.count {
+            let identifier = fast.identifiers[index]
+            #expect(fast.index(forKey: identifier.caseFolded) == index, "\(identifier) is found")
+            #expect(fast.index(forKey: identifier.uppercased()) == nil, "keys are case-folded")
+            #expect(fast.parents(of: index).elementsEqual(slow.parents(of: index)), "parents of \(identifier)")
+            #expect(fast.declaration(at: index) == slow.declaration(at: index))
+            #expect(fast.tagSpecification(at: index) == slow.declaration(at: index).tags)
+            #expect(fast.declarer(at: index) == slow.declaration(at: index).declarer)
         }
+        for missing in ["", "public", "public.pn", "public.pngx", "zzz", "\u{0}"] {
+            #expect(fast.index(forKey: missing) == nil, "\(missing) is not a type")
+        }
+        #expect(fast.mimeAliases == slow.mimeAliases.merging(BuiltInCatalog.mimeAliases) { $1 })
     }
 }
 
