@@ -198,8 +198,10 @@ struct RecordWriter {
         if format == .json { output.write("[") }
     }
 
-    mutating func write(_ record: JSONValue, text: @autoclosure () -> String) {
-        write(rendered: format == .text ? text() : Self.render(record, as: format))
+    /// Writes one record: the JSON `record` or its `text`, whichever the format wants (only that
+    /// one is made).
+    mutating func write(_ record: @autoclosure () -> JSONValue, text: @autoclosure () -> String) {
+        write(rendered: format == .text ? text() : Self.render(record(), as: format))
     }
 
     /// A record as `write(rendered:)` takes it in a JSON format: one line, or indented for the
