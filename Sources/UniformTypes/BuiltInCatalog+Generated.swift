@@ -3,7 +3,7 @@
 
 extension BuiltInCatalog {
     /// The number of built-in declarations; the first 915 are Apple's, the rest uti's.
-    static let count = 1090
+    static let count = 1108
     static let appleCount = 915
 
     /// Identifiers, in data-file order (the order that breaks tag ties).
@@ -383,7 +383,13 @@ extension BuiltInCatalog {
         "com.microsoft.msixbundle", "com.modrinth.modpack", "com.ucamco.gerber-job",
         "org.mapeditor.tiled-map", "org.apache.maven.pom", "org.cython.cython-source", "org.json5.json5",
         "org.gradle.kotlin-script", "org.godotengine.project", "org.w3.har", "org.cyclonedx.bom-json",
-        "org.spdx.json", "org.jupyter.notebook",
+        "org.spdx.json", "org.jupyter.notebook", "org.worldofspectrum.z80", "org.worldofspectrum.sna",
+        "org.worldofspectrum.slt", "org.worldofspectrum.tap", "org.worldofspectrum.mdr",
+        "org.worldofspectrum.mgt", "net.sourceforge.vice-emu.d64", "net.sourceforge.vice-emu.d71",
+        "net.sourceforge.vice-emu.d81", "net.sourceforge.vice-emu.d80", "net.sourceforge.vice-emu.d82",
+        "net.sourceforge.vice-emu.d90", "org.worldofspectrum.d80", "com.lexaloffle.pico8-rom",
+        "com.rca.chip8-program", "io.github.johnearnest.octo-source", "com.inutilis.lowresnx-program",
+        "com.tic80.cartridge",
     ]
 
     /// Each identifier in lowercase: the key types are compared by.
@@ -763,7 +769,13 @@ extension BuiltInCatalog {
         "com.microsoft.msixbundle", "com.modrinth.modpack", "com.ucamco.gerber-job",
         "org.mapeditor.tiled-map", "org.apache.maven.pom", "org.cython.cython-source", "org.json5.json5",
         "org.gradle.kotlin-script", "org.godotengine.project", "org.w3.har", "org.cyclonedx.bom-json",
-        "org.spdx.json", "org.jupyter.notebook",
+        "org.spdx.json", "org.jupyter.notebook", "org.worldofspectrum.z80", "org.worldofspectrum.sna",
+        "org.worldofspectrum.slt", "org.worldofspectrum.tap", "org.worldofspectrum.mdr",
+        "org.worldofspectrum.mgt", "net.sourceforge.vice-emu.d64", "net.sourceforge.vice-emu.d71",
+        "net.sourceforge.vice-emu.d81", "net.sourceforge.vice-emu.d80", "net.sourceforge.vice-emu.d82",
+        "net.sourceforge.vice-emu.d90", "org.worldofspectrum.d80", "com.lexaloffle.pico8-rom",
+        "com.rca.chip8-program", "io.github.johnearnest.octo-source", "com.inutilis.lowresnx-program",
+        "com.tic80.cartridge",
     ]
 
     /// Positions ordered by key, for binary search.
@@ -795,33 +807,34 @@ extension BuiltInCatalog {
         317, 318, 319, 580, 44, 292, 293, 272, 360, 890, 880, 879, 844, 369, 372, 313, 373, 306, 307, 383,
         128, 577, 381, 127, 356, 339, 88, 117, 192, 118, 156, 335, 433, 434, 435, 436, 265, 266, 267, 1014,
         784, 1013, 882, 883, 914, 674, 767, 949, 913, 899, 1022, 921, 1038, 886, 1018, 1043, 925, 950, 900,
-        901, 1054, 755, 766, 765, 756, 902, 903, 904, 905, 1034, 1035, 1071, 774, 769, 1037, 1074, 1075, 943,
-        675, 798, 895, 1052, 714, 728, 725, 726, 727, 1031, 676, 954, 135, 1076, 1077, 1053, 730, 731, 729,
-        942, 1030, 940, 1028, 1029, 768, 95, 94, 930, 1050, 777, 770, 773, 772, 771, 775, 776, 723, 724, 707,
-        1078, 191, 1032, 906, 884, 1058, 1017, 907, 887, 908, 888, 909, 24, 25, 115, 1020, 1019, 974, 781,
-        778, 779, 350, 910, 152, 1060, 754, 1059, 885, 1012, 979, 911, 912, 268, 782, 1046, 1048, 1047, 1049,
-        1044, 1045, 789, 790, 788, 958, 97, 96, 176, 203, 98, 753, 1021, 1079, 1011, 223, 1007, 953, 947, 874,
-        1005, 1068, 981, 990, 992, 993, 991, 994, 263, 795, 359, 1057, 966, 1081, 965, 982, 948, 1087, 1082,
-        1072, 927, 1010, 1027, 955, 969, 1069, 926, 1042, 957, 956, 102, 104, 105, 975, 1040, 1085, 1026,
-        1025, 937, 1084, 968, 357, 978, 959, 960, 1051, 961, 1008, 1015, 929, 951, 1061, 962, 1083, 1066,
-        1089, 1009, 898, 792, 973, 972, 896, 897, 983, 939, 941, 924, 1080, 916, 915, 963, 1055, 222, 1063,
-        1064, 1062, 923, 1070, 967, 933, 349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695,
-        682, 704, 946, 683, 705, 1041, 700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1024, 1023, 348, 717,
-        718, 719, 720, 721, 722, 712, 713, 715, 716, 708, 709, 710, 711, 936, 977, 928, 938, 1006, 1073, 995,
-        996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 780, 1088, 1033, 964, 976, 952, 922, 797, 796, 1016,
-        1056, 980, 1086, 1036, 1067, 153, 970, 971, 934, 935, 678, 677, 989, 988, 985, 987, 986, 984, 944,
-        783, 917, 920, 918, 919, 19, 236, 237, 264, 261, 189, 255, 256, 20, 613, 620, 621, 622, 623, 654, 655,
-        614, 624, 625, 615, 626, 616, 627, 617, 628, 618, 658, 619, 639, 640, 629, 641, 660, 642, 643, 630,
-        656, 644, 645, 657, 646, 631, 632, 647, 633, 659, 634, 648, 649, 635, 636, 650, 637, 651, 652, 653,
-        638, 12, 178, 254, 227, 224, 240, 241, 760, 763, 235, 891, 194, 7, 13, 106, 170, 172, 173, 166, 167,
-        161, 162, 32, 209, 45, 597, 598, 599, 600, 257, 6, 138, 4, 386, 35, 3, 114, 195, 147, 1, 14, 137, 382,
-        2, 101, 384, 259, 234, 601, 602, 606, 607, 603, 605, 604, 190, 93, 30, 262, 9, 208, 309, 123, 55, 238,
-        286, 269, 185, 186, 187, 184, 387, 877, 21, 799, 608, 609, 610, 612, 611, 759, 762, 758, 757, 761,
-        142, 205, 0, 210, 211, 875, 149, 196, 180, 46, 246, 204, 29, 258, 182, 56, 225, 243, 244, 786, 785,
-        229, 239, 230, 231, 248, 220, 5, 150, 84, 168, 169, 164, 165, 679, 274, 273, 596, 188, 148, 893, 199,
-        202, 40, 245, 247, 215, 23, 171, 174, 16, 894, 200, 892, 145, 141, 201, 177, 193, 8, 159, 160, 385,
-        17, 22, 587, 125, 216, 175, 70, 139, 103, 107, 197, 39, 212, 31, 276, 270, 275, 253, 10, 122, 124, 42,
-        43, 41, 140, 111, 36, 226, 308, 351, 219, 146, 144, 143, 181, 151, 112, 116, 198, 1039,
+        901, 1054, 755, 1106, 766, 765, 756, 902, 903, 904, 905, 1034, 1103, 1035, 1071, 774, 769, 1037, 1074,
+        1075, 943, 675, 798, 895, 1052, 714, 728, 725, 726, 727, 1031, 676, 954, 135, 1076, 1077, 1053, 730,
+        731, 729, 942, 1030, 940, 1028, 1029, 768, 95, 94, 930, 1050, 777, 770, 773, 772, 771, 775, 776, 723,
+        724, 707, 1078, 191, 1032, 906, 884, 1058, 1017, 907, 887, 908, 888, 909, 24, 25, 115, 1020, 1019,
+        974, 1104, 781, 778, 779, 350, 910, 152, 1060, 754, 1059, 885, 1012, 979, 911, 912, 268, 782, 1046,
+        1048, 1047, 1049, 1044, 1045, 789, 790, 788, 958, 97, 96, 176, 203, 98, 1107, 753, 1021, 1079, 1011,
+        223, 1105, 1007, 953, 947, 874, 1005, 1068, 981, 990, 1096, 1097, 1099, 1098, 1100, 1101, 992, 993,
+        991, 994, 263, 795, 359, 1057, 966, 1081, 965, 982, 948, 1087, 1082, 1072, 927, 1010, 1027, 955, 969,
+        1069, 926, 1042, 957, 956, 102, 104, 105, 975, 1040, 1085, 1026, 1025, 937, 1084, 968, 357, 978, 959,
+        960, 1051, 961, 1008, 1015, 929, 951, 1061, 962, 1083, 1066, 1089, 1009, 898, 792, 973, 972, 896, 897,
+        983, 939, 941, 924, 1080, 916, 915, 963, 1055, 222, 1063, 1064, 1062, 923, 1070, 967, 933, 349, 696,
+        697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 946, 683, 705, 1041, 700, 684,
+        685, 688, 689, 692, 693, 680, 703, 681, 1024, 1023, 348, 717, 718, 719, 720, 721, 722, 712, 713, 715,
+        716, 708, 709, 710, 711, 936, 977, 928, 938, 1006, 1073, 995, 996, 997, 998, 999, 1000, 1001, 1002,
+        1003, 1004, 780, 1088, 1033, 964, 976, 952, 922, 797, 796, 1016, 1056, 980, 1086, 1036, 1067, 153,
+        970, 971, 934, 935, 678, 677, 1102, 989, 988, 1094, 1095, 985, 987, 1092, 1091, 986, 1093, 984, 1090,
+        944, 783, 917, 920, 918, 919, 19, 236, 237, 264, 261, 189, 255, 256, 20, 613, 620, 621, 622, 623, 654,
+        655, 614, 624, 625, 615, 626, 616, 627, 617, 628, 618, 658, 619, 639, 640, 629, 641, 660, 642, 643,
+        630, 656, 644, 645, 657, 646, 631, 632, 647, 633, 659, 634, 648, 649, 635, 636, 650, 637, 651, 652,
+        653, 638, 12, 178, 254, 227, 224, 240, 241, 760, 763, 235, 891, 194, 7, 13, 106, 170, 172, 173, 166,
+        167, 161, 162, 32, 209, 45, 597, 598, 599, 600, 257, 6, 138, 4, 386, 35, 3, 114, 195, 147, 1, 14, 137,
+        382, 2, 101, 384, 259, 234, 601, 602, 606, 607, 603, 605, 604, 190, 93, 30, 262, 9, 208, 309, 123, 55,
+        238, 286, 269, 185, 186, 187, 184, 387, 877, 21, 799, 608, 609, 610, 612, 611, 759, 762, 758, 757,
+        761, 142, 205, 0, 210, 211, 875, 149, 196, 180, 46, 246, 204, 29, 258, 182, 56, 225, 243, 244, 786,
+        785, 229, 239, 230, 231, 248, 220, 5, 150, 84, 168, 169, 164, 165, 679, 274, 273, 596, 188, 148, 893,
+        199, 202, 40, 245, 247, 215, 23, 171, 174, 16, 894, 200, 892, 145, 141, 201, 177, 193, 8, 159, 160,
+        385, 17, 22, 587, 125, 216, 175, 70, 139, 103, 107, 197, 39, 212, 31, 276, 270, 275, 253, 10, 122,
+        124, 42, 43, 41, 140, 111, 36, 226, 308, 351, 219, 146, 144, 143, 181, 151, 112, 116, 198, 1039,
     ]
 
     /// Descriptions, empty when the declaration gives none.
@@ -1043,7 +1056,12 @@ extension BuiltInCatalog {
         "Windows app bundle", "MSIX package", "MSIX bundle", "Modrinth modpack", "Gerber job file",
         "Tiled map", "Maven project", "Cython source", "JSON5 document", "Gradle Kotlin build script",
         "Godot project", "HTTP archive", "CycloneDX bill of materials", "SPDX document (JSON)",
-        "Jupyter notebook",
+        "Jupyter notebook", "ZX Spectrum Z80 snapshot", "ZX Spectrum SNA snapshot",
+        "ZX Spectrum SLT multi-load snapshot", "ZX Spectrum TAP tape image", "ZX Microdrive cartridge image",
+        "DISCiPLE/+D disk image", "Commodore 1541 disk image", "Commodore 1571 disk image",
+        "Commodore 1581 disk image", "Commodore 8050 disk image", "Commodore 8250 disk image",
+        "Commodore D9090/D9060 hard disk image", "Didaktik D40/D80 disk image", "PICO-8 cartridge ROM",
+        "CHIP-8 program", "Octo CHIP-8 assembly source", "LowRes NX program", "TIC-80 cartridge",
     ]
 
     /// Reference URLs, empty when the declaration gives none.
@@ -1186,6 +1204,18 @@ extension BuiltInCatalog {
         "https://w3c.github.io/web-performance/specs/HAR/Overview.html",
         "https://cyclonedx.org/specification/overview/", "https://spdx.github.io/spdx-spec/v2.3/conformance/",
         "https://nbformat.readthedocs.io/en/latest/format_description.html",
+        "https://worldofspectrum.org/faq/reference/z80format.htm",
+        "https://worldofspectrum.org/faq/reference/formats.htm",
+        "https://worldofspectrum.org/faq/reference/z80format.htm",
+        "https://worldofspectrum.org/faq/reference/formats.htm",
+        "https://worldofspectrum.org/faq/reference/formats.htm",
+        "https://worldofspectrum.org/faq/reference/formats.htm",
+        "https://vice-emu.sourceforge.io/vice_17.html", "https://vice-emu.sourceforge.io/vice_17.html",
+        "https://vice-emu.sourceforge.io/vice_17.html", "https://vice-emu.sourceforge.io/vice_17.html",
+        "https://vice-emu.sourceforge.io/vice_17.html", "https://vice-emu.sourceforge.io/vice_17.html",
+        "http://cygnus.speccy.cz/popis_mdos-format.php", "https://pico-8.fandom.com/wiki/P8PNGFileFormat",
+        "https://en.wikipedia.org/wiki/CHIP-8", "https://johnearnest.github.io/Octo/docs/Manual.html",
+        "https://lowresnx.inutilis.com/", "https://github.com/nesbox/TIC-80/wiki/tic-File-Format",
     ]
 
     /// Entry i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
@@ -1246,7 +1276,8 @@ extension BuiltInCatalog {
         1306, 1307, 1308, 1309, 1310, 1311, 1312, 1313, 1314, 1316, 1318, 1320, 1322, 1324, 1326, 1327, 1328,
         1330, 1332, 1334, 1335, 1336, 1337, 1338, 1339, 1340, 1342, 1343, 1344, 1345, 1346, 1347, 1348, 1349,
         1350, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360, 1361, 1362, 1363, 1364, 1365, 1366,
-        1367, 1368, 1369, 1370,
+        1367, 1368, 1369, 1370, 1371, 1372, 1373, 1374, 1376, 1378, 1380, 1382, 1384, 1386, 1388, 1390, 1392,
+        1393, 1395, 1396, 1397, 1398,
     ]
 
     static let parentList: [Int] = [
@@ -1310,7 +1341,8 @@ extension BuiltInCatalog {
         159, 40, 40, 142, 142, 191, 40, 40, 40, 143, 143, 193, 177, 177, 177, 1041, 1041, 1, 4, 1, 4, 1, 4, 1,
         4, 1, 4, 1, 4, 1, 959, 9, 1, 9, 1, 9, 1, 227, 227, 227, 1, 1, 1, 19, 40, 159, 159, 177, 40, 159, 40,
         40, 159, 177, 159, 159, 200, 116, 116, 116, 116, 116, 149, 143, 143, 159, 40, 939, 40, 149, 149, 149,
-        149,
+        149, 1, 1, 1090, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 1, 1, 9,
+        159, 159, 1,
     ]
 
     /// Entry i's filename extensions are `tags[tagStart[2 * i]..<tagStart[2 * i + 1]]`, its MIME
@@ -1423,7 +1455,10 @@ extension BuiltInCatalog {
         1134, 1135, 1136, 1138, 1139, 1140, 1141, 1142, 1143, 1146, 1148, 1149, 1150, 1151, 1152, 1154, 1155,
         1156, 1157, 1158, 1160, 1161, 1162, 1164, 1165, 1166, 1167, 1169, 1170, 1170, 1171, 1172, 1174, 1174,
         1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187, 1188, 1189, 1189, 1190,
-        1193, 1194, 1195, 1196, 1196, 1197, 1198, 1199, 1200, 1201, 1201, 1202, 1202, 1203, 1204, 1205,
+        1193, 1194, 1195, 1196, 1196, 1197, 1198, 1199, 1200, 1201, 1201, 1202, 1202, 1203, 1204, 1205, 1206,
+        1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223,
+        1224, 1225, 1226, 1227, 1228, 1229, 1231, 1232, 1232, 1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240,
+        1241,
     ]
 
     static let tags: [String] = [
@@ -1621,7 +1656,16 @@ extension BuiltInCatalog {
         "application/x-gerber-job", "tmx", "application/x-tiled-tmx", "text/x-maven+xml", "pyx", "pxd", "pxi",
         "text/x-cython", "json5", "application/json5", "text/x-gradle-kts", "godot",
         "application/x-godot-project", "har", "application/har+json", "application/vnd.cyclonedx+json",
-        "application/spdx+json", "ipynb", "application/x-ipynb+json",
+        "application/spdx+json", "ipynb", "application/x-ipynb+json", "z80", "application/x-spectrum-z80",
+        "sna", "application/x-spectrum-sna", "slt", "application/x-spectrum-slt", "tap",
+        "application/x-spectrum-tap", "mdr", "application/x-spectrum-mdr", "mgt",
+        "application/x-spectrum-mgt", "d64", "application/x-commodore-d64-disk", "d71",
+        "application/x-commodore-d71-disk", "d81", "application/x-commodore-d81-disk", "d80",
+        "application/x-commodore-d80-disk", "d82", "application/x-commodore-d82-disk", "d90",
+        "application/x-commodore-d90-disk", "d80", "d40", "application/x-spectrum-d80",
+        "application/x-pico8-rom", "ch8", "application/x-chip8-program", "8o",
+        "application/x-chip8-octo-source", "nx", "application/x-lowresnx-program", "tic",
+        "application/x-tic80-item",
     ]
 
     /// MIME types that name built-in types without being their tags (Catalog/mime-aliases.json, each with
