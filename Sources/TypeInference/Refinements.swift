@@ -9,7 +9,8 @@ import UniformTypes
 
 /// uti's own content checks that its rule language (`OwnRules`, shared-mime-info's) cannot
 /// express: executables found through the MZ header's pointer, CPython's bytecode magic numbers,
-/// zip containers by their entries, and text formats. Each returns a type identifier and a
+/// Windows Media and Matroska audio by their stream descriptions (`MediaContainers`), zip
+/// containers by their entries, and text formats. Each returns a type identifier and a
 /// description, or nil to leave libmagic's answer. Fixtures proving each are listed in
 /// Fixtures/files/README.md and walked by RefinementTests.
 enum Refinements {
@@ -61,6 +62,15 @@ enum Refinements {
         if let found = pythonBytecode(head) { return found }
         if isWindowsDLL(head) { return ("com.microsoft.windows-dynamic-link-library", "Windows DLL") }
         if let executable = mzExecutable(head) { return executable }
+        if let streams = MediaContainers.asfStreams(head) {
+            if streams.video { return ("com.microsoft.windows-media-wmv", "Windows Media video") }
+            if streams.audio { return ("com.microsoft.windows-media-wma", "Windows Media audio") }
+        }
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]), let (docType, streams) = MediaContainers.matroskaStreams(head),
+            docType == "matroska", streams.audio, !streams.video
+        {
+            return ("org.matroska.mka", "Matroska audio")
+        }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             return zipContainer(head: head, directory: tail())
         }

@@ -7,7 +7,7 @@
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache
+    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, media
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
@@ -22,6 +22,7 @@ enum FuzzTarget: String, CaseIterable {
         case .documents: "JSON: the parser (round trip), session, destination, list, check manifest and declarations"
         case .glob: "glob matching: pattern, a NUL byte, then a name"
         case .mimecache: "shared-mime-info's mime.cache: aliases, parents, XML roots and magic, on the cache's own bytes"
+        case .media: "ASF headers and Matroska (EBML) headers and tracks: audio or video streams"
         }
     }
 
@@ -78,6 +79,12 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? ListDocument.decode(bytes, source: "fuzz")
             _ = try? CheckManifest.decode(bytes, path: "/nonexistent/fuzz.check.json")
             _ = try? TypeDeclarations.parse(bytes, source: "fuzz")
+
+        case .media:
+            // Either container's signature first, so the fuzzer spends its effort on the objects.
+            let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
+            _ = MediaContainers.asfStreams(bytes.starts(with: MediaContainers.asfHeader) ? bytes : MediaContainers.asfHeader + bytes)
+            _ = MediaContainers.matroskaStreams(bytes.starts(with: ebml) ? bytes : ebml + bytes)
 
         case .mimecache:
             // Version 1.2's header, so the fuzzer spends its effort on the tables.
