@@ -128,10 +128,14 @@ public struct NameEvidence: Sendable {
     /// The extension or well-known name that was looked up, such as `png`, `tar.gz` or `Makefile`.
     public var value: String
     public var type: UTType
+    /// The other types the name also stands for, best first (`.asc` is a PGP signature, key or
+    /// message; `.m` Objective-C or MATLAB): content that says one of them picks it.
+    public var alternatives: [UTType]
 
-    public init(value: String, type: UTType) {
+    public init(value: String, type: UTType, alternatives: [UTType] = []) {
         self.value = value
         self.type = type
+        self.alternatives = alternatives
     }
 }
 

@@ -56,10 +56,10 @@ enum NameRules {
             }
         }
         let ext = String(name[name.index(after: dot)...])
-        if preferText {
-            let text = catalog.type(tag: ext, tagClass: .filenameExtension, conformingTo: .text)
-            if !text.isDynamic { return NameEvidence(value: ext, type: text) }
+        let all = catalog.types(tag: ext, tagClass: .filenameExtension, conformingTo: constraint)
+        if preferText, let text = all.first(where: { $0.conforms(to: .text) }) {
+            return NameEvidence(value: ext, type: text, alternatives: all.filter { $0 != text })
         }
-        return NameEvidence(value: ext, type: catalog.type(tag: ext, tagClass: .filenameExtension, conformingTo: constraint))
+        return NameEvidence(value: ext, type: all[0], alternatives: Array(all.dropFirst()))
     }
 }

@@ -40,6 +40,17 @@ public enum Reconciliation {
             "org.openxmlformats.presentationml.template", "org.openxmlformats.presentationml.presentation.macroenabled",
             "org.openxmlformats.presentationml.slideshow.macroenabled", "org.openxmlformats.presentationml.template.macroenabled"],
         "org.oasis-open.opendocument.text": ["org.oasis-open.opendocument.text-template"],
+        // Templates, which Apple declares beside their documents rather than under them: a
+        // template holds the same structure (shared-mime-info makes them subclasses).
+        "com.microsoft.word.doc": ["com.microsoft.word.dot"],
+        "com.microsoft.excel.xls": ["com.microsoft.excel.xlt"],
+        "com.microsoft.powerpoint.ppt": ["com.microsoft.powerpoint.pot", "com.microsoft.powerpoint.pps"],
+        "org.openoffice.text": ["org.openoffice.text-template"],
+        "org.openoffice.spreadsheet": ["org.openoffice.spreadsheet-template"],
+        "org.openoffice.presentation": ["org.openoffice.presentation-template"],
+        "org.openoffice.graphics": ["org.openoffice.graphics-template"],
+        // An iPhone ringtone is M4A audio under another name.
+        "com.apple.m4a-audio": ["com.apple.mpeg-4-ringtone"],
     ]
 
     static let iWorkDocuments = [
@@ -59,7 +70,9 @@ public enum Reconciliation {
     /// Reconciles what the bytes say with what the name says. In order:
     /// 1. no usable name (none, or only a dynamic type): the content decides;
     /// 2. no content (an empty file): the name decides, else public.data;
-    /// 3. equal, or one conforms to the other: the more specific one (both);
+    /// 3. equal, or one conforms to the other: the more specific one (both); the same for another
+    ///    type the name also stands for (`.asc` names a PGP signature, key and message; content
+    ///    that says a key picks the key);
     /// 4. the content is generic or a container the name refines (data, zip, TIFF, MPEG-4, a
     ///    dynamic type for a MIME type the catalog lacks, ...), or a weak language guess while the
     ///    name is text: the name (extension);
@@ -76,6 +89,17 @@ public enum Reconciliation {
         let found = content.type
         if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
         if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both) }
+        // A name that stands for several types: the one that refines the content, or the one the
+        // content is. Not a shared-mime-info type over an Apple or uti type the name gives first:
+        // the database often has its own name for the same format (its text/x-c++src beside
+        // Apple's public.c-plus-plus-source, both *.cpp), and Apple's type wins.
+        let others = (name?.alternatives ?? []).filter { other in
+            !other.isDynamic && !(other.declarer == .sharedMIMEInfo && named.declarer != .sharedMIMEInfo)
+        }
+        if let refining = others.first(where: { $0 != found && $0.conforms(to: found) }) {
+            return Outcome(type: refining, decidedBy: .both)
+        }
+        if others.contains(where: { found.conforms(to: $0) }) { return Outcome(type: found, decidedBy: .both) }
         // A weak language guess is plain text as far as names are concerned.
         let openTo = openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
         let refines = found.isDynamic || openTo.contains { ancestor in

@@ -44,8 +44,12 @@ struct IdentifyCommand: ParsableCommand {
 
             RECONCILIATION, in order: no usable name: the content decides. An empty file: the \
             name decides, else public.data. Equal, or one conforms to the other: the more \
-            specific (decidedBy both). Content that is generic or a container the name refines \
-            (data, zip, TIFF for camera raw, MPEG-4 for audio, one iWork document for another, ...), or both text (a .php file \
+            specific (decidedBy both); the same for another type an ambiguous name stands for \
+            (.asc: a PGP signature, key or message; content that says a key picks the key), \
+            though never a shared-mime-info type over the Apple or uti type the name gives first. \
+            Content that is generic or a container the name refines (data, zip, TIFF for camera \
+            raw, MPEG-4 for audio, a Word document for a template, one iWork document for \
+            another, ...), or both text (a .php file \
             that starts with HTML): the name (decidedBy extension). Otherwise they contradict: \
             the content wins and the record's mismatch names both (PNG bytes in notes.txt are \
             public.png).

@@ -125,6 +125,11 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         let types = lines(text(folder + "/types") ?? "").filter { $0.contains("/") }
         // globs2: WEIGHT:TYPE:GLOB[:FLAGS], heaviest first.
         var weighted: [String: [(weight: Int, value: String)]] = [:]
+        // update-mime-database writes case-insensitive globs in lowercase, so one with a capital
+        // is case-sensitive. An extension tag compares without case, so such a glob becomes one
+        // only when no other type's glob is the same but for case (C++'s *.C is not, C's *.c is).
+        var capitalized: [(weight: Int, type: String, value: String)] = []
+        var lowercaseOwners: [String: String] = [:]
         for line in lines(text(folder + "/globs2") ?? "") {
             let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard parts.count >= 3, let weight = Int(parts[0]), parts[2].hasPrefix("*.") else { continue }
@@ -132,6 +137,14 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             guard !suffix.isEmpty, !suffix.contains(where: { "*?[".contains($0) }) else { continue }
             let value = String(suffix).lowercased()
             let type = String(parts[1])
+            if suffix.contains(where: \.isUppercase) {
+                capitalized.append((weight, type, value))
+                continue
+            }
+            lowercaseOwners[value] = lowercaseOwners[value] ?? type
+            if !(weighted[type]?.contains { $0.value == value } ?? false) { weighted[type, default: []].append((weight, value)) }
+        }
+        for (weight, type, value) in capitalized where (lowercaseOwners[value] ?? type) == type {
             if !(weighted[type]?.contains { $0.value == value } ?? false) { weighted[type, default: []].append((weight, value)) }
         }
         // Heaviest first; globs of one weight keep the file's order.

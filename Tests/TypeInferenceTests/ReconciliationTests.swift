@@ -106,3 +106,55 @@ import UniformTypes
         #expect(outcome.mismatch != nil)
     }
 }
+
+/// A name that stands for several types (`.asc`, `.m`, `.service`): the content picks among them.
+@Suite struct AmbiguousNameTests {
+    let catalog: TypeCatalog
+
+    init() throws {
+        func declared(_ identifier: String, _ parent: String, _ ext: String, by declarer: TypeDeclarer) -> TypeDeclaration {
+            TypeDeclaration(identifier: identifier, conformsTo: [parent], tags: TagSpecification([(.filenameExtension, [ext])]),
+                            declarer: declarer)
+        }
+        let file = TypeDeclarer.exported(source: "test")
+        catalog = try TypeCatalog.builtIn.adding([
+            declared("com.example.pgp-message", "public.plain-text", "sig", by: file),
+            declared("com.example.pgp-keys", "public.plain-text", "sig", by: file),
+            declared("com.example.keyring", "com.example.pgp-keys", "sig", by: file),
+            declared("org.freedesktop.mime.text.x-example-c", "public.plain-text", "c", by: .sharedMIMEInfo),
+        ])
+    }
+
+    func evidence(_ value: String) -> NameEvidence {
+        let all = catalog.types(tag: value, tagClass: .filenameExtension, conformingTo: .data)
+        return NameEvidence(value: value, type: all[0], alternatives: Array(all.dropFirst()))
+    }
+
+    func content(_ identifier: String) -> ContentEvidence {
+        ContentEvidence(type: catalog.type(identifier: identifier)!, mimeType: nil, description: nil, encoding: nil)
+    }
+
+    @Test func theContentPicksTheTypeItIs() throws {
+        let name = evidence("sig")
+        #expect(name.type.identifier == "com.example.pgp-message", "the first declared comes first")
+        let outcome = Reconciliation.reconcile(content: content("com.example.pgp-keys"), name: name)
+        #expect(outcome.type.identifier == "com.example.keyring", "the alternative that refines the content")
+        #expect(outcome.decidedBy == .both)
+        #expect(outcome.mismatch == nil)
+    }
+
+    @Test func aDatabaseTwinDoesNotOutrankApplesType() {
+        let name = evidence("c")
+        #expect(name.type == UTType("public.c-source")!)
+        #expect(name.alternatives.map(\.identifier).contains("org.freedesktop.mime.text.x-example-c"))
+        let outcome = Reconciliation.reconcile(content: content("org.freedesktop.mime.text.x-example-c"), name: name)
+        #expect(outcome.type == UTType("public.c-source")!, "the database's name for C does not replace Apple's")
+    }
+
+    @Test func templatesRefineTheirDocuments() {
+        let outcome = Reconciliation.reconcile(
+            content: content("com.microsoft.word.doc"), name: NameEvidence(value: "dot", type: UTType("com.microsoft.word.dot")!))
+        #expect(outcome.type.identifier == "com.microsoft.word.dot")
+        #expect(outcome.decidedBy == .extension)
+    }
+}
