@@ -11,9 +11,11 @@ extension TypeCatalog {
     }
 }
 
-/// What a file's name says: well-known names (Makefile, Dockerfile), compound extensions
+/// What a file's name says: well-known names (Makefile, Dockerfile, and the whole names the
+/// system's shared-mime-info database lists: core, ChangeLog, meson.build), compound extensions
 /// (tar.gz, and any a declared type carries, such as shared-mime-info's tar.zst: the longest
-/// wins, as the database's globs do), then the last extension.
+/// wins, as the database's globs do), then the last extension; the database's globs for a
+/// name's start (makefile.*, readme*) when the extension names nothing.
 enum NameRules {
     static let wellKnownNames: [String: String] = [
         "Makefile": "public.make-source", "makefile": "public.make-source", "GNUmakefile": "public.make-source",
@@ -40,8 +42,15 @@ enum NameRules {
         if let identifier = wellKnownNames[name], let type = catalog.type(identifier: identifier) {
             return NameEvidence(value: name, type: type)
         }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
-        else { return nil }
+        let database = SharedMIMEDatabase.system
+        if let glob = database?.fileNameGlobs.first(where: { !$0.isPrefix && $0.matches(name) }),
+            let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
+        {
+            return NameEvidence(value: name, type: type)
+        }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else {
+            return nameStart(name, database: database, in: catalog, constraint: constraint)
+        }
         let lowered = name.lowercased()
         for (compound, identifier) in compoundExtensions where lowered.hasSuffix("." + compound) && lowered.count > compound.count + 1 {
             if let type = catalog.type(identifier: identifier) { return NameEvidence(value: compound, type: type) }
@@ -60,6 +69,33 @@ enum NameRules {
         if preferText, let text = all.first(where: { $0.conforms(to: .text) }) {
             return NameEvidence(value: ext, type: text, alternatives: all.filter { $0 != text })
         }
+        if all[0].isDynamic, let start = nameStart(name, database: database, in: catalog, constraint: constraint) { return start }
         return NameEvidence(value: ext, type: all[0], alternatives: Array(all.dropFirst()))
+    }
+
+    /// What the database's globs for a name's start say (`makefile.*`, `readme*`): weaker than
+    /// an extension, so asked only when the extension names nothing.
+    private static func nameStart(_ name: String, database: SharedMIMEDatabase?, in catalog: TypeCatalog, constraint: UTType) -> NameEvidence? {
+        guard let glob = database?.fileNameGlobs.first(where: { $0.isPrefix && $0.matches(name) }),
+            let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
+        else { return nil }
+        return NameEvidence(value: name, type: type)
+    }
+
+    /// The declared type for a MIME type of the database that conforms to `constraint`: the type
+    /// uti's own well-known names give the database's literal names for it, if any (the
+    /// database's `makefile` is text/x-makefile, uti's `Makefile` public.make-source, so its
+    /// `makefile.*` is public.make-source too), else the type that carries it.
+    private static func declaredType(mimeType: String, in catalog: TypeCatalog, constraint: UTType) -> UTType? {
+        let globs = SharedMIMEDatabase.system?.fileNameGlobs ?? []
+        for glob in globs where !glob.isPrefix && glob.mimeType == mimeType {
+            if let name = wellKnownNames.keys.sorted().first(where: glob.matches), let identifier = wellKnownNames[name],
+                let type = catalog.type(identifier: identifier), type.conforms(to: constraint)
+            {
+                return type
+            }
+        }
+        let type = catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: constraint)
+        return type.isDynamic ? nil : type
     }
 }

@@ -39,8 +39,11 @@ struct IdentifyCommand: ParsableCommand {
             rules may (BinHex, XPM). Text encodings map to plain-text subtypes: \
             UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, \
             UTF-16BE public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. \
-            (3) Name: well-known names (Makefile, Dockerfile), tar.gz and friends, then the \
-            extension, looked up among text types first when the content is text.
+            (3) Name: well-known names (Makefile, Dockerfile, and the whole names the \
+            shared-mime-info database lists: core, ChangeLog), tar.gz and friends, then the \
+            extension, looked up among text types first when the content is text; the \
+            database's globs for a name's start (makefile.*, README*) when the extension names \
+            nothing.
 
             RECONCILIATION, in order: no usable name: the content decides. An empty file: the \
             name decides, else public.data. Equal, or one conforms to the other: the more \

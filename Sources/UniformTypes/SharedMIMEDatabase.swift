@@ -29,12 +29,30 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// The text files, parsed when first needed: one-shot commands that only look MIME types up
     /// use `mime.cache`'s sorted tables and never parse them.
     private let parsed = LockedValue<Tables?>(nil)
+    private let fileNames = LockedValue<[FileNameGlob]?>(nil)
 
     struct Tables {
         var types: [String]
         var extensions: [String: [String]]
         /// Extension -> how many MIME types claim it.
         var claims: [String: Int]
+    }
+
+    /// A glob of the database that names whole files rather than an extension: a literal name
+    /// (`core`, `meson.build`, `ChangeLog`) or a name's start (`makefile.*`, `readme*`).
+    public struct FileNameGlob: Equatable, Sendable {
+        /// The literal name, or the text before the final `*`.
+        public let text: String
+        public let isPrefix: Bool
+        public let isCaseSensitive: Bool
+        public let weight: Int
+        public let mimeType: String
+
+        /// Whether a file called `name` matches.
+        public func matches(_ name: String) -> Bool {
+            let (glob, file) = isCaseSensitive ? (text, name) : (text.lowercased(), name.lowercased())
+            return isPrefix ? file.hasPrefix(glob) && file.count > glob.count : file == glob
+        }
     }
 
     public struct XMLRoot: Hashable, Sendable {
@@ -120,6 +138,45 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// Extension -> how many of the database's MIME types claim it.
     var extensionClaims: [String: Int] { tables.claims }
+
+    /// The globs that name whole files, read from `mime.cache`'s literal and glob lists when first
+    /// needed: literal names first (as xdgmime looks them up first), then name starts, each
+    /// heaviest first. Other patterns (`*.[1-9]`, `*~`) are left out.
+    public var fileNameGlobs: [FileNameGlob] {
+        fileNames.withLock { stored in
+            if let stored { return stored }
+            let globs = (readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)).enumerated().sorted {
+                ($0.element.isPrefix ? 1 : 0, -$0.element.weight, $0.offset) < ($1.element.isPrefix ? 1 : 0, -$1.element.weight, $1.offset)
+            }.map(\.element)
+            stored = globs
+            return globs
+        }
+    }
+
+    /// One of the cache's lists of (pattern, MIME type, weight and flags): the literal list, or
+    /// the glob list, from which only a name's start (`makefile.*`) is taken.
+    private func readGlobList(at headerOffset: Int, prefixes: Bool) -> [FileNameGlob] {
+        guard let list = cache.uint32(at: headerOffset), let count = cache.uint32(at: list), count <= cache.count / 12 else { return [] }
+        var globs: [FileNameGlob] = []
+        for index in 0..<count {
+            let entry = list + 4 + 12 * index
+            guard let pattern = cache.uint32(at: entry).flatMap(cache.string), let mimeType = cache.uint32(at: entry + 4).flatMap(cache.string),
+                let flags = cache.uint32(at: entry + 8)
+            else { continue }
+            let isPrefix = pattern.hasSuffix("*")
+            guard isPrefix == prefixes else { continue }
+            let text = isPrefix ? pattern.dropLast() : Substring(pattern)
+            guard !text.isEmpty, !text.contains(where: { "*?[".contains($0) }) else { continue }
+            globs.append(FileNameGlob(text: String(text), isPrefix: isPrefix, isCaseSensitive: flags & 0x100 != 0, weight: flags & 0xFF,
+                                      mimeType: mimeType))
+        }
+        return globs
+    }
+
+    /// The MIME type the database's whole-name globs give a file called `name`, if any.
+    public func mimeType(forFileNamed name: String) -> String? {
+        fileNameGlobs.first { $0.matches(name) }?.mimeType
+    }
 
     private static func readTables(_ folder: String) -> Tables {
         let types = lines(text(folder + "/types") ?? "").filter { $0.contains("/") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UniformTypes
 
 /// The system's shared-mime-info database as a source of types, tested against a database made
 /// by update-mime-database from a hand-written package (Fixtures/shared-mime-info/README.md), so
@@ -204,5 +205,40 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(evidence(plain)["sharedMIMEInfo"] is NSNull)
         let notes = try identify(String(repeating: " ", count: 20) + "%uti-notes\nfirst note\n")
         #expect((notes["type"] as? [String: Any])?["identifier"] as? String == "org.freedesktop.mime.text.x-uti-notes")
+    }
+}
+
+/// The database's globs for whole names (`core`, `ChangeLog`) and names' starts (`makefile.*`).
+@Suite struct SharedMIMEFileNameTests {
+    func identify(_ names: [String]) throws -> [String: String] {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in names { try Data("a few words\n".utf8).write(to: folder.appendingPathComponent(name)) }
+        let run = try uti(["identify", "--format", "jsonl"] + names.map { folder.appendingPathComponent($0).path }, environment: fixtureDatabase)
+        #expect(run.status == 0, "\(run.stderr)")
+        var found: [String: String] = [:]
+        for record in try records(run.stdout) {
+            let name = URL(fileURLWithPath: record["path"] as! String).lastPathComponent
+            found[name] = (record["type"] as? [String: Any])?["identifier"] as? String
+        }
+        return found
+    }
+
+    @Test func aWholeNameAndANamesStartFindTheirType() throws {
+        let notes = "org.freedesktop.mime.text.x-uti-notes"
+        let found = try identify(["UTINOTES", "utinotes", "notes-of-uti.draft", "notes-of-uti", "other.draft", "notes-of-uti.widget"])
+        #expect(found["UTINOTES"] == notes, "a literal glob compares without case unless it says otherwise")
+        #expect(found["utinotes"] == notes)
+        #expect(found["notes-of-uti.draft"] == notes, "a name's start, where the extension names nothing")
+        #expect(found["notes-of-uti"] == "public.plain-text", "the start alone is not a match")
+        #expect(found["other.draft"] == "public.plain-text")
+        #expect(found["notes-of-uti.widget"] != notes, "an extension outranks a name's start")
+    }
+
+    @Test func theGlobsAreReadFromTheCache() throws {
+        let database = try #require(SharedMIMEDatabase(folder: fixtureDatabase["XDG_DATA_DIRS"]! + "/mime"))
+        #expect(database.fileNameGlobs.map(\.text) == ["utinotes", "notes-of-uti."])
+        #expect(database.mimeType(forFileNamed: "UtiNotes") == "text/x-uti-notes")
+        #expect(database.mimeType(forFileNamed: "notes") == nil)
     }
 }
