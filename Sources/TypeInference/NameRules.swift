@@ -33,7 +33,7 @@ enum NameRules {
 
     static let compoundExtensions: [String: String] = [
         "tar.gz": "org.gnu.gnu-zip-tar-archive", "tar.bz2": "public.tar-bzip2-archive",
-        "tar.xz": "org.tukaani.tar-xz-archive", "p8.rom": "com.lexaloffle.pico8-rom",
+        "tar.xz": "org.tukaani.tar-xz-archive",
     ]
 
     /// The name evidence for a file called `name`; `preferText` looks the extension up among text

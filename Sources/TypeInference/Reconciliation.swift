@@ -24,6 +24,9 @@ public enum Reconciliation {
         "org.gnu.gnu-zip-archive": ["public.svg-image"],
         // Disk images start with whatever their first compressed chunk is.
         "public.bzip2-archive": ["com.apple.disk-image-udif"],
+        // A tar archive inside xz, which Apple declares beside xz rather than under it (its
+        // gzip and bzip2 tar types are under gzip and bzip2).
+        "org.tukaani.xz-archive": ["org.tukaani.tar-xz-archive"],
         "public.tiff": ["public.camera-raw-image"],
         "public.mpeg-4": ["public.audiovisual-content"],
         "com.apple.quicktime-movie": ["public.audiovisual-content"],
