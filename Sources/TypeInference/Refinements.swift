@@ -119,7 +119,8 @@ enum Refinements {
     // MARK: Text
 
     /// Text formats recognized from the first bytes: shebang scripts, property lists, XML
-    /// dialects, HTML, JSON, PEM, PostScript, RTF, calendars, contacts, subtitles, translations,
+    /// dialects, HTML, JSON, PEM, PostScript, RTF, JavaScript in strict mode, calendars, contacts,
+    /// subtitles, translations,
     /// CSV and TSV. The Bool says whether the finding is a weak guess (CSV/TSV). Works on bytes.
     static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
         // Formats announce themselves early: look at the first 8 KiB (JSON is checked in full).
@@ -169,11 +170,37 @@ enum Refinements {
         if upper.hasPrefix("BEGIN:VCARD") { return ("public.vcard", "vCard contact", false) }
         if begins("WEBVTT") { return ("org.w3.webvtt", "WebVTT subtitles", false) }
         if isSubRip(body) { return ("com.subrip.srt", "SubRip subtitles", false) }
+        if startsWithStrictDirective(body) { return ("com.netscape.javascript-source", "JavaScript source", false) }
         if begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: body) {
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
+    }
+
+    /// Whether the text's first statement, after comments, is JavaScript's strict-mode directive
+    /// (ECMA-262, 11.2.1): the string literal `'use strict'` or `"use strict"`. Perl's pragma is a
+    /// bare word (`use strict;`), which shared-mime-info's Perl rule also matches anywhere.
+    static func startsWithStrictDirective(_ body: ArraySlice<UInt8>) -> Bool {
+        var index = body.startIndex
+        while index < body.endIndex {
+            let rest = body[index...]
+            if [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) {
+                index += 1
+            } else if rest.starts(with: "//".utf8) {
+                index = rest.firstIndex(of: 0x0A) ?? body.endIndex
+            } else if rest.starts(with: "/*".utf8) {
+                guard let end = rest.dropFirst(2).indices.first(where: { rest[$0...].starts(with: "*/".utf8) }) else { return false }
+                index = end + 2
+            } else {
+                for quote in ["'", "\""] where rest.starts(with: "\(quote)use strict\(quote)".utf8) {
+                    let after = rest.dropFirst(12).first
+                    return after == nil || after == UInt8(ascii: ";") || after == 0x0A || after == 0x0D
+                }
+                return false
+            }
+        }
+        return false
     }
 
     static let interpreters: [String: String] = [

@@ -30,6 +30,8 @@ import UniformTypes
         ("a,b\n1,2\n", "public.comma-separated-values-text"),
         ("id,note\n1,%PDF-1.7 in a cell\n", "public.comma-separated-values-text"),
         ("a\tb\n1\t2\n", "public.tab-separated-values-text"),
+        ("/* License. */\n// more\n'use strict';\nconst a = 1;\n", "com.netscape.javascript-source"),
+        ("\"use strict\"\nexport default 1\n", "com.netscape.javascript-source"),
     ])
     func textFormats(text: String, identifier: String) {
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
@@ -188,5 +190,14 @@ import UniformTypes
         #expect(read(shifted) == nil)
         #expect(read(Array(try fixture("sheet.qpw").prefix(700))) == nil, "the directory sector is missing")
         #expect(read(Array(repeating: 0, count: 1024)) == nil)
+    }
+}
+
+/// JavaScript's strict-mode directive is a string literal; Perl's pragma is not.
+@Suite struct StrictDirectiveTests {
+    @Test(arguments: ["use strict;\nuse warnings;\n", "# 'use strict';\n", "x = 1; 'use strict';\n", "/* unterminated 'use strict';\n",
+                      "'use strictly';\n"])
+    func notTheDirective(text: String) {
+        #expect(!Refinements.startsWithStrictDirective(Array(text.utf8)[...]))
     }
 }
