@@ -148,6 +148,9 @@ enum Refinements {
             return ("org.ietf.pem", "PEM-encoded data", false)
         }
         if begins("<"), let markup = markup(String(decoding: body.prefix(4096), as: UTF8.self)[...]) {
+            // A page with PHP's processing instruction in it is a PHP template: HTML that
+            // only shows PHP code escapes the `<`.
+            if markup.0 == "public.html" && contains(Array("<?php".utf8), in: body) { return ("public.php-script", "PHP script", false) }
             return (markup.0, markup.1, false)
         }
         if begins("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }

@@ -32,6 +32,8 @@ import UniformTypes
         ("a\tb\n1\t2\n", "public.tab-separated-values-text"),
         ("/* License. */\n// more\n'use strict';\nconst a = 1;\n", "com.netscape.javascript-source"),
         ("\"use strict\"\nexport default 1\n", "com.netscape.javascript-source"),
+        ("<html>\n<body>\n<?php echo 'Test'; ?>\n</body>\n</html>\n", "public.php-script"),
+        ("<html>\n<body><pre>&lt;?php echo 1; ?&gt;</pre></body>\n</html>\n", "public.html"),
     ])
     func textFormats(text: String, identifier: String) {
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
