@@ -43,15 +43,15 @@ enum NameRules {
             return NameEvidence(value: name, type: type)
         }
         let database = SharedMIMEDatabase.system
-        if let glob = database?.fileNameGlobs.first(where: { !$0.isPrefix && $0.matches(name) }),
+        let lowered = name.lowercased()
+        if let glob = database?.fileNameGlobs.first(where: { !$0.isPrefix && $0.matches(name, lowercased: lowered) }),
             let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
         {
             return NameEvidence(value: name, type: type)
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else {
-            return nameStart(name, database: database, in: catalog, constraint: constraint)
+            return nameStart(name, lowered, database: database, in: catalog, constraint: constraint)
         }
-        let lowered = name.lowercased()
         for (compound, identifier) in compoundExtensions where lowered.hasSuffix("." + compound) && lowered.count > compound.count + 1 {
             if let type = catalog.type(identifier: identifier) { return NameEvidence(value: compound, type: type) }
         }
@@ -69,14 +69,16 @@ enum NameRules {
         if preferText, let text = all.first(where: { $0.conforms(to: .text) }) {
             return NameEvidence(value: ext, type: text, alternatives: all.filter { $0 != text })
         }
-        if all[0].isDynamic, let start = nameStart(name, database: database, in: catalog, constraint: constraint) { return start }
+        if all[0].isDynamic, let start = nameStart(name, lowered, database: database, in: catalog, constraint: constraint) { return start }
         return NameEvidence(value: ext, type: all[0], alternatives: Array(all.dropFirst()))
     }
 
     /// What the database's globs for a name's start say (`makefile.*`, `readme*`): weaker than
     /// an extension, so asked only when the extension names nothing.
-    private static func nameStart(_ name: String, database: SharedMIMEDatabase?, in catalog: TypeCatalog, constraint: UTType) -> NameEvidence? {
-        guard let glob = database?.fileNameGlobs.first(where: { $0.isPrefix && $0.matches(name) }),
+    private static func nameStart(
+        _ name: String, _ lowered: String, database: SharedMIMEDatabase?, in catalog: TypeCatalog, constraint: UTType
+    ) -> NameEvidence? {
+        guard let glob = database?.fileNameGlobs.first(where: { $0.isPrefix && $0.matches(name, lowercased: lowered) }),
             let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
         else { return nil }
         return NameEvidence(value: name, type: type)

@@ -47,11 +47,25 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         public let isCaseSensitive: Bool
         public let weight: Int
         public let mimeType: String
+        /// `text` as names are compared with it: lowercased unless the glob is case-sensitive.
+        private let key: String
+
+        init(text: String, isPrefix: Bool, isCaseSensitive: Bool, weight: Int, mimeType: String) {
+            self.text = text
+            self.isPrefix = isPrefix
+            self.isCaseSensitive = isCaseSensitive
+            self.weight = weight
+            self.mimeType = mimeType
+            key = isCaseSensitive ? text : text.lowercased()
+        }
 
         /// Whether a file called `name` matches.
-        public func matches(_ name: String) -> Bool {
-            let (glob, file) = isCaseSensitive ? (text, name) : (text.lowercased(), name.lowercased())
-            return isPrefix ? file.hasPrefix(glob) && file.count > glob.count : file == glob
+        public func matches(_ name: String) -> Bool { matches(name, lowercased: name.lowercased()) }
+
+        /// The same, with the name's lowercase made once for all the globs tried.
+        public func matches(_ name: String, lowercased: String) -> Bool {
+            let file = isCaseSensitive ? name : lowercased
+            return isPrefix ? file.hasPrefix(key) && file.utf8.count > key.utf8.count : file == key
         }
     }
 
@@ -175,7 +189,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// The MIME type the database's whole-name globs give a file called `name`, if any.
     public func mimeType(forFileNamed name: String) -> String? {
-        fileNameGlobs.first { $0.matches(name) }?.mimeType
+        let lowercased = name.lowercased()
+        return fileNameGlobs.first { $0.matches(name, lowercased: lowercased) }?.mimeType
     }
 
     private static func readTables(_ folder: String) -> Tables {
