@@ -119,9 +119,9 @@ enum Refinements {
     // MARK: Text
 
     /// Text formats recognized from the first bytes: shebang scripts, property lists, XML
-    /// dialects, HTML, JSON, PEM, PostScript, RTF, JavaScript in strict mode, calendars, contacts,
-    /// subtitles, translations,
-    /// CSV and TSV. The Bool says whether the finding is a weak guess (CSV/TSV). Works on bytes.
+    /// dialects, HTML (PHP when it holds PHP's processing instruction), JSON, PEM, PostScript,
+    /// RTF, JavaScript in strict mode, calendars, contacts, subtitles, translations, CSV and TSV.
+    /// The Bool says whether the finding is a weak guess (CSV/TSV). Works on bytes.
     static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
         // Formats announce themselves early: look at the first 8 KiB (JSON is checked in full).
         let isUTF8 = encoding == "us-ascii" || encoding == "utf-8"
