@@ -31,7 +31,7 @@ public indirect enum PropertyList: Equatable, Sendable {
         case let (.unsignedInteger(a), .unsignedInteger(b)): a == b
         case let (.real(a), .real(b)): a == b || (a.isNaN && b.isNaN)
         case let (.boolean(a), .boolean(b)): a == b
-        case let (.date(a), .date(b)): a == b
+        case let (.date(a), .date(b)): a == b || (a.isNaN && b.isNaN)
         case let (.data(a), .data(b)): a == b
         case let (.array(a), .array(b)): a == b
         case let (.dictionary(a), .dictionary(b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }

@@ -28,6 +28,16 @@ import Testing
         #expect(failure?.contains(message) == true, "\(failure ?? "no failure")")
     }
 
+    @Test func nanDatesSurviveARoundTrip() throws {
+        let value = try PropertyList.read(try bytes("bplist/nan-dates.plist"))
+        guard case .array(let dates) = value, dates.count == 2, case .date(let first) = dates[0] else {
+            Issue.record("not an array of two dates: \(value)")
+            return
+        }
+        #expect(first.isNaN)
+        #expect(try PropertyList.read(value.binaryBytes) == value)
+    }
+
     @Test func nestingOfAHundredThousandIsRefusedWithoutRecursing() {
         let xml = Array(("<plist version=\"1.0\">" + String(repeating: "<array>", count: 100_000) + "</plist>").utf8)
         #expect(plistFailure(xml)?.contains("nesting-depth limit (512)") == true)
