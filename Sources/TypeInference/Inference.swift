@@ -131,11 +131,15 @@ public struct NameEvidence: Sendable {
     /// The other types the name also stands for, best first (`.asc` is a PGP signature, key or
     /// message; `.m` Objective-C or MATLAB): content that says one of them picks it.
     public var alternatives: [UTType]
+    /// Whether the name says little: a shared-mime-info glob for a name's start (`README*`),
+    /// which refines generic content but never outranks content that says more.
+    public var isWeak: Bool
 
-    public init(value: String, type: UTType, alternatives: [UTType] = []) {
+    public init(value: String, type: UTType, alternatives: [UTType] = [], isWeak: Bool = false) {
         self.value = value
         self.type = type
         self.alternatives = alternatives
+        self.isWeak = isWeak
     }
 }
 

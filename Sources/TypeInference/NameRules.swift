@@ -81,7 +81,7 @@ enum NameRules {
         guard let glob = database?.fileNameGlobs.first(where: { $0.isPrefix && $0.matches(name, lowercased: lowered) }),
             let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
         else { return nil }
-        return NameEvidence(value: name, type: type)
+        return NameEvidence(value: name, type: type, isWeak: true)
     }
 
     /// The declared type for a MIME type of the database that conforms to `constraint`: the type

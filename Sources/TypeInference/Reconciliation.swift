@@ -79,9 +79,11 @@ public enum Reconciliation {
     /// 4. the content is generic or a container the name refines (data, zip, TIFF, MPEG-4, a
     ///    dynamic type for a MIME type the catalog lacks, ...), or a weak language guess while the
     ///    name is text: the name (extension);
-    /// 5. both are text of different families (a PHP file that starts with HTML, JSON in a .txt):
+    /// 5. a weak name (a glob for a name's start, README*) and content that says more: the
+    ///    content, with no mismatch;
+    /// 6. both are text of different families (a PHP file that starts with HTML, JSON in a .txt):
     ///    the name (extension);
-    /// 6. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
+    /// 7. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
     ///    content wins and `mismatch` names both.
     public static func reconcile(content: ContentEvidence?, name: NameEvidence?) -> Outcome {
         let named = name.flatMap { $0.type.isDynamic ? nil : $0.type }
@@ -111,6 +113,8 @@ public enum Reconciliation {
         if refines || (content.isWeak && named.conforms(to: .text)) {
             return Outcome(type: named, decidedBy: .extension)
         }
+        // A name's start (README*) says too little to contradict content that says more.
+        if name?.isWeak == true { return Outcome(type: found, decidedBy: .content) }
         if found.conforms(to: .text) && named.conforms(to: .text) && !shareSpecificAncestor(found, named) {
             return Outcome(type: named, decidedBy: .extension)
         }

@@ -43,7 +43,7 @@ struct IdentifyCommand: ParsableCommand {
             shared-mime-info database lists: core, ChangeLog), tar.gz and friends, then the \
             extension, looked up among text types first when the content is text; the \
             database's globs for a name's start (makefile.*, README*) when the extension names \
-            nothing.
+            nothing, which only refine generic content (a README.Debian that is HTML stays HTML).
 
             RECONCILIATION, in order: no usable name: the content decides. An empty file: the \
             name decides, else public.data. Equal, or one conforms to the other: the more \

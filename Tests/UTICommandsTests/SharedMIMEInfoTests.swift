@@ -210,10 +210,10 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
 /// The database's globs for whole names (`core`, `ChangeLog`) and names' starts (`makefile.*`).
 @Suite struct SharedMIMEFileNameTests {
-    func identify(_ names: [String]) throws -> [String: String] {
+    func identify(_ names: [String], text: String = "a few words\n") throws -> [String: String] {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in names { try Data("a few words\n".utf8).write(to: folder.appendingPathComponent(name)) }
+        for name in names { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         let run = try uti(["identify", "--format", "jsonl"] + names.map { folder.appendingPathComponent($0).path }, environment: fixtureDatabase)
         #expect(run.status == 0, "\(run.stderr)")
         var found: [String: String] = [:]
@@ -233,6 +233,20 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(found["notes-of-uti"] == "public.plain-text", "the start alone is not a match")
         #expect(found["other.draft"] == "public.plain-text")
         #expect(found["notes-of-uti.widget"] != notes, "an extension outranks a name's start")
+    }
+
+    @Test func aNamesStartNeverOutranksContentThatSaysMore() throws {
+        let found = try identify(["notes-of-uti.draft"], text: "<!DOCTYPE html>\n<title>notes</title>\n")
+        #expect(found["notes-of-uti.draft"] == "public.html")
+    }
+
+    @Test func aNameAloneDoesNotMakeTextADrawing() throws {
+        // .sk is Skencil's extension and Slovak's language code (Vim's tutor.sk): plain text stays
+        // plain text; a drawing says so in its first line.
+        let found = try identify(["tutor.sk"], text: "Vitajte v tutoriali editora Vim.\n")
+        #expect(found["tutor.sk"] == "public.plain-text")
+        let drawing = try identify(["square.sk"], text: "##Sketch 1 2\ndocument()\n")
+        #expect(drawing["square.sk"] == "org.skencil.drawing")
     }
 
     @Test func theGlobsAreReadFromTheCache() throws {
