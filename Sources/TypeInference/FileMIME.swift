@@ -5,7 +5,9 @@ import UniformTypes
 /// libmagic itself reported (so `application/gzip`, not the catalog's first `application/x-gzip`).
 public enum FileMIME {
     /// The answer for `uti identify --mime-type`. In order: the file-system kind for anything
-    /// but a regular file; `inode/x-empty` for an empty file; libmagic's MIME type when it is one
+    /// but a regular file; `inode/x-empty` for an empty file; when uti's own rules or text checks
+    /// decided, the name a matching shared-mime-info rule used if it names the type but is not
+    /// one of its tags (`application/x-perl` for a Perl script); libmagic's MIME type when it is one
     /// of the type's MIME tags, or when the type is a generic one (plain text, data) that
     /// libmagic names more precisely; the name the content evidence used (shared-mime-info's,
     /// then libmagic's) when the catalog, or libmagic's own spelling table, takes it to the type
@@ -30,7 +32,15 @@ public enum FileMIME {
         let tags = type.tagSpecification[.mimeType].map(bare)
         let answer: String
         let database = inference.content?.sharedMIMEInfo.map { bare($0.mimeType) }
-        if let magic, tags.contains(magic) || (isSpecific && genericTypes.contains(type.identifier)) {
+        if inference.content?.sniffer == .uti, let database, !genericMagic.contains(database), !tags.contains(database),
+            type.isNamed(byMIMEType: database) || MagicMapping.mimeAliases[database] == type.identifier
+        {
+            // uti's own rules decided, and libmagic's answer (when it was asked) did not: the
+            // database's name for the type, which the type knows only as an alias, is the one a
+            // matching rule used. Where the name is one of the type's tags, the type's own order
+            // stands (`audio/opus` before `audio/x-opus+ogg`).
+            answer = database
+        } else if let magic, tags.contains(magic) || (isSpecific && genericTypes.contains(type.identifier)) {
             answer = magic
         } else if let named = [database, magic].compactMap({ $0 }).first(where: { candidate in
             !genericMagic.contains(candidate)

@@ -27,6 +27,23 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"], environment: ["UTI_SHARED_MIME_INFO": "0"]).stdout == "text/x-perl-script\n")
     }
 
+    /// The same when uti's own text check decided (a `#!` line) and shared-mime-info's rule only
+    /// agreed; a database name that is one of the type's own tags leaves the type's order
+    /// (`audio/opus` before shared-mime-info's `audio/x-opus+ogg`, in `briefAndMimeType`).
+    @Test func theDatabaseNameWhenUtisOwnCheckDecided() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-shebang-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("report")
+        try Data("#!/usr/bin/perl -w\nuse strict;\nprint \"hello\\n\";\n".utf8).write(to: script)
+        let run = try uti(["identify", "--format", "jsonl", script.path])
+        let record = try #require(try records(run.stdout).first)
+        let evidence = try #require((record["evidence"] as? [String: Any])?["content"] as? [String: Any])
+        #expect(evidence["sniffer"] as? String == "uti")
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.perl-script")
+        #expect(record["mimeType"] as? String == "application/x-perl")
+    }
+
     /// `--mime-type`, `-i`, `-b` and `-f` as file(1) users type them.
     @Test func mimeTypesAsFilePrintsThem() throws {
         let run = try uti(["identify", "--mime-type", "Fixtures/files/plain-folder", "Fixtures/files/empty", "Fixtures/files/broken-link",
