@@ -9,11 +9,15 @@ public struct SharedMIMEMatch: Sendable, Equatable {
     /// place, proven by a fixture, so it may name a format written as text (BinHex, XPM) that the
     /// system's broader rules may not.
     public var isUTIRule = false
+    /// Where the magic rule that matched begins (nil for XML root elements and for rules that
+    /// begin with a range or a mask).
+    public var anchor: SharedMIMEDatabase.MagicAnchor?
 
-    public init(mimeType: String, priority: Int, isUTIRule: Bool = false) {
+    public init(mimeType: String, priority: Int, isUTIRule: Bool = false, anchor: SharedMIMEDatabase.MagicAnchor? = nil) {
         self.mimeType = mimeType
         self.priority = priority
         self.isUTIRule = isUTIRule
+        self.anchor = anchor
     }
 }
 
@@ -30,7 +34,9 @@ public struct SharedMIMESniffer: Sendable {
 
     /// The database's answer for `head`, or nil when no rule matches.
     public func sniff(_ head: UnsafeRawBufferPointer) -> SharedMIMEMatch? {
-        let magic = database.magic(head).map { SharedMIMEMatch(mimeType: database.canonical($0.mimeType), priority: $0.priority) }
+        let magic = database.magic(head).map {
+            SharedMIMEMatch(mimeType: database.canonical($0.mimeType), priority: $0.priority, anchor: $0.anchor)
+        }
         if let root = Self.rootElement(head), let mimeType = database.mimeType(forXMLRoot: root) {
             return SharedMIMEMatch(mimeType: database.canonical(mimeType), priority: max(Self.rootElementPriority, magic?.priority ?? 0))
         }

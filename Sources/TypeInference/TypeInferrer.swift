@@ -169,8 +169,19 @@ public final class TypeInferrer {
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
         let match = found.type == decisive ? system : [system, own].compactMap { $0 }.max { $0.priority < $1.priority }
-        return combine(found, match)
+        // Where uti's signature named a container (an archive, a compressed stream, Ogg), a system
+        // rule that tests the same bytes and more below them tells what it holds: a narrower
+        // format, whatever the hierarchies say (a KWord document is a gzip stream whose header
+        // names KOffice). Not for other formats: there such a rule is a closer look at the same
+        // format (shared-mime-info's ELF executable, its MPEG transport stream).
+        let refinesSignature = found.type == decisive && match == system
+            && (match?.anchor).map { anchor in (own?.anchor).map(anchor.refines) ?? false } ?? false
+            && Self.containers.contains { container in catalog.type(identifier: container).map(found.type.conforms) ?? false }
+        return combine(found, match, refinesSignature: refinesSignature)
     }
+
+    /// Types whose content is what they hold: a rule that looks inside one names a narrower type.
+    static let containers = ["public.archive", "org.xiph.ogg"]
 
     /// The type a rule of uti's names (`OwnRules.type(forMIMEType:in:)`), memoized.
     private func ownRuleType(_ mimeType: String) -> UTType? {
@@ -186,13 +197,14 @@ public final class TypeInferrer {
     /// The precedence between uti's or libmagic's answer and shared-mime-info's, in order: no
     /// match, or a match whose type is unknown to the catalog or generic: the first answer; the
     /// first answer is generic (data, plain text, a dynamic type, a weak language guess): the
-    /// match; one is narrower than the other (by the catalog's conformance or shared-mime-info's
-    /// sub-class-of): the narrower; otherwise (unrelated answers) libmagic's gives way to a rule
+    /// match; one is narrower than the other (by the catalog's conformance, shared-mime-info's
+    /// sub-class-of, or, with `refinesSignature`, a system rule that tests what uti's deciding
+    /// signature tests and more): the narrower; otherwise (unrelated answers) libmagic's gives way to a rule
     /// whose priority is above `Self.decisivePriority`, and uti's own (exact signatures and text
     /// checks, each proven by a fixture) stands. A match that is not textual overrules content
     /// that is text only when it is one of uti's own rules.
     /// The match is recorded in the evidence either way.
-    func combine(_ found: ContentEvidence, _ match: SharedMIMEMatch?) -> ContentEvidence {
+    func combine(_ found: ContentEvidence, _ match: SharedMIMEMatch?, refinesSignature: Bool = false) -> ContentEvidence {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
@@ -213,7 +225,7 @@ public final class TypeInferrer {
         // Specificity by either hierarchy: the catalog's conformance, or shared-mime-info's
         // sub-class-of between the MIME types (a DOCX is a zip there, not in Apple's catalog).
         let foundMIMETypes = ([found.mimeType].compactMap { $0 } + found.type.tagSpecification[.mimeType]).map { $0.lowercased() }
-        let matchIsNarrower = type.conforms(to: found.type)
+        let matchIsNarrower = refinesSignature || type.conforms(to: found.type)
             || foundMIMETypes.contains { mime in database?.isSubclass(match.mimeType, of: mime) ?? false }
         let foundIsNarrower = found.type.conforms(to: type)
             || foundMIMETypes.contains { mime in database?.isSubclass(mime, of: match.mimeType) ?? false }

@@ -33,7 +33,9 @@ struct IdentifyCommand: ParsableCommand {
             Catalog/shared-mime-info/uti.xml), the higher priority first, on the same bytes, whose answer wins \
             when the first is generic (data, plain text, a MIME type the catalog lacks, a language \
             guess), when it is narrower (by conformance, or by the database's sub-class-of: \
-            OpenDocument master in a zip), or when it is unrelated to libmagic's and its rule's \
+            OpenDocument master in a zip; or, where uti's signature named an archive, a compressed \
+            stream or Ogg, by a rule that tests the same bytes and more: a KWord document in \
+            gzip), or when it is unrelated to libmagic's and its rule's \
             priority is above 50; uti's own checks stand against unrelated answers, and a system rule \
             for a binary format never overrules text (a CSV that mentions %PDF- stays a CSV); uti's own \
             rules may (BinHex, XPM). Text encodings map to plain-text subtypes: \

@@ -343,10 +343,32 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         return extent
     }
 
-    /// The MIME type the magic rules give `data`, with the rule's priority (0...100); rules are
-    /// tried in the cache's order (highest priority first) and the first that matches answers, as
-    /// xdgmime does.
-    public func magic(_ data: UnsafeRawBufferPointer) -> (mimeType: String, priority: Int)? {
+    /// Where a matched rule begins: its top-level test that matched, when that compares one value
+    /// at one offset without a mask, and how many levels of the tests nested under it matched too.
+    public struct MagicAnchor: Sendable, Equatable {
+        public var offset: Int
+        public var value: [UInt8]
+        public var depth: Int
+
+        public init(offset: Int, value: [UInt8], depth: Int) {
+            self.offset = offset
+            self.value = value
+            self.depth = depth
+        }
+
+        /// Whether a rule anchored here tests what a rule anchored at `other` tests, and more: the
+        /// same offset, values that agree (one begins the other: `\x1F\x8B` and gzip's
+        /// `\x1F\x8B\x08`), and more levels matched below (KWord's `KOffice` at 10 in a gzip
+        /// header's file name).
+        public func refines(_ other: MagicAnchor) -> Bool {
+            offset == other.offset && depth > other.depth && (value.starts(with: other.value) || other.value.starts(with: value))
+        }
+    }
+
+    /// The MIME type the magic rules give `data`, with the rule's priority (0...100) and where it
+    /// begins; rules are tried in the cache's order (highest priority first) and the first that
+    /// matches answers, as xdgmime does.
+    public func magic(_ data: UnsafeRawBufferPointer) -> (mimeType: String, priority: Int, anchor: MagicAnchor?)? {
         guard let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
             count <= cache.count / 16
         else { return nil }
@@ -354,7 +376,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         // between matchlets) or scan every offset of every rule: past a budget of byte positions
         // examined, there is no answer. The system's database uses a few thousand per file.
         var budget = Self.magicBudget
-        func answer(_ index: Int) -> (mimeType: String, priority: Int)?? {
+        func answer(_ index: Int) -> (mimeType: String, priority: Int, anchor: MagicAnchor?)?? {
             let entry = first + 16 * index
             guard let priority = cache.uint32(at: entry), let typeOffset = cache.uint32(at: entry + 4),
                 let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
@@ -364,7 +386,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 guard let matched = matches(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return .some(nil) }
                 if matched {
                     guard let type = cache.string(at: typeOffset) else { return .some(nil) }
-                    return (type, priority)
+                    return (type, priority, anchor(firstMatchlet + 32 * matchlet, data, budget: &budget))
                 }
             }
             return nil
@@ -455,6 +477,35 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             if matched { return true }
         }
         return false
+    }
+
+    /// The anchor of a top-level matchlet that matched `data`: nil when it compares a range of
+    /// offsets or under a mask, or when the budget runs out.
+    private func anchor(_ offset: Int, _ data: UnsafeRawBufferPointer, budget: inout Int) -> MagicAnchor? {
+        guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
+            let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
+            let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, valueOffset + length <= cache.count,
+            let depth = matchedDepth(offset, data, level: 0, budget: &budget)
+        else { return nil }
+        let value = cache.withBytes { Array($0[valueOffset..<(valueOffset + length)]) }
+        return MagicAnchor(offset: start, value: value, depth: depth)
+    }
+
+    /// How many levels below the matched matchlet at `offset` match along the deepest path; nil
+    /// when the budget runs out.
+    private func matchedDepth(_ offset: Int, _ data: UnsafeRawBufferPointer, level: Int, budget: inout Int) -> Int? {
+        guard level < 64, let children = cache.uint32(at: offset + 24), let firstChild = cache.uint32(at: offset + 28),
+            children <= cache.count / 32
+        else { return 0 }
+        var deepest = 0
+        for child in 0..<children {
+            let childOffset = firstChild + 32 * child
+            guard let matched = matches(childOffset, data, depth: level + 1, budget: &budget) else { return nil }
+            guard matched else { continue }
+            guard let below = matchedDepth(childOffset, data, level: level + 1, budget: &budget) else { return nil }
+            deepest = max(deepest, 1 + below)
+        }
+        return deepest
     }
 
     /// Whether the value (under the mask) is found at some offset in `start..<start+range`; nil

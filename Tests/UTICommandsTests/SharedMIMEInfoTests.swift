@@ -78,7 +78,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
     @Test func versionSaysWhichDatabaseOrWhyNone() throws {
         let found = try uti(["--version"], environment: fixtureDatabase)
-        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 12 MIME types, 10 added as types\n"))
+        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 13 MIME types, 11 added as types\n"))
         let none = try uti(["--version"], environment: ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"])
         #expect(none.stdout.contains("\nshared-mime-info: not found (looked in /nonexistent/mime); uti uses its own catalog\n"))
         let off = try uti(["--version"], environment: ["UTI_SHARED_MIME_INFO": "0"])
@@ -169,11 +169,15 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
 /// shared-mime-info's rules as a second sniffer, on the fixture database's rules.
 @Suite struct SharedMIMESnifferTests {
-    func identify(_ bytes: String) throws -> [String: Any] {
+    func identify(_ text: String) throws -> [String: Any] {
+        try identify(bytes: Array(text.utf8))
+    }
+
+    func identify(bytes: [UInt8]) throws -> [String: Any] {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("sample")
-        try Data(bytes.utf8).write(to: file)
+        try Data(bytes).write(to: file)
         let run = try uti(["identify", "--format", "jsonl", file.path], environment: fixtureDatabase)
         return try #require(try records(run.stdout).first)
     }
@@ -205,6 +209,21 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(evidence(plain)["sharedMIMEInfo"] is NSNull)
         let notes = try identify(String(repeating: " ", count: 20) + "%uti-notes\nfirst note\n")
         #expect((notes["type"] as? [String: Any])?["identifier"] as? String == "org.freedesktop.mime.text.x-uti-notes")
+    }
+
+    /// uti's gzip signature decides gzip without libmagic; a rule of the database that tests the
+    /// same bytes and more below them (the name in the gzip header, as KOffice documents have)
+    /// names a narrower format and wins, though neither hierarchy relates the two.
+    @Test func aRuleThatTestsUtisSignatureAndMoreIsNarrower() throws {
+        func gzip(named name: String) -> [UInt8] {
+            [0x1F, 0x8B, 0x08, 0x08, 0, 0, 0, 0, 0x02, 0x03] + Array(name.utf8) + [0, 0x03, 0x00, 0, 0, 0, 0, 0, 0, 0, 0]
+        }
+        let packed = try identify(bytes: gzip(named: "UTIPACK document"))
+        #expect((packed["type"] as? [String: Any])?["identifier"] as? String == "org.freedesktop.mime.application.x-uti-packed")
+        #expect(evidence(packed)["sniffer"] as? String == "shared-mime-info")
+        let plain = try identify(bytes: gzip(named: "notes.txt"))
+        #expect((plain["type"] as? [String: Any])?["identifier"] as? String == "org.gnu.gnu-zip-archive")
+        #expect(evidence(plain)["sniffer"] as? String == "uti")
     }
 }
 

@@ -272,3 +272,37 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
     }
 }
 
+
+/// Where a shared-mime-info rule begins, and when one rule tests what another tests and more.
+@Suite struct MagicAnchorTests {
+    typealias Anchor = SharedMIMEDatabase.MagicAnchor
+
+    @Test func sameBytesAtTheSamePlaceAndMoreBelowRefine() {
+        let gzip = Anchor(offset: 0, value: [0x1F, 0x8B, 0x08], depth: 0)
+        #expect(Anchor(offset: 0, value: [0x1F, 0x8B], depth: 2).refines(gzip))
+        #expect(Anchor(offset: 0, value: [0x1F, 0x8B, 0x08, 0x08], depth: 1).refines(gzip))
+    }
+
+    @Test func anotherPlaceOtherBytesOrNoMoreTestsDoNot() {
+        let gzip = Anchor(offset: 0, value: [0x1F, 0x8B, 0x08], depth: 0)
+        #expect(!Anchor(offset: 0, value: [0x1F, 0x8B], depth: 0).refines(gzip), "nothing more tested")
+        #expect(!Anchor(offset: 1, value: [0x1F, 0x8B], depth: 2).refines(gzip), "another offset")
+        #expect(!Anchor(offset: 0, value: [0x1F, 0x9D], depth: 2).refines(gzip), "other bytes")
+        #expect(!gzip.refines(Anchor(offset: 0, value: [0x1F, 0x8B], depth: 2)), "the broader rule")
+    }
+
+    /// The anchor the database reports: the fixture database's widget rule, `WIDGET` at 0 with
+    /// `v2` in 6...16 below it.
+    @Test func theDatabaseReportsTheMatchedRulesAnchor() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/shared-mime-info/mime/mime.cache")
+        let database = try #require(SharedMIMEDatabase(cacheBytes: Array(try Data(contentsOf: folder))))
+        let match = try #require(Array("WIDGET....v2".utf8).withUnsafeBytes { database.magic($0) })
+        #expect(match.mimeType == "application/x-uti-widget")
+        #expect(match.anchor == Anchor(offset: 0, value: Array("WIDGET".utf8), depth: 1))
+        // A rule that compares a range of offsets has no anchor.
+        let notes = try #require(Array("  %uti-notes\n".utf8).withUnsafeBytes { database.magic($0) })
+        #expect(notes.mimeType == "text/x-uti-notes")
+        #expect(notes.anchor == nil)
+    }
+}
