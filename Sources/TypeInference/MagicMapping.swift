@@ -44,6 +44,7 @@ enum MagicMapping {
         "text/x-shellscript": "public.shell-script",
         "text/x-script.python": "public.python-script",
         "text/x-python": "public.python-script",
+        "text/x-python3": "public.python-script",          // shared-mime-info: Python 3 scripts
         "text/x-perl": "public.perl-script",
         "text/x-ruby": "public.ruby-script",
         "text/x-php": "public.php-script",

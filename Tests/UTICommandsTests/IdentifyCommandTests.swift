@@ -42,6 +42,12 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(evidence["sniffer"] as? String == "uti")
         #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.perl-script")
         #expect(record["mimeType"] as? String == "application/x-perl")
+        // shared-mime-info's name for a Python 3 script, which libmagic's spelling table takes to
+        // Apple's Python script.
+        let python = directory.appendingPathComponent("tool")
+        try Data("#!/usr/bin/env python3\nprint('hello')\n".utf8).write(to: python)
+        #expect(try uti(["identify", "--mime-type", "-b", python.path]).stdout == "text/x-python3\n")
+        #expect(try uti(["identify", "-b", python.path]).stdout == "public.python-script\n")
     }
 
     /// `--mime-type`, `-i`, `-b` and `-f` as file(1) users type them.
