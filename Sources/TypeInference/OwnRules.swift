@@ -18,11 +18,15 @@ public enum OwnRules {
     public static let decisivePriority = 90
 
     /// The type a rule's MIME type names: libmagic's spelling for a type Apple declares without a
-    /// MIME type (`application/x-executable`, `font/collection`), else among the catalog's types
+    /// MIME type (`application/x-executable`, `font/collection`; also the names of libmagic's
+    /// language guesses, `text/x-asm`, which a rule of uti's names without guessing), else among
+    /// the catalog's types
     /// with that tag the one whose preferred MIME type it is (`application/pkix-cert` is a DER
     /// certificate's; a PEM certificate carries it too), else the first; nil when none knows it.
     public static func type(forMIMEType mimeType: String, in catalog: TypeCatalog) -> UTType? {
-        if let identifier = MagicMapping.mimeAliases[mimeType] { return catalog.type(identifier: identifier) }
+        if let identifier = MagicMapping.mimeAliases[mimeType] ?? MagicMapping.weakGuesses[mimeType] {
+            return catalog.type(identifier: identifier)
+        }
         let types = catalog.types(tag: mimeType, tagClass: .mimeType, conformingTo: nil).filter { !$0.isDynamic }
         return types.first { $0.preferredMIMEType?.lowercased() == mimeType } ?? types.first
     }

@@ -145,6 +145,26 @@ import UniformTypes
         #expect(type(Array("Speex   ".utf8)) == "org.xiph.ogg", "another codec is Ogg data")
     }
 
+    /// Text formats uti's rules know by how they begin, each needing more than a word that prose
+    /// could start with.
+    @Test func textFormatsByHowTheyBegin() throws {
+        let sniffer = try #require(OwnRules.database.map(SharedMIMESniffer.init))
+        func type(_ text: String) -> String? {
+            Array(text.utf8).withUnsafeBytes { sniffer.sniff($0) }
+                .flatMap { OwnRules.type(forMIMEType: $0.mimeType, in: .builtIn)?.identifier }
+        }
+        let stl = "public.standard-tesselated-geometry-format"
+        #expect(type("solid cube\n  facet normal 0 0 1\n    outer loop\n") == stl)
+        #expect(type("solid empty\nendsolid empty\n") == stl)
+        #expect(type("solid reasons to stay calm\n") == nil, "a sentence that starts with solid")
+        #expect(type("#Requires -Version 7.2\nWrite-Host 'hi'\n") == "com.microsoft.powershell-script")
+        #expect(type("[CmdletBinding()]\nparam([string]$Name)\n") == "com.microsoft.powershell-script")
+        #expect(type("#Requires nothing\n") == nil)
+        #expect(type("\t.file\t\"hello.c\"\n\t.text\n") == "public.assembly-source", "GCC -S")
+        #expect(type("\t.text\n\t.file\t\"hello.c\"\n") == "public.assembly-source", "Clang -S")
+        #expect(type("\t.text\n") == nil)
+    }
+
     @Test func storedMimetypeOfODFAndEPUB() {
         let name = Array("mimetype".utf8)
         let content = Array("application/epub+zip".utf8)
