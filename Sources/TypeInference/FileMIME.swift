@@ -12,9 +12,11 @@ public enum FileMIME {
     /// libmagic names more precisely; the name the content evidence used (shared-mime-info's,
     /// then libmagic's) when the catalog, or libmagic's own spelling table, takes it to the type
     /// (`application/x-perl` for Apple's Perl script, whose one tag is `text/x-perl-script`); the
-    /// type's preferred MIME type; libmagic's MIME type when it is specific; the database's name
-    /// for a type that has no MIME type, or the shared-mime-info name of a source-code type Apple
-    /// gives no MIME type; else libmagic's answer, or `application/octet-stream`.
+    /// type's preferred MIME type; for a type that has none, a name the database or uti's aliases
+    /// give it (`image/x-nikon-nrw`, not libmagic's `image/tiff` for the container; but an archive
+    /// keeps libmagic's name for its compression, `application/gzip`); libmagic's
+    /// MIME type when it is specific; the shared-mime-info name of a source-code type Apple gives
+    /// no MIME type; else libmagic's answer, or `application/octet-stream`.
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {
         case .directory?: return "inode/directory"
@@ -49,12 +51,18 @@ public enum FileMIME {
             answer = named
         } else if let preferred = tags.first {
             answer = preferred
+        } else if let other = type.otherMIMETypes.first, !(isSpecific && type.conforms(to: .archive)) {
+            // A type with no MIME type of its own, which the database or uti's aliases name: that
+            // name, not libmagic's for the container (a Hasselblad raw is image/x-hasselblad-3fr,
+            // not the TIFF it is stored as). A compressed archive keeps file(1)'s name for its
+            // compression (`application/gzip` for a .tar.gz), which scripts test for.
+            answer = other
         } else if let magic, isSpecific {
             answer = magic
         } else {
-            // No MIME type of its own and nothing specific from libmagic: the database's name for
-            // the type, or the shared-mime-info name of a source-code type.
-            answer = type.otherMIMETypes.first ?? sharedMimeInfoNames[type.identifier] ?? magic ?? "application/octet-stream"
+            // No MIME type of its own or by another name, and nothing specific from libmagic: the
+            // shared-mime-info name of a source-code type.
+            answer = sharedMimeInfoNames[type.identifier] ?? magic ?? "application/octet-stream"
         }
         return registered(answer, among: tags)
     }

@@ -1713,5 +1713,12 @@ extension BuiltInCatalog {
         "application/yaml": "public.yaml",
         "video/vnd.avi": "public.avi",
         "text/x-shellscript": "public.shell-script",
+        "image/x-hasselblad-3fr": "com.hasselblad.3fr-raw-image",
+        "image/x-hasselblad-fff": "com.hasselblad.fff-raw-image",
+        "image/x-epson-erf": "com.epson.raw-image",
+        "image/x-phaseone-iiq": "com.phaseone.raw-image",
+        "image/x-mamiya-mef": "com.mamiya.raw-image",
+        "image/x-leaf-mos": "com.leafamerica.raw-image",
+        "image/x-samsung-srw": "com.samsung.raw-image",
     ]
 }

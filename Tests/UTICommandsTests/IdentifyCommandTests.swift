@@ -50,6 +50,17 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "-b", python.path]).stdout == "public.python-script\n")
     }
 
+    /// A type Apple declares without a MIME type is named by uti's aliases (Catalog/mime-aliases.json)
+    /// or the database's name for it, not by libmagic's name for the TIFF it is stored in; an archive
+    /// keeps file(1)'s name for its compression.
+    @Test func aTypeWithoutAMIMETypeOfItsOwnByItsOtherName() throws {
+        let raw = try uti(["identify", "--mime-type", "-b", "Fixtures/files/camera.3fr"], environment: ["UTI_SHARED_MIME_INFO": "0"])
+        #expect(raw.stdout == "image/x-hasselblad-3fr\n")
+        #expect(try uti(["identify", "-b", "Fixtures/files/camera.3fr"]).stdout == "com.hasselblad.3fr-raw-image\n")
+        #expect(try uti(["type", "-m", "image/x-hasselblad-3fr", "--format", "jsonl"]).stdout.contains(#""identifier":"com.hasselblad.3fr-raw-image""#))
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/bundle.tar.gz"]).stdout == "application/gzip\n")
+    }
+
     /// `--mime-type`, `-i`, `-b` and `-f` as file(1) users type them.
     @Test func mimeTypesAsFilePrintsThem() throws {
         let run = try uti(["identify", "--mime-type", "Fixtures/files/plain-folder", "Fixtures/files/empty", "Fixtures/files/broken-link",
