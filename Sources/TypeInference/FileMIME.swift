@@ -16,7 +16,9 @@ public enum FileMIME {
     /// give it (`image/x-nikon-nrw`, not libmagic's `image/tiff` for the container; but an archive
     /// keeps libmagic's name for its compression, `application/gzip`); libmagic's
     /// MIME type when it is specific; the shared-mime-info name of a source-code type Apple gives
-    /// no MIME type; else libmagic's answer, or `application/octet-stream`.
+    /// no MIME type; else libmagic's answer, or `application/octet-stream`. Last, a type that
+    /// uti's alias list names is printed by that name (`application/yaml`, `video/vnd.avi`,
+    /// `text/x-shellscript`) unless libmagic decided and the answer is its own.
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {
         case .directory?: return "inode/directory"
@@ -64,6 +66,11 @@ public enum FileMIME {
             // shared-mime-info name of a source-code type.
             answer = sharedMimeInfoNames[type.identifier] ?? magic ?? "application/octet-stream"
         }
+        // uti's chosen name for the type (Catalog/mime-aliases.json), unless libmagic decided and
+        // the answer is its own for these bytes.
+        if let alias = type.aliasMIMEType, !(inference.content?.sniffer == .libmagic && answer == magic) {
+            return alias
+        }
         return registered(answer, among: tags)
     }
 
@@ -109,7 +116,9 @@ public enum FileMIME {
         "public.utf8-plain-text", "public.utf16-plain-text", "public.utf16-external-plain-text",
     ]
 
-    /// shared-mime-info's names for source types that Apple declares without a MIME type.
+    /// Names for source types that Apple declares without a MIME type: shared-mime-info's, and
+    /// for shell scripts the one file(1) and current shared-mime-info print (Debian's 2.2 still
+    /// says application/x-shellscript).
     static let sharedMimeInfoNames: [String: String] = [
         "public.c-source": "text/x-csrc",
         "public.c-header": "text/x-chdr",
@@ -121,10 +130,10 @@ public enum FileMIME {
         "com.sun.java-source": "text/x-java",
         "public.assembly-source": "text/x-asm",
         "public.make-source": "text/x-makefile",
-        "public.shell-script": "application/x-shellscript",
-        "public.bash-script": "application/x-shellscript",
-        "public.zsh-script": "application/x-shellscript",
+        "public.shell-script": "text/x-shellscript",
+        "public.bash-script": "text/x-shellscript",
+        "public.zsh-script": "text/x-shellscript",
         "public.csh-script": "application/x-csh",
-        "public.ksh-script": "application/x-shellscript",
+        "public.ksh-script": "text/x-shellscript",
     ]
 }

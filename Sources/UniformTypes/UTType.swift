@@ -124,6 +124,15 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         return catalog.mimeAliases.compactMap { $0.value == key ? $0.key : nil }.sorted()
     }
 
+    /// The name uti's own alias list (Catalog/mime-aliases.json) gives the type, when it has one:
+    /// a name chosen, with its source, for being registered (`application/yaml`, RFC 9512) or
+    /// what file(1) and current shared-mime-info print (`text/x-shellscript`), where the type's
+    /// tags keep an older one.
+    public var aliasMIMEType: String? {
+        let key = identifier.lowercased()
+        return BuiltInCatalog.mimeAliases.filter { $0.value == key }.map(\.key).sorted().first
+    }
+
     /// Who declared the type: Apple, uti, a declarations file, or nobody (dynamic).
     public var declarer: TypeDeclarer {
         switch storage {

@@ -61,6 +61,16 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/bundle.tar.gz"]).stdout == "application/gzip\n")
     }
 
+    /// A type uti's alias list names is printed by that name: the registered `application/yaml`
+    /// (RFC 9512) and `video/vnd.avi` where Apple's tags keep older ones, file(1)'s
+    /// `text/x-shellscript`. The type records keep Apple's tags.
+    @Test func theAliasListsNameIsPrinted() throws {
+        let run = try uti(["identify", "--mime-type", "Fixtures/files/config.yaml", "Fixtures/files/clip.avi", "Fixtures/files/hello.sh"])
+        #expect(run.stdout == "Fixtures/files/config.yaml: application/yaml\nFixtures/files/clip.avi: video/vnd.avi\nFixtures/files/hello.sh: text/x-shellscript\n")
+        let record = try #require(try records(try uti(["type", "--format", "jsonl", "public.yaml"]).stdout).first)
+        #expect(record["preferredMIMEType"] as? String == "application/x-yaml")
+    }
+
     /// `--mime-type`, `-i`, `-b` and `-f` as file(1) users type them.
     @Test func mimeTypesAsFilePrintsThem() throws {
         let run = try uti(["identify", "--mime-type", "Fixtures/files/plain-folder", "Fixtures/files/empty", "Fixtures/files/broken-link",
@@ -72,7 +82,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             Fixtures/files/broken-link: inode/symlink
             Fixtures/files/bundle.tar.gz: application/gzip
             Fixtures/files/hello.c: text/x-csrc
-            Fixtures/files/hello.sh: application/x-shellscript
+            Fixtures/files/hello.sh: text/x-shellscript
             Fixtures/files/nope: error: no such file or directory
 
             """)
