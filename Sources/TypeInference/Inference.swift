@@ -134,12 +134,17 @@ public struct NameEvidence: Sendable {
     /// Whether the name says little: a shared-mime-info glob for a name's start (`README*`),
     /// which refines generic content but never outranks content that says more.
     public var isWeak: Bool
+    /// Whether the system's shared-mime-info database itself gives the extension to more than one
+    /// of its types (`.m`: Objective-C and MATLAB; `.key`: Keynote and PGP keys), so that it too
+    /// tells them apart by content.
+    public var isAmbiguousInDatabase: Bool
 
-    public init(value: String, type: UTType, alternatives: [UTType] = [], isWeak: Bool = false) {
+    public init(value: String, type: UTType, alternatives: [UTType] = [], isWeak: Bool = false, isAmbiguousInDatabase: Bool = false) {
         self.value = value
         self.type = type
         self.alternatives = alternatives
         self.isWeak = isWeak
+        self.isAmbiguousInDatabase = isAmbiguousInDatabase
     }
 }
 

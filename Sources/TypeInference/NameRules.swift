@@ -66,11 +66,12 @@ enum NameRules {
         }
         let ext = String(name[name.index(after: dot)...])
         let all = catalog.types(tag: ext, tagClass: .filenameExtension, conformingTo: constraint)
+        let ambiguous = all.count > 1 && (database?.claims(forExtension: ext.lowercased()) ?? 0) > 1
         if preferText, let text = all.first(where: { $0.conforms(to: .text) }) {
-            return NameEvidence(value: ext, type: text, alternatives: all.filter { $0 != text })
+            return NameEvidence(value: ext, type: text, alternatives: all.filter { $0 != text }, isAmbiguousInDatabase: ambiguous)
         }
         if all[0].isDynamic, let start = nameStart(name, lowered, database: database, in: catalog, constraint: constraint) { return start }
-        return NameEvidence(value: ext, type: all[0], alternatives: Array(all.dropFirst()))
+        return NameEvidence(value: ext, type: all[0], alternatives: Array(all.dropFirst()), isAmbiguousInDatabase: ambiguous)
     }
 
     /// What the database's globs for a name's start say (`makefile.*`, `readme*`): weaker than

@@ -97,9 +97,17 @@ public enum Reconciliation {
         // A name that stands for several types: the one that refines the content, or the one the
         // content is. Not a shared-mime-info type over an Apple or uti type the name gives first:
         // the database often has its own name for the same format (its text/x-c++src beside
-        // Apple's public.c-plus-plus-source, both *.cpp), and Apple's type wins.
+        // Apple's public.c-plus-plus-source, both *.cpp), and Apple's type wins. Unless the
+        // database itself gives the extension to several of its types, and neither this one nor
+        // a parent of it in the database is a name of the first (MATLAB's *.m beside Objective-C's,
+        // which the database calls text/x-objcsrc; not its Word template, a subclass of
+        // application/msword, over Apple's Word template).
         let others = (name?.alternatives ?? []).filter { other in
-            !other.isDynamic && !(other.declarer == .sharedMIMEInfo && named.declarer != .sharedMIMEInfo)
+            guard !other.isDynamic else { return false }
+            guard other.declarer == .sharedMIMEInfo && named.declarer != .sharedMIMEInfo else { return true }
+            guard name?.isAmbiguousInDatabase == true, let mimeType = other.preferredMIMEType?.lowercased() else { return false }
+            let lineage = [mimeType] + (SharedMIMEDatabase.system?.supertypes(of: mimeType) ?? [])
+            return !lineage.contains { names(named, $0.lowercased()) }
         }
         if let refining = others.first(where: { $0 != found && $0.conforms(to: found) }) {
             return Outcome(type: refining, decidedBy: .both)
@@ -119,6 +127,13 @@ public enum Reconciliation {
             return Outcome(type: named, decidedBy: .extension)
         }
         return Outcome(type: found, decidedBy: .content, mismatch: Mismatch(content: found, extension: named))
+    }
+
+    /// Whether `mimeType` is a name of `type`: one of its tags, the catalog's or libmagic's
+    /// spelling table's way to it, or shared-mime-info's name for a source type Apple gives none.
+    static func names(_ type: UTType, _ mimeType: String) -> Bool {
+        type.tagSpecification[.mimeType].contains { $0.lowercased() == mimeType } || type.isNamed(byMIMEType: mimeType)
+            || MagicMapping.mimeAliases[mimeType] == type.identifier || FileMIME.sharedMimeInfoNames[type.identifier] == mimeType
     }
 
     /// Ancestors too broad to make two text types one family.

@@ -51,7 +51,9 @@ struct IdentifyCommand: ParsableCommand {
             name decides, else public.data. Equal, or one conforms to the other: the more \
             specific (decidedBy both); the same for another type an ambiguous name stands for \
             (.asc: a PGP signature, key or message; content that says a key picks the key), \
-            though never a shared-mime-info type over the Apple or uti type the name gives first. \
+            though a shared-mime-info type over the Apple or uti type the name gives first only \
+            where the database itself gives the extension to several of its types and the type is \
+            not its name for the first (MATLAB over Objective-C for a .m whose content is MATLAB). \
             Content that is generic or a container the name refines (data, zip, TIFF for camera \
             raw, MPEG-4 for audio, a Word document for a template, one iWork document for \
             another, ...), or both text (a .php file \

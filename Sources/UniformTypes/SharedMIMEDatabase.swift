@@ -153,6 +153,9 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// Extension -> how many of the database's MIME types claim it.
     var extensionClaims: [String: Int] { tables.claims }
 
+    /// How many of the database's MIME types have a `*.EXT` glob for the extension (lowercase).
+    public func claims(forExtension ext: String) -> Int { tables.claims[ext] ?? 0 }
+
     /// The globs that name whole files, read from `mime.cache`'s literal and glob lists when first
     /// needed: literal names first (as xdgmime looks them up first), then name starts, each
     /// heaviest first. Other patterns (`*.[1-9]`, `*~`) are left out.
