@@ -35,6 +35,9 @@ public enum FileMIME {
         guard let type = inference.type else { return magic ?? "application/octet-stream" }
         let tags = type.tagSpecification[.mimeType].map(bare)
         let answer: String
+        // The database's own spelling is kept as it is: `application/x-php`, not the unprefixed
+        // `application/php` that Apple's tags list beside it (registered nowhere).
+        var spelledByDatabase = false
         let database = inference.content?.sharedMIMEInfo.map { bare($0.mimeType) }
         if inference.content?.sniffer == .uti, let database, !genericMagic.contains(database), !tags.contains(database),
             type.isNamed(byMIMEType: database) || MagicMapping.mimeAliases[database] == type.identifier
@@ -44,6 +47,7 @@ public enum FileMIME {
             // matching rule used. Where the name is one of the type's tags, the type's own order
             // stands (`audio/opus` before `audio/x-opus+ogg`).
             answer = database
+            spelledByDatabase = true
         } else if let magic, tags.contains(magic) || (isSpecific && genericTypes.contains(type.identifier)) {
             answer = magic
         } else if let named = [database, magic].compactMap({ $0 }).first(where: { candidate in
@@ -71,7 +75,7 @@ public enum FileMIME {
         if let alias = type.aliasMIMEType, !(inference.content?.sniffer == .libmagic && answer == magic) {
             return alias
         }
-        return registered(answer, among: tags)
+        return spelledByDatabase ? answer : registered(answer, among: tags)
     }
 
     /// The charset `file --mime` adds: the text encoding, `binary` for everything else.

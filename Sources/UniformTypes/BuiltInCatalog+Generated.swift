@@ -1720,5 +1720,6 @@ extension BuiltInCatalog {
         "image/x-mamiya-mef": "com.mamiya.raw-image",
         "image/x-leaf-mos": "com.leafamerica.raw-image",
         "image/x-samsung-srw": "com.samsung.raw-image",
+        "image/vnd.fpx": "com.kodak.flashpix-image",
     ]
 }

@@ -48,6 +48,11 @@ func records(_ text: String) throws -> [[String: Any]] {
         try Data("#!/usr/bin/env python3\nprint('hello')\n".utf8).write(to: python)
         #expect(try uti(["identify", "--mime-type", "-b", python.path]).stdout == "text/x-python3\n")
         #expect(try uti(["identify", "-b", python.path]).stdout == "public.python-script\n")
+        // The database's spelling as it is: not the unprefixed application/php that Apple's tags
+        // list beside text/php.
+        let page = directory.appendingPathComponent("page")
+        try Data("<html><body><?php echo 'hello'; ?></body></html>\n".utf8).write(to: page)
+        #expect(try uti(["identify", "--mime-type", "-b", page.path]).stdout == "application/x-php\n")
     }
 
     /// A type Apple declares without a MIME type is named by uti's aliases (Catalog/mime-aliases.json)
@@ -59,6 +64,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "-b", "Fixtures/files/camera.3fr"]).stdout == "com.hasselblad.3fr-raw-image\n")
         #expect(try uti(["type", "-m", "image/x-hasselblad-3fr", "--format", "jsonl"]).stdout.contains(#""identifier":"com.hasselblad.3fr-raw-image""#))
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/bundle.tar.gz"]).stdout == "application/gzip\n")
+        #expect(try uti(["type", "-m", "image/vnd.fpx", "--format", "jsonl"]).stdout.contains(#""identifier":"com.kodak.flashpix-image""#))
     }
 
     /// A type uti's alias list names is printed by that name: the registered `application/yaml`
