@@ -62,6 +62,7 @@ enum MagicMapping {
         "application/x-pem-file": "org.ietf.pem",
         "application/x-bplist": "com.apple.binary-property-list",   // files/settings-binary.plist
         "font/collection": "public.truetype-collection-font",
+        "application/x-coff": "public.object-code",                 // COFF objects, as MSVC and MinGW write them
         "model/stl": "public.standard-tesselated-geometry-format",   // IANA's model/stl (2018)
         "model/x.stl-ascii": "public.standard-tesselated-geometry-format",
         "model/x.stl-binary": "public.standard-tesselated-geometry-format",

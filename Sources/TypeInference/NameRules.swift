@@ -4,7 +4,7 @@ extension TypeCatalog {
     /// The package type a folder's name gives it (`Foo.app`: com.apple.application-bundle),
     /// or nil for a plain folder. Walking commands use it not to enter packages.
     public func packageType(forFolderNamed name: String) -> UTType? {
-        guard let evidence = NameRules.evidence(for: name, in: self, constraint: .package, preferText: false),
+        guard let evidence = NameRules.evidence(for: name, in: self, constraint: .package, contentIsText: nil),
             !evidence.type.isDynamic
         else { return nil }
         return evidence.type
@@ -36,9 +36,12 @@ enum NameRules {
         "tar.xz": "org.tukaani.tar-xz-archive",
     ]
 
-    /// The name evidence for a file called `name`; `preferText` looks the extension up among text
-    /// types first (so `.ts` with text content is TypeScript, not an MPEG transport stream).
-    static func evidence(for name: String, in catalog: TypeCatalog, constraint: UTType, preferText: Bool) -> NameEvidence? {
+    /// The name evidence for a file called `name`. With `contentIsText`, an extension several
+    /// types claim stands first for one of the content's kind: text types for text (a `.ts` that
+    /// is text is TypeScript, not an MPEG transport stream), others for binary content (a `.vb`
+    /// that is binary is a Virtual Boy ROM, not Visual Basic source); nil when there is no
+    /// content to go by.
+    static func evidence(for name: String, in catalog: TypeCatalog, constraint: UTType, contentIsText: Bool?) -> NameEvidence? {
         if let identifier = wellKnownNames[name], let type = catalog.type(identifier: identifier) {
             return NameEvidence(value: name, type: type)
         }
@@ -67,8 +70,8 @@ enum NameRules {
         let ext = String(name[name.index(after: dot)...])
         let all = catalog.types(tag: ext, tagClass: .filenameExtension, conformingTo: constraint)
         let ambiguous = all.count > 1 && (database?.claims(forExtension: ext.lowercased()) ?? 0) > 1
-        if preferText, let text = all.first(where: { $0.conforms(to: .text) }) {
-            return NameEvidence(value: ext, type: text, alternatives: all.filter { $0 != text }, isAmbiguousInDatabase: ambiguous)
+        if let contentIsText, let kind = all.first(where: { !$0.isDynamic && $0.conforms(to: .text) == contentIsText }) {
+            return NameEvidence(value: ext, type: kind, alternatives: all.filter { $0 != kind }, isAmbiguousInDatabase: ambiguous)
         }
         if all[0].isDynamic, let start = nameStart(name, lowered, database: database, in: catalog, constraint: constraint) { return start }
         return NameEvidence(value: ext, type: all[0], alternatives: Array(all.dropFirst()), isAmbiguousInDatabase: ambiguous)

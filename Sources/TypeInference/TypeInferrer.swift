@@ -54,7 +54,7 @@ public final class TypeInferrer {
         case S_IFDIR:
             result.kind = .directory
             result.size = nil
-            let package = NameRules.evidence(for: name, in: catalog, constraint: .package, preferText: false)
+            let package = NameRules.evidence(for: name, in: catalog, constraint: .package, contentIsText: nil)
             if let package, !package.type.isDynamic {
                 result.name = package
                 result.type = package.type
@@ -137,8 +137,8 @@ public final class TypeInferrer {
             }
         }
         result.encoding = content?.encoding
-        let preferText = content.map { $0.type.conforms(to: .text) } ?? false
-        result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, preferText: preferText) }
+        let contentIsText = content.map { $0.type.conforms(to: .text) || $0.isText }
+        result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText) }
         result.content = content
         let outcome = Reconciliation.reconcile(content: content, name: result.name)
         result.type = outcome.type

@@ -43,7 +43,8 @@ struct IdentifyCommand: ParsableCommand {
             UTF-16BE public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. \
             (3) Name: well-known names (Makefile, Dockerfile, and the whole names the \
             shared-mime-info database lists: core, ChangeLog), tar.gz and friends, then the \
-            extension, looked up among text types first when the content is text; the \
+            extension, looked up among text types first when the content is text and among the \
+            others when it is binary (.vb: Visual Basic source or a Virtual Boy ROM); the \
             database's globs for a name's start (makefile.*, README*) when the extension names \
             nothing, which only refine generic content (a README.Debian that is HTML stays HTML).
 

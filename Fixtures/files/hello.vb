@@ -1,0 +1,5 @@
+Module Hello
+    Sub Main()
+        System.Console.WriteLine("Hello")
+    End Sub
+End Module
