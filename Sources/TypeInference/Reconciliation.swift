@@ -113,6 +113,14 @@ public enum Reconciliation {
             return Outcome(type: refining, decidedBy: .both)
         }
         if others.contains(where: { found.conforms(to: $0) }) { return Outcome(type: found, decidedBy: .both) }
+        // Text that a rule of the database said is the very type the name gives (a .qs that starts
+        // with SPARQL's PREFIX): they agree, though the rule alone could not make text a type
+        // the database files as application data.
+        if let said = content.sharedMIMEInfo?.mimeType, content.isWeak || TypeInferrer.plainTextIdentifiers.contains(found.identifier),
+            names(named, said.lowercased())
+        {
+            return Outcome(type: named, decidedBy: .both)
+        }
         // A weak language guess is plain text as far as names are concerned.
         let openTo = openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
         let refines = found.isDynamic || openTo.contains { ancestor in

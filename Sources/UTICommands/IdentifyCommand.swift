@@ -55,6 +55,8 @@ struct IdentifyCommand: ParsableCommand {
             though a shared-mime-info type over the Apple or uti type the name gives first only \
             where the database itself gives the extension to several of its types and the type is \
             not its name for the first (MATLAB over Objective-C for a .m whose content is MATLAB). \
+            Plain text that a database rule said is the type the name gives: the name (decidedBy \
+            both). \
             Content that is generic or a container the name refines (data, zip, TIFF for camera \
             raw, MPEG-4 for audio, a Word document for a template, one iWork document for \
             another, ...), or both text (a .php file \

@@ -64,6 +64,22 @@ import UniformTypes
         #expect(outcome.mismatch == nil)
     }
 
+    /// Plain text that a database rule said is the type the name gives: they agree, though the
+    /// rule alone could not make text a type that is not text.
+    @Test func aRejectedRuleThatNamesTheNamesTypeAgreesWithIt() {
+        var agreed = content("public.plain-text")
+        agreed.sharedMIMEInfo = SharedMIMEMatch(mimeType: "application/pdf", priority: 40)
+        let outcome = Reconciliation.reconcile(content: agreed, name: name("com.adobe.pdf"))
+        #expect(outcome.type == .pdf)
+        #expect(outcome.decidedBy == .both)
+        var other = content("public.plain-text")
+        other.sharedMIMEInfo = SharedMIMEMatch(mimeType: "application/rtf", priority: 40)
+        let contradicted = Reconciliation.reconcile(content: other, name: name("com.adobe.pdf"))
+        #expect(contradicted.type == .plainText)
+        #expect(contradicted.mismatch != nil)
+        #expect(Reconciliation.reconcile(content: content("public.plain-text"), name: name("com.adobe.pdf")).type == .plainText)
+    }
+
     @Test func weakLanguageGuessGivesWayToATextName() {
         let outcome = Reconciliation.reconcile(content: content("public.c-source", weak: true), name: name("public.swift-source"))
         #expect(outcome.type.identifier == "public.swift-source")
