@@ -177,8 +177,77 @@ enum Refinements {
         if begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: body) {
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
+        if looksLikePython(body) { return ("public.python-script", "Python script", true) }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
+    }
+
+    /// Whether text reads as Python source without a `#!` line, by statements no other common
+    /// language writes the same way: `from MODULE import NAME`, `def NAME(...):` and `class
+    /// NAME(...):` ending their line with the colon, `if __name__ ==`. Two such lines, or one
+    /// and a plain `import MODULE` line (no quote, semicolon or brace: JavaScript's, Java's
+    /// and Go's imports have them), and fewer lines that end like C (`;`, `{`, `}`) than lines
+    /// that say Python. A guess (weak): a text name wins over it (`.bzl`, `.sage`).
+    static func looksLikePython(_ body: ArraySlice<UInt8>) -> Bool {
+        var strong = 0, imports = 0, braced = 0
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
+            var first = start
+            while first < end, body[first] == 0x20 || body[first] == 0x09 { first += 1 }
+            var last = end
+            while last > first, [0x20, 0x09, 0x0D].contains(body[last - 1]) { last -= 1 }
+            if first < last {
+                let line = body[first..<last]
+                switch body[last - 1] {
+                case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
+                default: break
+                }
+                switch pythonStatement(line) {
+                case .strong: strong += 1
+                case .importLine: imports += 1
+                case nil: break
+                }
+                if strong >= 2 || (strong >= 1 && imports >= 1), braced < strong + imports { return true }
+            }
+            start = end + 1
+        }
+        return false
+    }
+
+    enum PythonStatement { case strong, importLine }
+
+    /// What one line (without its indentation and trailing space) says of Python.
+    static func pythonStatement(_ line: ArraySlice<UInt8>) -> PythonStatement? {
+        func word(_ text: String) -> Bool { line.starts(with: text.utf8) }
+        let endsWithColon = line.last == UInt8(ascii: ":")
+        if word("if __name__ ==") || word("if __name__==") { return .strong }
+        if word("def ") || word("async def ") {
+            return endsWithColon && line.contains(UInt8(ascii: "(")) ? .strong : nil
+        }
+        if word("class ") {
+            // class NAME: or class NAME(BASES): — not C++'s class NAME : public BASE {.
+            let name = line.dropFirst(6).prefix { isIdentifier($0) }
+            guard !name.isEmpty, endsWithColon else { return nil }
+            let after = line[name.endIndex...].first
+            return after == UInt8(ascii: "(") || after == UInt8(ascii: ":") ? .strong : nil
+        }
+        let noPunctuation = !line.contains { [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "=")].contains($0) }
+        if word("from "), noPunctuation {
+            // from MODULE import NAMES, MODULE dotted or relative (from . import x).
+            let module = line.dropFirst(5).drop { $0 == 0x20 }.prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+            return !module.isEmpty && line[module.endIndex...].starts(with: " import ".utf8) ? .strong : nil
+        }
+        if word("import "), noPunctuation {
+            let names = line.dropFirst(7)
+            let allowed = names.allSatisfy { isIdentifier($0) || [UInt8(ascii: "."), UInt8(ascii: ","), 0x20].contains($0) }
+            return allowed && !names.isEmpty ? .importLine : nil
+        }
+        return nil
+    }
+
+    static func isIdentifier(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     /// Whether the text's first statement, after comments, is JavaScript's strict-mode directive

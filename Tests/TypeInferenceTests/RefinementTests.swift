@@ -50,6 +50,34 @@ import UniformTypes
         #expect(found?.hasPrefix("org.ietf.pem") != true)
     }
 
+    /// Python source without a #! line, by statements only Python writes that way; a guess a
+    /// text name may override.
+    @Test(arguments: [
+        "import os\n\ndef main():\n    print(os.getcwd())\n",
+        "from __future__ import annotations\nfrom . import util\n",
+        "\"\"\"Docs.\"\"\"\nclass Point:\n    x: int\n\nclass Line(Shape):\n    pass\n",
+        "import sys\nif __name__ == \"__main__\":\n    sys.exit(0)\n",
+        "async def fetch(url) -> bytes:\n    return b''\ndef close():\n    pass\n",
+    ])
+    func pythonWithoutAShebang(text: String) {
+        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
+        #expect(found?.0 == "public.python-script")
+        #expect(found?.2 == true, "a guess")
+    }
+
+    @Test(arguments: [
+        "import React from 'react';\nimport { x } from \"y\";\nclass App extends Component {\n}\n",  // JavaScript
+        "import java.util.List;\nimport java.util.Map;\nclass A {\n}\n",                          // Java
+        "import kotlin.math.PI\nimport kotlin.io.println\nfun main() {\n}\n",                    // Kotlin
+        "class Foo : public Bar {\n};\nclass Baz;\n",                                         // C++
+        "def greet(name)\n  puts name\nend\nclass Dog < Animal\nend\n",                         // Ruby
+        "A sentence that says def and class:\nand from here import nothing.\n",                 // prose
+        "Example:\n\n    def f(x):\n        return x\n\nThat is all.\n",                         // one def in a document
+    ])
+    func notPython(text: String) {
+        #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 != "public.python-script")
+    }
+
     @Test func truncatedJSONPrefixCountsWhenTheFileGoesOn() {
         let prefix = Array("{\"items\": [1, 2, 3, 4".utf8)
         #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: false)?.0 == "public.json")
