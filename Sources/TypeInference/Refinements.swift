@@ -178,6 +178,8 @@ enum Refinements {
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
         if looksLikePython(body) { return ("public.python-script", "Python script", true) }
+        if let family = cFamily(body) { return (family.0, family.1, true) }
+        if looksLikeJavaScript(body) { return ("com.netscape.javascript-source", "JavaScript source", true) }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
     }
@@ -211,6 +213,89 @@ enum Refinements {
                 if strong >= 2 || (strong >= 1 && imports >= 1), braced < strong + imports { return true }
             }
             start = end + 1
+        }
+        return false
+    }
+
+    /// C, C++ or Objective-C source or header, by its first line after comments being a
+    /// preprocessor directive (`#include`, `#ifndef`, `#define`, `#pragma`, `#if`, `#import`); a
+    /// header when it opens with an include guard (`#ifndef X` then `#define X`) or `#pragma
+    /// once`; C++ when it uses what only C++ has (`namespace`, `template<`, `std::`, `public:`),
+    /// Objective-C when it imports or declares an `@interface`. A guess (weak), as libmagic's
+    /// was: a text name wins over it.
+    static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {
+        var index = body.startIndex
+        while index < body.endIndex {
+            let rest = body[index...]
+            if [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) {
+                index += 1
+            } else if rest.starts(with: "//".utf8) {
+                index = rest.firstIndex(of: 0x0A) ?? body.endIndex
+            } else if rest.starts(with: "/*".utf8) {
+                guard let end = rest.dropFirst(2).indices.first(where: { rest[$0...].starts(with: "*/".utf8) }) else { return nil }
+                index = end + 2
+            } else {
+                break
+            }
+        }
+        let code = body[index...]
+        let directives = ["#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import "]
+        guard directives.contains(where: { code.starts(with: $0.utf8) }) else { return nil }
+        func has(_ text: String) -> Bool { contains(Array(text.utf8), in: code) }
+        let isHeader: Bool = {
+            if code.starts(with: "#pragma once".utf8) { return true }
+            guard code.starts(with: "#ifndef ".utf8) else { return false }
+            let guardName = code.dropFirst(8).prefix { isIdentifier($0) }
+            let next = code[guardName.endIndex...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            return !guardName.isEmpty && next.starts(with: "#define ".utf8) && next.dropFirst(8).starts(with: guardName)
+        }()
+        if code.starts(with: "#import ".utf8) || has("\n@interface ") || has("\n@implementation ") {
+            return ("public.objective-c-source", "Objective-C source")
+        }
+        if has("\nnamespace ") || has("template<") || has("template <") || has("std::") || has("\npublic:") || has("#include <iostream>") {
+            return isHeader ? ("public.c-plus-plus-header", "C++ header") : ("public.c-plus-plus-source", "C++ source")
+        }
+        return isHeader ? ("public.c-header", "C header") : ("public.c-source", "C source")
+    }
+
+    /// Whether text reads as JavaScript (or TypeScript) modules: CommonJS (`const x =
+    /// require('...')`, `module.exports`) or ECMAScript modules (`import x from '...'`, `export
+    /// default`, `export function`). Two such lines, or one and two lines that end like C-family
+    /// code. A guess (weak): a text name wins over it (a `.ts` stays TypeScript).
+    static func looksLikeJavaScript(_ body: ArraySlice<UInt8>) -> Bool {
+        var strong = 0, braced = 0
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
+            var first = start
+            while first < end, body[first] == 0x20 || body[first] == 0x09 { first += 1 }
+            var last = end
+            while last > first, [0x20, 0x09, 0x0D].contains(body[last - 1]) { last -= 1 }
+            if first < last {
+                let line = body[first..<last]
+                if [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}")].contains(body[last - 1]) { braced += 1 }
+                if javaScriptStatement(line) { strong += 1 }
+                if strong >= 2 || (strong >= 1 && braced >= 2) { return true }
+            }
+            start = end + 1
+        }
+        return false
+    }
+
+    /// Whether one line (without indentation) is a module statement only JavaScript writes so.
+    static func javaScriptStatement(_ line: ArraySlice<UInt8>) -> Bool {
+        func word(_ text: String) -> Bool { line.starts(with: text.utf8) }
+        if word("module.exports") || word("exports.") { return true }
+        if word("export default ") || word("export function ") || word("export const ") || word("export class ")
+            || word("export async function ")
+        {
+            return true
+        }
+        if word("const ") || word("let ") || word("var ") {
+            return contains(Array("= require('".utf8), in: line) || contains(Array("= require(\"".utf8), in: line)
+        }
+        if word("import ") {
+            return contains(Array(" from '".utf8), in: line) || contains(Array(" from \"".utf8), in: line)
         }
         return false
     }

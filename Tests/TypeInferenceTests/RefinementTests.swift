@@ -78,6 +78,37 @@ import UniformTypes
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 != "public.python-script")
     }
 
+    /// C-family source by its first directive after comments; headers by an include guard or
+    /// `#pragma once`; C++ and Objective-C by what only they write. Guesses a name overrides.
+    @Test(arguments: [
+        ("/* License. */\n#ifndef POINT_H\n#define POINT_H\nstruct point { int x, y; };\n#endif\n", "public.c-header"),
+        ("// util\n#include <stdio.h>\nint main(void) { return 0; }\n", "public.c-source"),
+        ("#pragma once\nnamespace geo {\ntemplate <typename T> struct P { T x; };\n}\n", "public.c-plus-plus-header"),
+        ("#include <iostream>\nint main() { std::cout << 1; }\n", "public.c-plus-plus-source"),
+        ("#import <Foundation/Foundation.h>\n@interface A : NSObject\n@end\n", "public.objective-c-source"),
+        ("const fs = require('fs')\nconst path = require(\"path\")\n", "com.netscape.javascript-source"),
+        ("import React from 'react';\nexport default function App() {\n  return null;\n}\n", "com.netscape.javascript-source"),
+        ("const add = (a, b) => {\n  return a + b;\n};\nmodule.exports = add\n", "com.netscape.javascript-source"),
+    ])
+    func cFamilyAndJavaScriptByTheirStatements(text: String, identifier: String) {
+        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
+        #expect(found?.0 == identifier)
+        #expect(found?.2 == true, "a guess")
+    }
+
+    @Test(arguments: [
+        "# include this line in the notes\n#define nothing\n",               // a shell-style comment first
+        "Release notes\n#include <stdio.h> is needed.\n",                    // prose before the directive
+        "local json = require(\"json\")\nlocal x = 1\n",                     // Lua
+        "require 'json'\nputs JSON.generate({})\n",                          // Ruby
+        "import os\nimport sys\n",                                           // Python imports alone
+    ])
+    func notCFamilyOrJavaScript(text: String) {
+        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
+        #expect(found?.hasPrefix("public.c") != true && found?.hasPrefix("public.objective-c") != true)
+        #expect(found != "com.netscape.javascript-source")
+    }
+
     @Test func truncatedJSONPrefixCountsWhenTheFileGoesOn() {
         let prefix = Array("{\"items\": [1, 2, 3, 4".utf8)
         #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: false)?.0 == "public.json")
