@@ -220,11 +220,20 @@ public final class TypeInferrer {
         {
             return result
         }
-        let isGeneric = found.type.isDynamic || found.isWeak || found.type == .data
+        // A weak guess of libmagic's gives way to any rule; one of uti's language checks (which
+        // read the directives and statements) only to a rule above the default priority, not to
+        // the database's guesses from a file's first characters (its C rule: `//` or `/*`).
+        let weakGuess = found.isWeak && (found.sniffer != .uti || match.priority > Self.decisivePriority)
+        let isGeneric = found.type.isDynamic || weakGuess || found.type == .data
             || Self.plainTextIdentifiers.contains(found.type.identifier)
         // Specificity by either hierarchy: the catalog's conformance, or shared-mime-info's
         // sub-class-of between the MIME types (a DOCX is a zip there, not in Apple's catalog).
+        // For uti's language guesses not text/plain, the evidence's stand-in MIME type: under it
+        // every text rule of the database would be narrower (its `//` rule for C over a C++
+        // header uti read the directives of).
+        let ownGuess = found.isWeak && found.sniffer == .uti
         let foundMIMETypes = ([found.mimeType].compactMap { $0 } + found.type.tagSpecification[.mimeType]).map { $0.lowercased() }
+            .filter { !(ownGuess && Self.genericMIMETypes.contains($0)) }
         let matchIsNarrower = refinesSignature || type.conforms(to: found.type)
             || foundMIMETypes.contains { mime in database?.isSubclass(match.mimeType, of: mime) ?? false }
         let foundIsNarrower = found.type.conforms(to: type)

@@ -34,8 +34,8 @@ struct IdentifyCommand: ParsableCommand {
             compound storage, whose directory may lie past 64 KiB, is handed to libmagic whole); then the system's shared-mime-info rules (magic \
             from mime.cache, XML root elements by namespace) and uti's own rules (the same engine; \
             Catalog/shared-mime-info/uti.xml), the higher priority first, on the same bytes, whose answer wins \
-            when the first is generic (data, plain text, a MIME type the catalog lacks, a language \
-            guess), when it is narrower (by conformance, or by the database's sub-class-of: \
+            when the first is generic (data, plain text, a MIME type the catalog lacks, libmagic's \
+            language guess; uti's own language guesses only to a rule of priority above 50), when it is narrower (by conformance, or by the database's sub-class-of: \
             OpenDocument master in a zip; or, where uti's signature named an archive, a compressed \
             stream or Ogg, by a rule that tests the same bytes and more: a KWord document in \
             gzip), or when it is unrelated to libmagic's and its rule's \

@@ -55,6 +55,20 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", page.path]).stdout == "application/x-php\n")
     }
 
+    /// uti's language guesses read directives and statements; the system database's guess from a
+    /// file's first characters (its C rule: `//` or `/*` at the start) does not overrule them.
+    @Test func aLanguageGuessStandsAgainstTheDatabasesFirstCharacters() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-cxx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let header = directory.appendingPathComponent("shapes")
+        try Data("// shapes, a C++ header\n#ifndef SHAPES_H\n#define SHAPES_H\nnamespace shapes {\nstruct Point { int x, y; };\n}\n#endif\n".utf8)
+            .write(to: header)
+        let record = try #require(try records(try uti(["identify", "--format", "jsonl", header.path]).stdout).first)
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.c-plus-plus-header")
+        #expect(record["mimeType"] as? String == "text/x-c++hdr")
+    }
+
     /// A type Apple declares without a MIME type is named by uti's aliases (Catalog/mime-aliases.json)
     /// or the database's name for it, not by libmagic's name for the TIFF it is stored in; an archive
     /// keeps file(1)'s name for its compression.
