@@ -39,7 +39,10 @@ public enum FileMIME {
         // `application/php` that Apple's tags list beside it (registered nowhere).
         var spelledByDatabase = false
         let database = inference.content?.sharedMIMEInfo.map { bare($0.mimeType) }
-        if inference.content?.sniffer == .uti, let database, !genericMagic.contains(database), !tags.contains(database),
+        if inference.content?.sniffer == .uti, let magic, elfKinds.contains(magic) {
+            // What uti read from an ELF header as libmagic reads it (a shared library, a PIE).
+            answer = magic
+        } else if inference.content?.sniffer == .uti, let database, !genericMagic.contains(database), !tags.contains(database),
             type.isNamed(byMIMEType: database) || MagicMapping.mimeAliases[database] == type.identifier
         {
             // uti's own rules decided, and libmagic's answer (when it was asked) did not: the
@@ -109,6 +112,12 @@ public enum FileMIME {
         guard needsWork else { return mime }
         return String(mime.prefix { $0 != ";" }).trimmingSpaces().lowercased()
     }
+
+    /// libmagic's names for the kinds of ELF file, which uti reads from the header itself.
+    static let elfKinds: Set<String> = [
+        "application/x-object", "application/x-executable", "application/x-pie-executable", "application/x-sharedlib",
+        "application/x-coredump",
+    ]
 
     /// libmagic answers that say only "some text" or "some bytes".
     static let genericMagic: Set<String> = ["text/plain", "application/octet-stream"]

@@ -13,7 +13,7 @@ import UniformTypes
 /// containers by their entries, and text formats. Each returns a type identifier and a
 /// description, or nil to leave libmagic's answer. Fixtures proving each are listed in
 /// Fixtures/files/README.md and walked by RefinementTests.
-enum Refinements {
+@_spi(Fuzzing) public enum Refinements {
     /// How much of a text file the format checks read.
     static let textPrefix = 8 * 1024
 
@@ -122,7 +122,7 @@ enum Refinements {
     /// dialects, HTML (PHP when it holds PHP's processing instruction), JSON, PEM, PostScript,
     /// RTF, JavaScript in strict mode, calendars, contacts, subtitles, translations, CSV and TSV.
     /// The Bool says whether the finding is a weak guess (CSV/TSV). Works on bytes.
-    static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
+    @_spi(Fuzzing) public static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
         // Formats announce themselves early: look at the first 8 KiB (JSON is checked in full).
         let isUTF8 = encoding == "us-ascii" || encoding == "utf-8"
         let bytes = isUTF8 ? Array(head.prefix(textPrefix)) : Array(TextEncodings.decode(head.prefix(textPrefix)[...], encoding: encoding).utf8)
@@ -298,6 +298,61 @@ enum Refinements {
             return contains(Array(" from '".utf8), in: line) || contains(Array(" from \"".utf8), in: line)
         }
         return false
+    }
+
+    /// The MIME type libmagic gives an ELF file, read from its header as libmagic reads it: by
+    /// `e_type`, relocatable `application/x-object`, executable `application/x-executable`, core
+    /// `application/x-coredump`; a shared object is `application/x-pie-executable` when its
+    /// dynamic section's DT_FLAGS_1 has DF_1_PIE, or, where that section lies past `head`, when it
+    /// asks for an interpreter (PT_INTERP) and exports no SONAME we could see, else
+    /// `application/x-sharedlib`. Nil for anything that is not ELF.
+    @_spi(Fuzzing) public static func elfMIMEType(_ head: [UInt8]) -> String? {
+        guard head.count >= 52, head[0] == 0x7F, head[1] == 0x45, head[2] == 0x4C, head[3] == 0x46 else { return nil }
+        let is64 = head[4] == 2, little = head[5] != 2
+        func read(_ offset: Int, _ size: Int) -> Int? {
+            guard offset >= 0, size <= 8, offset + size <= head.count else { return nil }
+            var value = 0
+            for index in 0..<size {
+                let byte = Int(head[offset + (little ? size - 1 - index : index)])
+                value = (value << 8) | byte
+            }
+            return value
+        }
+        switch read(16, 2) {
+        case 1: return "application/x-object"
+        case 2: return "application/x-executable"
+        case 4: return "application/x-coredump"
+        case 3: break
+        default: return nil
+        }
+        let word = is64 ? 8 : 4
+        guard let programHeaders = read(is64 ? 32 : 28, word), let entrySize = read(is64 ? 54 : 42, 2),
+            let count = read(is64 ? 56 : 44, 2), entrySize >= (is64 ? 56 : 32), (0..<head.count).contains(programHeaders)
+        else { return "application/x-sharedlib" }
+        var interpreter = false
+        var dynamic: (offset: Int, size: Int)?
+        for index in 0..<count {
+            let entry = programHeaders + index * entrySize
+            guard let type = read(entry, 4) else { break }
+            if type == 3 { interpreter = true }
+            if type == 2, let offset = read(entry + (is64 ? 8 : 4), word), let size = read(entry + (is64 ? 32 : 16), word),
+                (0..<head.count).contains(offset), (0...head.count).contains(size)
+            {
+                dynamic = (offset, size)
+            }
+        }
+        if let dynamic, dynamic.offset + dynamic.size <= head.count {
+            // Elf_Dyn entries: tag, value; DT_FLAGS_1 is 0x6ffffffb, DF_1_PIE 0x08000000.
+            var entry = dynamic.offset
+            while entry + 2 * word <= dynamic.offset + dynamic.size, let tag = read(entry, word), tag != 0 {
+                if tag == 0x6FFF_FFFB, let flags = read(entry + word, word) {
+                    return flags & 0x0800_0000 != 0 ? "application/x-pie-executable" : "application/x-sharedlib"
+                }
+                entry += 2 * word
+            }
+            return "application/x-sharedlib"
+        }
+        return interpreter ? "application/x-pie-executable" : "application/x-sharedlib"
     }
 
     enum PythonStatement { case strong, importLine }

@@ -282,7 +282,7 @@ public final class TypeInferrer {
             return found
         }
         if !magicDescriptions {
-            if let decisive, let found = evidence(decisive.identifier, nil, mimeType: nil, encoding: "binary") {
+            if let decisive, let found = evidence(decisive.identifier, nil, mimeType: Refinements.elfMIMEType(head), encoding: "binary") {
                 return found
             }
             if let (identifier, description) = Refinements.binary(head: head, tail: zip),

@@ -18,11 +18,11 @@ enum FuzzTarget: String, CaseIterable {
         case .xmlplist: "XML property lists, written back (XML and binary) and read again"
         case .rtf: "RTF to plain text (\\u, \\ucN, \\'hh, \\ansicpg, groups)"
         case .html: "text decoding, then HTML to plain text (entities, tags, comments)"
-        case .text: "encoding detection and lossless decoding to UTF-8, checked by decoding again"
+        case .text: "encoding detection, the text checks, and lossless decoding to UTF-8, checked by decoding again"
         case .documents: "JSON: the parser (round trip), session, destination, list, check manifest and declarations"
         case .glob: "glob matching: pattern, a NUL byte, then a name"
         case .mimecache: "shared-mime-info's mime.cache: aliases, parents, literal and glob lists, XML roots and magic, on the cache's own bytes"
-        case .media: "ASF headers and Matroska (EBML) headers and tracks: audio or video streams"
+        case .media: "ASF headers, Matroska (EBML) headers and tracks (audio or video streams), ELF program headers"
         }
     }
 
@@ -52,6 +52,8 @@ enum FuzzTarget: String, CaseIterable {
 
         case .text:
             _ = TextEncodings.plainEncoding(of: bytes, isComplete: true)
+            // The text checks (formats by their first lines, languages by their statements).
+            _ = Refinements.text(bytes, encoding: "utf-8", isComplete: true)
             _ = TextEncodings.bomlessUTF16(bytes)
             guard let text = try? TextConversion.decode(bytes, label: "fuzz") else { return }
             guard let utf8 = try? TextConversion.utf8(from: bytes, label: "fuzz") else {
@@ -85,6 +87,9 @@ enum FuzzTarget: String, CaseIterable {
             let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
             _ = MediaContainers.asfStreams(bytes.starts(with: MediaContainers.asfHeader) ? bytes : MediaContainers.asfHeader + bytes)
             _ = MediaContainers.matroskaStreams(bytes.starts(with: ebml) ? bytes : ebml + bytes)
+            // An ELF header's program headers and dynamic section (a shared library or a PIE).
+            let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
+            _ = Refinements.elfMIMEType(bytes.starts(with: elf) ? bytes : elf + bytes)
 
         case .mimecache:
             // Version 1.2's header, so the fuzzer spends its effort on the tables.

@@ -109,6 +109,33 @@ import UniformTypes
         #expect(found != "com.netscape.javascript-source")
     }
 
+    /// ELF kinds by e_type, read in the byte order the header gives; a shared object is a PIE
+    /// when its dynamic section says DF_1_PIE.
+    @Test func elfKindsFromTheHeader() {
+        func header(bigEndian: Bool, is64: Bool, type: UInt16) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            bytes[0...3] = [0x7F, 0x45, 0x4C, 0x46]
+            bytes[4] = is64 ? 2 : 1
+            bytes[5] = bigEndian ? 2 : 1
+            bytes[16] = bigEndian ? UInt8(type >> 8) : UInt8(type & 0xFF)
+            bytes[17] = bigEndian ? UInt8(type & 0xFF) : UInt8(type >> 8)
+            return bytes
+        }
+        #expect(Refinements.elfMIMEType(header(bigEndian: true, is64: false, type: 2)) == "application/x-executable")
+        #expect(Refinements.elfMIMEType(header(bigEndian: false, is64: true, type: 1)) == "application/x-object")
+        #expect(Refinements.elfMIMEType(header(bigEndian: false, is64: true, type: 4)) == "application/x-coredump")
+        #expect(Refinements.elfMIMEType(header(bigEndian: false, is64: true, type: 3)) == "application/x-sharedlib")
+        // One PT_DYNAMIC program header (64-bit, little-endian) whose section holds DT_FLAGS_1 = DF_1_PIE.
+        var pie = header(bigEndian: false, is64: true, type: 3) + [UInt8](repeating: 0, count: 56 + 32)
+        pie[32] = 64; pie[54] = 56; pie[56] = 1                      // e_phoff, e_phentsize, e_phnum
+        pie[64] = 2                                                  // p_type PT_DYNAMIC
+        pie[72] = 120; pie[96] = 32                                  // p_offset, p_filesz
+        pie[120...127] = [0xFB, 0xFF, 0xFF, 0x6F, 0, 0, 0, 0]        // DT_FLAGS_1
+        pie[128...135] = [0, 0, 0, 0x08, 0, 0, 0, 0]                 // DF_1_PIE
+        #expect(Refinements.elfMIMEType(pie) == "application/x-pie-executable")
+        #expect(Refinements.elfMIMEType(Array("not an elf file at all, just some text here and more".utf8)) == nil)
+    }
+
     @Test func truncatedJSONPrefixCountsWhenTheFileGoesOn() {
         let prefix = Array("{\"items\": [1, 2, 3, 4".utf8)
         #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: false)?.0 == "public.json")

@@ -69,6 +69,13 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(record["mimeType"] as? String == "text/x-c++hdr")
     }
 
+    /// ELF files as file(1) names them, from the header uti reads itself: a PIE executable, a
+    /// shared library, a relocatable object (gcc's defaults on Debian made the first).
+    @Test func elfKindsAsFilePrintsThem() throws {
+        let run = try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello-elf", "Fixtures/files/libgreet.so", "Fixtures/files/hello.o"])
+        #expect(run.stdout == "application/x-pie-executable\napplication/x-sharedlib\napplication/x-object\n")
+    }
+
     /// A type Apple declares without a MIME type is named by uti's aliases (Catalog/mime-aliases.json)
     /// or the database's name for it, not by libmagic's name for the TIFF it is stored in; an archive
     /// keeps file(1)'s name for its compression.
