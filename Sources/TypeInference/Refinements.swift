@@ -177,21 +177,30 @@ import UniformTypes
         if begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: body) {
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
-        if looksLikePython(body) { return ("public.python-script", "Python script", true) }
         if let family = cFamily(body) { return (family.0, family.1, true) }
-        if looksLikeJavaScript(body) { return ("com.netscape.javascript-source", "JavaScript source", true) }
+        switch scriptLanguage(body) {
+        case .python?: return ("public.python-script", "Python script", true)
+        case .javaScript?: return ("com.netscape.javascript-source", "JavaScript source", true)
+        case nil: break
+        }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
     }
 
-    /// Whether text reads as Python source without a `#!` line, by statements no other common
-    /// language writes the same way: `from MODULE import NAME`, `def NAME(...):` and `class
-    /// NAME(...):` ending their line with the colon, `if __name__ ==`. Two such lines, or one
-    /// and a plain `import MODULE` line (no quote, semicolon or brace: JavaScript's, Java's
-    /// and Go's imports have them), and fewer lines that end like C (`;`, `{`, `}`) than lines
-    /// that say Python. A guess (weak): a text name wins over it (`.bzl`, `.sage`).
-    static func looksLikePython(_ body: ArraySlice<UInt8>) -> Bool {
-        var strong = 0, imports = 0, braced = 0
+    enum ScriptLanguage { case python, javaScript }
+
+    /// Python or JavaScript, in one pass over the lines, by statements no other common language
+    /// writes the same way. Python (without a `#!` line): `from MODULE import NAME`, `def
+    /// NAME(...):` and `class NAME(...):` ending their line with the colon, `if __name__ ==`; two
+    /// such lines, or one and a plain `import MODULE` line (no quote, semicolon or brace:
+    /// JavaScript's, Java's and Go's imports have them), and fewer lines that end like C (`;`,
+    /// `{`, `}`) than lines that say Python. JavaScript (or TypeScript) modules: CommonJS
+    /// (`const x = require('...')`, `module.exports`) or ECMAScript modules (`import x from
+    /// '...'`, `export default`, `export function`); two such lines, or one and two lines that end
+    /// like C. Guesses (weak): a text name wins over them (`.bzl`, `.sage`, a `.ts` stays
+    /// TypeScript).
+    static func scriptLanguage(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
+        var python = 0, imports = 0, javaScript = 0, braced = 0
         var start = body.startIndex
         while start < body.endIndex {
             let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
@@ -206,15 +215,16 @@ import UniformTypes
                 default: break
                 }
                 switch pythonStatement(line) {
-                case .strong: strong += 1
+                case .strong: python += 1
                 case .importLine: imports += 1
-                case nil: break
+                case nil: if javaScriptStatement(line) { javaScript += 1 }
                 }
-                if strong >= 2 || (strong >= 1 && imports >= 1), braced < strong + imports { return true }
+                if python >= 2 || (python >= 1 && imports >= 1), braced < python + imports { return .python }
+                if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
             }
             start = end + 1
         }
-        return false
+        return nil
     }
 
     /// C, C++ or Objective-C source or header, by its first line after comments being a
@@ -258,44 +268,17 @@ import UniformTypes
         return isHeader ? ("public.c-header", "C header") : ("public.c-source", "C source")
     }
 
-    /// Whether text reads as JavaScript (or TypeScript) modules: CommonJS (`const x =
-    /// require('...')`, `module.exports`) or ECMAScript modules (`import x from '...'`, `export
-    /// default`, `export function`). Two such lines, or one and two lines that end like C-family
-    /// code. A guess (weak): a text name wins over it (a `.ts` stays TypeScript).
-    static func looksLikeJavaScript(_ body: ArraySlice<UInt8>) -> Bool {
-        var strong = 0, braced = 0
-        var start = body.startIndex
-        while start < body.endIndex {
-            let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
-            var first = start
-            while first < end, body[first] == 0x20 || body[first] == 0x09 { first += 1 }
-            var last = end
-            while last > first, [0x20, 0x09, 0x0D].contains(body[last - 1]) { last -= 1 }
-            if first < last {
-                let line = body[first..<last]
-                if [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}")].contains(body[last - 1]) { braced += 1 }
-                if javaScriptStatement(line) { strong += 1 }
-                if strong >= 2 || (strong >= 1 && braced >= 2) { return true }
-            }
-            start = end + 1
-        }
-        return false
-    }
-
     /// Whether one line (without indentation) is a module statement only JavaScript writes so.
     static func javaScriptStatement(_ line: ArraySlice<UInt8>) -> Bool {
-        func word(_ text: String) -> Bool { line.starts(with: text.utf8) }
-        if word("module.exports") || word("exports.") { return true }
-        if word("export default ") || word("export function ") || word("export const ") || word("export class ")
-            || word("export async function ")
-        {
-            return true
+        // m(odule), e(xport), c(onst), l(et), v(ar), i(mport): one byte rules out most lines.
+        guard let first = line.first, [0x6D, 0x65, 0x63, 0x6C, 0x76, 0x69].contains(first) else { return false }
+        if begins(line, Keyword.moduleExports) || begins(line, Keyword.exports) { return true }
+        if Keyword.exportForms.contains(where: { begins(line, $0) }) { return true }
+        if Keyword.declarations.contains(where: { begins(line, $0) }) {
+            return Keyword.requireCalls.contains { contains($0, in: line) }
         }
-        if word("const ") || word("let ") || word("var ") {
-            return contains(Array("= require('".utf8), in: line) || contains(Array("= require(\"".utf8), in: line)
-        }
-        if word("import ") {
-            return contains(Array(" from '".utf8), in: line) || contains(Array(" from \"".utf8), in: line)
+        if begins(line, Keyword.importWord) {
+            return Keyword.fromQuoted.contains { contains($0, in: line) }
         }
         return false
     }
@@ -359,13 +342,17 @@ import UniformTypes
 
     /// What one line (without its indentation and trailing space) says of Python.
     static func pythonStatement(_ line: ArraySlice<UInt8>) -> PythonStatement? {
-        func word(_ text: String) -> Bool { line.starts(with: text.utf8) }
+        // Most lines start with none of the keywords: one byte decides that.
+        guard let first = line.first, first == 0x69 || first == 0x64 || first == 0x61 || first == 0x63 || first == 0x66 else {
+            return nil  // not i(f, mport), d(ef), a(sync), c(lass), f(rom)
+        }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
         let endsWithColon = line.last == UInt8(ascii: ":")
-        if word("if __name__ ==") || word("if __name__==") { return .strong }
-        if word("def ") || word("async def ") {
+        if word(Keyword.ifName) || word(Keyword.ifNameTight) { return .strong }
+        if word(Keyword.def) || word(Keyword.asyncDef) {
             return endsWithColon && line.contains(UInt8(ascii: "(")) ? .strong : nil
         }
-        if word("class ") {
+        if word(Keyword.pythonClass) {
             // class NAME: or class NAME(BASES): — not C++'s class NAME : public BASE {.
             let name = line.dropFirst(6).prefix { isIdentifier($0) }
             guard !name.isEmpty, endsWithColon else { return nil }
@@ -373,17 +360,42 @@ import UniformTypes
             return after == UInt8(ascii: "(") || after == UInt8(ascii: ":") ? .strong : nil
         }
         let noPunctuation = !line.contains { [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "=")].contains($0) }
-        if word("from "), noPunctuation {
+        if word(Keyword.from), noPunctuation {
             // from MODULE import NAMES, MODULE dotted or relative (from . import x).
             let module = line.dropFirst(5).drop { $0 == 0x20 }.prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") }
-            return !module.isEmpty && line[module.endIndex...].starts(with: " import ".utf8) ? .strong : nil
+            return !module.isEmpty && begins(line[module.endIndex...], Keyword.spacedImport) ? .strong : nil
         }
-        if word("import "), noPunctuation {
+        if word(Keyword.importWord), noPunctuation {
             let names = line.dropFirst(7)
             let allowed = names.allSatisfy { isIdentifier($0) || [UInt8(ascii: "."), UInt8(ascii: ","), 0x20].contains($0) }
             return allowed && !names.isEmpty ? .importLine : nil
         }
         return nil
+    }
+
+    /// The words the language checks look for, as bytes.
+    enum Keyword {
+        static let ifName = Array("if __name__ ==".utf8), ifNameTight = Array("if __name__==".utf8)
+        static let def = Array("def ".utf8), asyncDef = Array("async def ".utf8), pythonClass = Array("class ".utf8)
+        static let from = Array("from ".utf8), importWord = Array("import ".utf8), spacedImport = Array(" import ".utf8)
+        static let moduleExports = Array("module.exports".utf8), exports = Array("exports.".utf8)
+        static let exportForms = ["export default ", "export function ", "export const ", "export class ", "export async function "]
+            .map { Array($0.utf8) }
+        static let declarations = ["const ", "let ", "var "].map { Array($0.utf8) }
+        static let requireCalls = ["= require('", "= require(\""].map { Array($0.utf8) }
+        static let fromQuoted = [" from '", " from \""].map { Array($0.utf8) }
+    }
+
+    /// Whether `line` begins with `prefix`.
+    @inline(__always)
+    static func begins(_ line: ArraySlice<UInt8>, _ prefix: [UInt8]) -> Bool {
+        guard line.count >= prefix.count else { return false }
+        var index = line.startIndex
+        for byte in prefix {
+            if line[index] != byte { return false }
+            index += 1
+        }
+        return true
     }
 
     static func isIdentifier(_ byte: UInt8) -> Bool {

@@ -129,9 +129,16 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// what file(1) and current shared-mime-info print (`text/x-shellscript`), where the type's
     /// tags keep an older one.
     public var aliasMIMEType: String? {
-        let key = identifier.lowercased()
-        return BuiltInCatalog.mimeAliases.filter { $0.value == key }.map(\.key).sorted().first
+        guard !Self.aliasByIdentifier.isEmpty else { return nil }
+        return Self.aliasByIdentifier[identifier.lowercased()]
     }
+
+    /// The built-in alias list by type (the first alias in sorted order where a type has several).
+    private static let aliasByIdentifier: [String: String] = {
+        var table: [String: String] = [:]
+        for (alias, key) in BuiltInCatalog.mimeAliases.sorted(by: { $0.key < $1.key }) where table[key] == nil { table[key] = alias }
+        return table
+    }()
 
     /// Who declared the type: Apple, uti, a declarations file, or nobody (dynamic).
     public var declarer: TypeDeclarer {
