@@ -92,6 +92,11 @@ public enum Reconciliation {
         }
         guard let named else { return Outcome(type: content.type, decidedBy: .content) }
         let found = content.type
+        // A language guessed from statements in a file its name calls plain text (a `.txt` help
+        // file full of examples) is the text its name says.
+        if content.isWeak, found != named, found.conforms(to: .sourceCode), TypeInferrer.plainTextIdentifiers.contains(named.identifier) {
+            return Outcome(type: named, decidedBy: .extension)
+        }
         if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
         if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both) }
         // A name that stands for several types: the one that refines the content, or the one the

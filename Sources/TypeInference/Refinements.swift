@@ -178,29 +178,63 @@ import UniformTypes
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
         if let family = cFamily(body) { return (family.0, family.1, true) }
-        switch scriptLanguage(body) {
-        case .python?: return ("public.python-script", "Python script", true)
-        case .javaScript?: return ("com.netscape.javascript-source", "JavaScript source", true)
-        case nil: break
-        }
+        if let language = scriptLanguage(body) { return (language.type.0, language.type.1, true) }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
     }
 
-    enum ScriptLanguage { case python, javaScript }
+    enum ScriptLanguage: CaseIterable {
+        case python, javaScript, java, go, rust, cSharp, swift, kotlin, ruby
 
-    /// Python or JavaScript, in one pass over the lines, by statements no other common language
-    /// writes the same way. Python (without a `#!` line): `from MODULE import NAME`, `def
-    /// NAME(...):` and `class NAME(...):` ending their line with the colon, `if __name__ ==`; two
-    /// such lines, or one and a plain `import MODULE` line (no quote, semicolon or brace:
-    /// JavaScript's, Java's and Go's imports have them), and fewer lines that end like C (`;`,
-    /// `{`, `}`) than lines that say Python. JavaScript (or TypeScript) modules: CommonJS
-    /// (`const x = require('...')`, `module.exports`) or ECMAScript modules (`import x from
-    /// '...'`, `export default`, `export function`); two such lines, or one and two lines that end
-    /// like C. Guesses (weak): a text name wins over them (`.bzl`, `.sage`, a `.ts` stays
-    /// TypeScript).
+        var type: (String, String) {
+            switch self {
+            case .python: ("public.python-script", "Python script")
+            case .javaScript: ("com.netscape.javascript-source", "JavaScript source")
+            case .java: ("com.sun.java-source", "Java source")
+            case .go: ("org.golang.go-source", "Go source")
+            case .rust: ("org.rust-lang.rust-source", "Rust source")
+            case .cSharp: ("com.microsoft.c-sharp-source", "C# source")
+            case .swift: ("public.swift-source", "Swift source")
+            case .kotlin: ("org.kotlinlang.kotlin-source", "Kotlin source")
+            case .ruby: ("public.ruby-script", "Ruby script")
+            }
+        }
+    }
+
+    /// What a line (without indentation and trailing space) says of a language.
+    enum Statement: Int, CaseIterable {
+        /// Python: `from M import N`, `def f(...):`, `class C(...):`, `if __name__ ==`; a plain `import m`.
+        case python, pythonImport
+        /// JavaScript modules: `require('...')`, `import x from '...'`, `export default`, `module.exports`.
+        case javaScript
+        /// Java: `package a.b;`, `import a.b.C;` (dotted, with the semicolon), `public class`, `@Override`.
+        case javaPackage, javaImport, javaDeclaration
+        /// Go: `package name` (one word), `import "fmt"` or `import (`; Go and Swift: `func f(...)`.
+        case goPackage, goImport, goFunc
+        /// Rust: `use a::b;`, `fn f(...) {`, `pub fn`, `impl`, `#[derive(`, `let mut`.
+        case rust
+        /// C#: `using System...;`, `namespace N`.
+        case cSharpUsing, cSharpNamespace
+        /// Kotlin: `fun f(...)`, `val x`, a dotted package; `import a.b` lines without a semicolon.
+        case kotlinFun, kotlinValue, bareImport
+        /// Ruby: `require 'x'`, `def f` (no colon, brace or do), `class C < D`, `module M`, `end`.
+        case rubyStatement, rubyEnd
+    }
+
+    /// The language of source text, in one pass over the lines, by statements no other common
+    /// language writes the same way (`Statement`); each language needs two such lines, or
+    /// statements of two kinds, and Python fewer lines ending like C (`;`, `{`, `}`) than lines
+    /// saying Python. Python: two statements, or one and an import; JavaScript: two module
+    /// statements, or one and two C-like line ends; Java: a package or import with its semicolon
+    /// and a declaration, or two of them; Go: its one-word package and an import or a func; Rust:
+    /// two of its statements; C#: a `using System` and a namespace or a second using; Swift:
+    /// `func` and an import, where Go's package is absent; Kotlin: `fun` and a value or import,
+    /// or two funs; Ruby: two of its statements and an `end`. Guesses (weak): a text name wins
+    /// over them (`.bzl`, `.sage`; a `.ts` stays TypeScript).
     static func scriptLanguage(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
-        var python = 0, imports = 0, javaScript = 0, braced = 0
+        var counts = [Int](repeating: 0, count: Statement.allCases.count)
+        var braced = 0
+        func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
         var start = body.startIndex
         while start < body.endIndex {
             let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
@@ -214,16 +248,114 @@ import UniformTypes
                 case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
                 default: break
                 }
-                switch pythonStatement(line) {
-                case .strong: python += 1
-                case .importLine: imports += 1
-                case nil: if javaScriptStatement(line) { javaScript += 1 }
+                if let statement = statement(line) {
+                    counts[statement.rawValue] += 1
+                    if let language = decided(count, braced: braced) { return language }
                 }
-                if python >= 2 || (python >= 1 && imports >= 1), braced < python + imports { return .python }
-                if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
             }
             start = end + 1
         }
+        return nil
+    }
+
+    /// The language the counts so far make certain, if any.
+    private static func decided(_ count: (Statement) -> Int, braced: Int) -> ScriptLanguage? {
+        let python = count(.python), imports = count(.pythonImport) + count(.bareImport)
+        if python >= 2 || (python >= 1 && imports >= 1), braced < python + imports { return .python }
+        let javaScript = count(.javaScript)
+        if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
+        let javaImports = count(.javaImport), javaHeaders = count(.javaPackage) + javaImports
+        if (javaImports >= 1 && javaHeaders >= 2) || (javaHeaders >= 1 && count(.javaDeclaration) >= 1) { return .java }
+        if count(.goPackage) >= 1 && (count(.goImport) >= 1 || count(.goFunc) >= 1) { return .go }
+        if count(.rust) >= 2 { return .rust }
+        if count(.cSharpUsing) >= 2 || (count(.cSharpUsing) >= 1 && count(.cSharpNamespace) >= 1) { return .cSharp }
+        if count(.goPackage) == 0 && count(.goFunc) >= 1 && imports >= 1 { return .swift }
+        let kotlin = count(.kotlinFun)
+        if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
+        if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
+        return nil
+    }
+
+    /// What one line says, by its first byte and then its first words.
+    static func statement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first else { return nil }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        let endsWithSemicolon = line.last == UInt8(ascii: ";")
+        switch first {
+        case UInt8(ascii: "i"), UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "f"):
+            switch pythonStatement(line) {
+            case .strong: return .python
+            case .importLine: return word(Keyword.importWord) && line.contains(UInt8(ascii: ".")) && !line.contains(UInt8(ascii: ",")) ? .bareImport : .pythonImport
+            case nil: break
+            }
+        default: break
+        }
+        if javaScriptStatement(line) { return .javaScript }
+        switch first {
+        case UInt8(ascii: "p"):
+            if word(Keyword.packageWord) {
+                let name = line.dropFirst(8)
+                if endsWithSemicolon {
+                    let dotted = name.dropLast()
+                    return dotted.contains(UInt8(ascii: ".")) && dotted.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") } ? .javaPackage : nil
+                }
+                if name.allSatisfy(isIdentifier) { return .goPackage }
+                return name.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") } ? .kotlinValue : nil
+            }
+            if word(Keyword.publicClass) || word(Keyword.publicFinalClass) || word(Keyword.publicInterface)
+                || word(Keyword.publicAbstractClass) || word(Keyword.publicEnum)
+            {
+                return .javaDeclaration
+            }
+            if word(Keyword.pubFn) || word(Keyword.pubStruct) { return .rust }
+        case UInt8(ascii: "@"):
+            if word(Keyword.override) { return .javaDeclaration }
+        case UInt8(ascii: "i"):
+            if word(Keyword.importWord) {
+                let rest = line.dropFirst(7)
+                if rest.first == UInt8(ascii: "\"") || rest.first == UInt8(ascii: "(") { return .goImport }
+                let path = rest.dropLast()
+                if endsWithSemicolon, path.contains(UInt8(ascii: ".")),
+                    path.allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") || $0 == 0x20 })
+                {
+                    return .javaImport
+                }
+            }
+            if word(Keyword.implWord) && line.last == UInt8(ascii: "{") { return .rust }
+        case UInt8(ascii: "u"):
+            if word(Keyword.usingSystem) && endsWithSemicolon { return .cSharpUsing }
+            // Rust's own crates (Perl's `use File::Spec;` looks the same otherwise).
+            if word(Keyword.useWord) && endsWithSemicolon && Keyword.rustRoots.contains(where: { begins(line.dropFirst(4), $0) }) { return .rust }
+        case UInt8(ascii: "f"):
+            if word(Keyword.fnWord) && line.contains(UInt8(ascii: "(")) { return .rust }
+            if word(Keyword.funcWord) && line.contains(UInt8(ascii: "(")) { return .goFunc }
+            if word(Keyword.funWord) && line.contains(UInt8(ascii: "(")) { return .kotlinFun }
+        case UInt8(ascii: "#"):
+            if word(Keyword.derive) { return .rust }
+        case UInt8(ascii: "l"):
+            if word(Keyword.letMut) { return .rust }
+        case UInt8(ascii: "n"):
+            if word(Keyword.namespaceWord) { return .cSharpNamespace }
+        case UInt8(ascii: "v"):
+            if word(Keyword.valWord) { return .kotlinValue }
+        case UInt8(ascii: "r"):
+            if word(Keyword.requireQuote) || word(Keyword.requireDoubleQuote) || word(Keyword.requireRelative) { return .rubyStatement }
+        case UInt8(ascii: "m"):
+            if word(Keyword.moduleWord), line.dropFirst(7).allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: ":") }), line.count > 7 {
+                return .rubyStatement
+            }
+        case UInt8(ascii: "e"):
+            if line.count == 3 && word(Keyword.endWord) { return .rubyEnd }
+        default: break
+        }
+        // Ruby's def and class, after Python's (which end with a colon) had their chance.
+        // Ruby's methods are lower case (`def initialize`, `def self.build`); Vim9's `def Name()` is not.
+        if word(Keyword.def), let last = line.last, last != UInt8(ascii: ":"), last != UInt8(ascii: "{"), !line.suffix(3).elementsEqual(Keyword.doSuffix),
+            let initial = line.dropFirst(4).first, (0x61...0x7A).contains(initial) || initial == UInt8(ascii: "_")
+        {
+            return .rubyStatement
+        }
+        if word(Keyword.pythonClass), contains(Keyword.subclassArrow, in: line) { return .rubyStatement }
         return nil
     }
 
@@ -384,6 +516,18 @@ import UniformTypes
         static let declarations = ["const ", "let ", "var "].map { Array($0.utf8) }
         static let requireCalls = ["= require('", "= require(\""].map { Array($0.utf8) }
         static let fromQuoted = [" from '", " from \""].map { Array($0.utf8) }
+        static let packageWord = Array("package ".utf8), publicClass = Array("public class ".utf8)
+        static let publicFinalClass = Array("public final class ".utf8), publicInterface = Array("public interface ".utf8)
+        static let publicAbstractClass = Array("public abstract class ".utf8), publicEnum = Array("public enum ".utf8)
+        static let override = Array("@Override".utf8), implWord = Array("impl".utf8)
+        static let pubFn = Array("pub fn ".utf8), pubStruct = Array("pub struct ".utf8)
+        static let usingSystem = Array("using System".utf8), useWord = Array("use ".utf8)
+        static let rustRoots = ["std::", "core::", "alloc::", "crate::", "super::", "self::"].map { Array($0.utf8) }
+        static let fnWord = Array("fn ".utf8), funcWord = Array("func ".utf8), funWord = Array("fun ".utf8)
+        static let derive = Array("#[derive(".utf8), letMut = Array("let mut ".utf8), namespaceWord = Array("namespace ".utf8)
+        static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
+        static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
+        static let doSuffix = Array(" do".utf8), subclassArrow = Array(" < ".utf8)
     }
 
     /// Whether `line` begins with `prefix`.

@@ -80,6 +80,15 @@ import UniformTypes
         #expect(Reconciliation.reconcile(content: content("public.plain-text"), name: name("com.adobe.pdf")).type == .plainText)
     }
 
+    /// A language guessed from statements, in a file named as plain text: the name's text.
+    @Test func aLanguageGuessInAPlainTextFileIsText() {
+        let outcome = Reconciliation.reconcile(content: content("public.ruby-script", weak: true), name: name("public.plain-text"))
+        #expect(outcome.type == .plainText)
+        #expect(outcome.decidedBy == .extension)
+        // A format uti is sure of keeps its type.
+        #expect(Reconciliation.reconcile(content: content("public.ruby-script"), name: name("public.plain-text")).type.identifier == "public.ruby-script")
+    }
+
     @Test func weakLanguageGuessGivesWayToATextName() {
         let outcome = Reconciliation.reconcile(content: content("public.c-source", weak: true), name: name("public.swift-source"))
         #expect(outcome.type.identifier == "public.swift-source")

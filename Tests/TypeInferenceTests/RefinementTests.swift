@@ -136,6 +136,36 @@ import UniformTypes
         #expect(Refinements.elfMIMEType(Array("not an elf file at all, just some text here and more".utf8)) == nil)
     }
 
+    /// Languages told by statements only they write so, each sample also a check that no other
+    /// language claims it.
+    @Test(arguments: [
+        ("package com.example;\n\nimport java.util.List;\n\npublic class Hello {\n}\n", "com.sun.java-source"),
+        ("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(1)\n}\n", "org.golang.go-source"),
+        ("use std::io;\n\nfn main() {\n    println!(\"hi\");\n}\n", "org.rust-lang.rust-source"),
+        ("using System;\n\nnamespace Hello\n{\n    class Program { }\n}\n", "com.microsoft.c-sharp-source"),
+        ("import Foundation\n\nstruct Point { let x: Int }\nfunc main() {\n}\n", "public.swift-source"),
+        ("package org.example\n\nimport kotlin.math.PI\n\nfun main() {\n    println(PI)\n}\n", "org.kotlinlang.kotlin-source"),
+        ("require 'json'\n\nclass Greeter\n  def hello\n    puts 'hi'\n  end\nend\n", "public.ruby-script"),
+    ])
+    func languagesByTheirStatements(text: String, identifier: String) {
+        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
+        #expect(found?.0 == identifier)
+        #expect(found?.2 == true, "a guess")
+    }
+
+    @Test(arguments: [
+        "package Foo::Bar;\nuse strict;\nuse File::Spec;\nuse List::Util qw(max);\nsub new { }\n1;\n",   // Perl
+        "package Foo;\nuse strict;\npackage Bar;\n1;\n",                                          // Perl, two packages
+        "vim9script\nclass Shape\n  def Area(): number\n    return 0\n  enddef\nendclass\n",    // Vim9
+        "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",                              // Elixir
+        "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",                     // Lua
+        "# Title\n\nSome *text*.\n\n- item\n",                                                   // Markdown
+        "body {\n  margin: 0;\n}\n.a > b:hover {\n  color: red;\n}\n",                           // CSS
+    ])
+    func notALanguageTheyResemble(text: String) {
+        #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true) == nil)
+    }
+
     @Test func truncatedJSONPrefixCountsWhenTheFileGoesOn() {
         let prefix = Array("{\"items\": [1, 2, 3, 4".utf8)
         #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: false)?.0 == "public.json")
