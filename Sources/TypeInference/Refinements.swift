@@ -244,6 +244,8 @@ import UniformTypes
             while last > first, [0x20, 0x09, 0x0D].contains(body[last - 1]) { last -= 1 }
             if first < last {
                 let line = body[first..<last]
+                // A Markdown code fence: a document that quotes code, not code.
+                if begins(line, Keyword.fence) { return nil }
                 switch body[last - 1] {
                 case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
                 default: break
@@ -329,7 +331,12 @@ import UniformTypes
         case UInt8(ascii: "f"):
             if word(Keyword.fnWord) && line.contains(UInt8(ascii: "(")) { return .rust }
             if word(Keyword.funcWord) && line.contains(UInt8(ascii: "(")) { return .goFunc }
-            if word(Keyword.funWord) && line.contains(UInt8(ascii: "(")) { return .kotlinFun }
+            // Kotlin's fun NAME(...) { or = ...; not Vim's `fun s:name(...)` (no brace, a colon or # in the name).
+            if word(Keyword.funWord) {
+                let name = line.dropFirst(4).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+                let opens = line[name.endIndex...].first == UInt8(ascii: "(")
+                if !name.isEmpty, opens, line.last == UInt8(ascii: "{") || contains(Keyword.spacedEquals, in: line) { return .kotlinFun }
+            }
         case UInt8(ascii: "#"):
             if word(Keyword.derive) { return .rust }
         case UInt8(ascii: "l"):
@@ -527,7 +534,8 @@ import UniformTypes
         static let derive = Array("#[derive(".utf8), letMut = Array("let mut ".utf8), namespaceWord = Array("namespace ".utf8)
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
-        static let doSuffix = Array(" do".utf8), subclassArrow = Array(" < ".utf8)
+        static let fence = Array("```".utf8)
+        static let doSuffix = Array(" do".utf8), subclassArrow = Array(" < ".utf8), spacedEquals = Array(" = ".utf8)
     }
 
     /// Whether `line` begins with `prefix`.

@@ -158,6 +158,8 @@ import UniformTypes
         "package Foo;\nuse strict;\npackage Bar;\n1;\n",                                          // Perl, two packages
         "vim9script\nclass Shape\n  def Area(): number\n    return 0\n  enddef\nendclass\n",    // Vim9
         "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",                              // Elixir
+        "fun s:check(cmd)\n  return 1\nendfun\nfun gzip#read(cmd)\nendfun\n",                    // Vim script
+        "# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n",          // Markdown quoting code
         "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",                     // Lua
         "# Title\n\nSome *text*.\n\n- item\n",                                                   // Markdown
         "body {\n  margin: 0;\n}\n.a > b:hover {\n  color: red;\n}\n",                           // CSS
