@@ -373,21 +373,7 @@ import UniformTypes
     /// Objective-C when it imports or declares an `@interface`. A guess (weak), as libmagic's
     /// was: a text name wins over it.
     static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {
-        var index = body.startIndex
-        while index < body.endIndex {
-            let rest = body[index...]
-            if [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) {
-                index += 1
-            } else if rest.starts(with: "//".utf8) {
-                index = rest.firstIndex(of: 0x0A) ?? body.endIndex
-            } else if rest.starts(with: "/*".utf8) {
-                guard let end = rest.dropFirst(2).indices.first(where: { rest[$0...].starts(with: "*/".utf8) }) else { return nil }
-                index = end + 2
-            } else {
-                break
-            }
-        }
-        let code = body[index...]
+        guard let code = afterComments(body) else { return nil }
         let directives = ["#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import "]
         guard directives.contains(where: { code.starts(with: $0.utf8) }) else { return nil }
         func has(_ text: String) -> Bool { contains(Array(text.utf8), in: code) }
@@ -558,6 +544,17 @@ import UniformTypes
     /// (ECMA-262, 11.2.1): the string literal `'use strict'` or `"use strict"`. Perl's pragma is a
     /// bare word (`use strict;`), which shared-mime-info's Perl rule also matches anywhere.
     static func startsWithStrictDirective(_ body: ArraySlice<UInt8>) -> Bool {
+        guard let rest = afterComments(body) else { return false }
+        for quote in ["'", "\""] where rest.starts(with: "\(quote)use strict\(quote)".utf8) {
+            let after = rest.dropFirst(12).first
+            return after == nil || after == UInt8(ascii: ";") || after == 0x0A || after == 0x0D
+        }
+        return false
+    }
+
+    /// The text after leading white space and C-style comments (`//` lines, `/* ... */` blocks);
+    /// nil when a block comment does not end.
+    static func afterComments(_ body: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         var index = body.startIndex
         while index < body.endIndex {
             let rest = body[index...]
@@ -566,17 +563,13 @@ import UniformTypes
             } else if rest.starts(with: "//".utf8) {
                 index = rest.firstIndex(of: 0x0A) ?? body.endIndex
             } else if rest.starts(with: "/*".utf8) {
-                guard let end = rest.dropFirst(2).indices.first(where: { rest[$0...].starts(with: "*/".utf8) }) else { return false }
+                guard let end = rest.dropFirst(2).indices.first(where: { rest[$0...].starts(with: "*/".utf8) }) else { return nil }
                 index = end + 2
             } else {
-                for quote in ["'", "\""] where rest.starts(with: "\(quote)use strict\(quote)".utf8) {
-                    let after = rest.dropFirst(12).first
-                    return after == nil || after == UInt8(ascii: ";") || after == 0x0A || after == 0x0D
-                }
-                return false
+                break
             }
         }
-        return false
+        return body[index...]
     }
 
     static let interpreters: [String: String] = [
