@@ -5,8 +5,9 @@ import UniformTypes
 /// libmagic itself reported (so `application/gzip`, not the catalog's first `application/x-gzip`).
 public enum FileMIME {
     /// The answer for `uti identify --mime-type`. In order: the file-system kind for anything
-    /// but a regular file; `inode/x-empty` for an empty file; when uti's own rules or text checks
-    /// decided, the name a matching shared-mime-info rule used if it names the type but is not
+    /// but a regular file; `inode/x-empty` for an empty file; the kind of an ELF file uti read
+    /// from its header (`application/x-sharedlib`, as libmagic names it); when uti's own rules or
+    /// text checks decided, the name a matching shared-mime-info rule used if it names the type but is not
     /// one of its tags (`application/x-perl` for a Perl script); libmagic's MIME type when it is one
     /// of the type's MIME tags, or when the type is a generic one (plain text, data) that
     /// libmagic names more precisely; the name the content evidence used (shared-mime-info's,
@@ -43,7 +44,7 @@ public enum FileMIME {
             // What uti read from an ELF header as libmagic reads it (a shared library, a PIE).
             answer = magic
         } else if inference.content?.sniffer == .uti, let database, !genericMagic.contains(database), !tags.contains(database),
-            type.isNamed(byMIMEType: database) || MagicMapping.mimeAliases[database] == type.identifier
+            MagicMapping.leads(database, to: type)
         {
             // uti's own rules decided, and libmagic's answer (when it was asked) did not: the
             // database's name for the type, which the type knows only as an alias, is the one a
@@ -55,7 +56,7 @@ public enum FileMIME {
             answer = magic
         } else if let named = [database, magic].compactMap({ $0 }).first(where: { candidate in
             !genericMagic.contains(candidate)
-                && (type.isNamed(byMIMEType: candidate) || MagicMapping.mimeAliases[candidate] == type.identifier)
+                && MagicMapping.leads(candidate, to: type)
         }) {
             answer = named
         } else if let preferred = tags.first {

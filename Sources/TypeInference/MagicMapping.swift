@@ -68,6 +68,12 @@ enum MagicMapping {
         "model/x.stl-binary": "public.standard-tesselated-geometry-format",
     ]
 
+    /// Whether a MIME type leads to `type`: the catalog's lookup of it (tags and aliases) or this
+    /// table of libmagic's spellings.
+    static func leads(_ mimeType: String, to type: UTType) -> Bool {
+        type.isNamed(byMIMEType: mimeType) || mimeAliases[mimeType] == type.identifier
+    }
+
     /// libmagic's language guesses for text: right for files without a name, often wrong for
     /// files with one (any brace-heavy text is "C"), so a text type from the name wins over them.
     static let weakGuesses: [String: String] = [

@@ -145,8 +145,8 @@ public enum Reconciliation {
     /// Whether `mimeType` is a name of `type`: one of its tags, the catalog's or libmagic's
     /// spelling table's way to it, or shared-mime-info's name for a source type Apple gives none.
     static func names(_ type: UTType, _ mimeType: String) -> Bool {
-        type.tagSpecification[.mimeType].contains { $0.lowercased() == mimeType } || type.isNamed(byMIMEType: mimeType)
-            || MagicMapping.mimeAliases[mimeType] == type.identifier || FileMIME.sharedMimeInfoNames[type.identifier] == mimeType
+        type.tagSpecification[.mimeType].contains { $0.lowercased() == mimeType } || MagicMapping.leads(mimeType, to: type)
+            || FileMIME.sharedMimeInfoNames[type.identifier] == mimeType
     }
 
     /// Ancestors too broad to make two text types one family.

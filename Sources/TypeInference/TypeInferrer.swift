@@ -196,8 +196,8 @@ public final class TypeInferrer {
 
     /// The precedence between uti's or libmagic's answer and shared-mime-info's, in order: no
     /// match, or a match whose type is unknown to the catalog or generic: the first answer; the
-    /// first answer is generic (data, plain text, a dynamic type, a weak language guess): the
-    /// match; one is narrower than the other (by the catalog's conformance, shared-mime-info's
+    /// first answer is generic (data, plain text, a dynamic type, libmagic's weak language guess,
+    /// or one of uti's against a rule above `Self.decisivePriority`): the match; one is narrower than the other (by the catalog's conformance, shared-mime-info's
     /// sub-class-of, or, with `refinesSignature`, a system rule that tests what uti's deciding
     /// signature tests and more): the narrower; otherwise (unrelated answers) libmagic's gives way to a rule
     /// whose priority is above `Self.decisivePriority`, and uti's own (exact signatures and text
