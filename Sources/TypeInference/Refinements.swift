@@ -184,7 +184,7 @@ import UniformTypes
     }
 
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, java, go, rust, cSharp, swift, kotlin, ruby
+        case python, javaScript, java, go, rust, cSharp, swift, kotlin, ruby, sql, css
 
         var type: (String, String) {
             switch self {
@@ -197,6 +197,8 @@ import UniformTypes
             case .swift: ("public.swift-source", "Swift source")
             case .kotlin: ("org.kotlinlang.kotlin-source", "Kotlin source")
             case .ruby: ("public.ruby-script", "Ruby script")
+            case .sql: ("org.iso.sql-source", "SQL script")
+            case .css: ("public.css", "CSS style sheet")
             }
         }
     }
@@ -219,6 +221,11 @@ import UniformTypes
         case kotlinFun, kotlinValue, bareImport
         /// Ruby: `require 'x'`, `def f` (no colon, brace or do), `class C < D`, `module M`, `end`.
         case rubyStatement, rubyEnd
+        /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
+        case sql
+        /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
+        /// (`margin: 0;`, the property in lower case and hyphens).
+        case cssRule, cssDeclaration
     }
 
     /// The language of source text, in one pass over the lines, by statements no other common
@@ -275,6 +282,8 @@ import UniformTypes
         let kotlin = count(.kotlinFun)
         if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
         if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
+        if count(.sql) >= 2 { return .sql }
+        if count(.cssRule) >= 2 && count(.cssDeclaration) >= 2 { return .css }
         return nil
     }
 
@@ -363,7 +372,34 @@ import UniformTypes
             return .rubyStatement
         }
         if word(Keyword.pythonClass), contains(Keyword.subclassArrow, in: line) { return .rubyStatement }
-        return nil
+        if Keyword.sqlStatements.contains(where: { word($0) }) {
+            // SELECT needs its FROM on the line, as queries written on one line have.
+            return !word(Keyword.sqlSelect) || contains(Keyword.sqlFrom, in: line) ? .sql : nil
+        }
+        return cssStatement(line)
+    }
+
+    /// A CSS rule's selector line or a declaration.
+    static func cssStatement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, let last = line.last else { return nil }
+        if last == UInt8(ascii: "{"), line.count >= 3, line[line.endIndex - 2] == 0x20 {
+            // Selectors: names, classes, ids, combinators, pseudo-classes, attributes; no
+            // parentheses but an at-rule's, and none of the words code opens blocks with.
+            let selector = line.dropLast(2)
+            let allowed = selector.allSatisfy { byte in
+                isIdentifier(byte) || [0x20, 0x2E, 0x23, 0x3A, 0x3E, 0x2C, 0x2B, 0x7E, 0x2A, 0x5B, 0x5D, 0x3D, 0x2D].contains(byte)
+            }
+            // `=` only inside an attribute selector (`a[href="x"]`), never `type T = {`.
+            let assigns = selector.contains(UInt8(ascii: "=")) && !selector.contains(UInt8(ascii: "["))
+            if (allowed || first == UInt8(ascii: "@")) && !assigns && !Keyword.blockWords.contains(where: { begins(line, $0) }) { return .cssRule }
+            return nil
+        }
+        // property: value;  with the property in lower case and hyphens, not a C label or case.
+        guard last == UInt8(ascii: ";"), (0x61...0x7A).contains(first) else { return nil }
+        let property = line.prefix { (0x61...0x7A).contains($0) || $0 == UInt8(ascii: "-") }
+        guard line[property.endIndex...].starts(with: Keyword.colonSpace), !Keyword.labelWords.contains(where: { $0.elementsEqual(property) })
+        else { return nil }
+        return .cssDeclaration
     }
 
     /// C, C++ or Objective-C source or header, by its first line after comments being a
@@ -521,6 +557,14 @@ import UniformTypes
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8)
+        static let sqlStatements = ["CREATE TABLE ", "CREATE INDEX ", "CREATE VIEW ", "CREATE UNIQUE INDEX ", "INSERT INTO ",
+            "ALTER TABLE ", "DROP TABLE ", "SELECT ", "DELETE FROM ", "create table ", "insert into ", "alter table "].map { Array($0.utf8) }
+        static let sqlSelect = Array("SELECT ".utf8), sqlFrom = Array(" FROM ".utf8), colonSpace = Array(": ".utf8)
+        static let blockWords = ["struct ", "union ", "enum ", "class ", "else", "do ", "try ", "if ", "for ", "while ", "switch ",
+            "function ", "return ", "namespace ", "interface ", "impl ", "fn ", "func ", "fun ", "def ", "object ", "module ",
+            "type ", "record ", "trait ", "extension ", "protocol ", "export ", "const ", "let ", "var "]
+            .map { Array($0.utf8) }
+        static let labelWords = ["default", "case", "public", "private", "protected", "return", "goto"].map { Array($0.utf8) }
         static let doSuffix = Array(" do".utf8), subclassArrow = Array(" < ".utf8), spacedEquals = Array(" = ".utf8)
     }
 

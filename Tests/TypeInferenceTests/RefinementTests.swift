@@ -146,6 +146,8 @@ import UniformTypes
         ("import Foundation\n\nstruct Point { let x: Int }\nfunc main() {\n}\n", "public.swift-source"),
         ("package org.example\n\nimport kotlin.math.PI\n\nfun main() {\n    println(PI)\n}\n", "org.kotlinlang.kotlin-source"),
         ("require 'json'\n\nclass Greeter\n  def hello\n    puts 'hi'\n  end\nend\n", "public.ruby-script"),
+        ("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO users VALUES (1, 'a');\n", "org.iso.sql-source"),
+        ("body {\n  margin: 0;\n}\n.header > a:hover {\n  color: red;\n}\n", "public.css"),
     ])
     func languagesByTheirStatements(text: String, identifier: String) {
         let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
@@ -162,7 +164,9 @@ import UniformTypes
         "# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n",          // Markdown quoting code
         "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",                     // Lua
         "# Title\n\nSome *text*.\n\n- item\n",                                                   // Markdown
-        "body {\n  margin: 0;\n}\n.a > b:hover {\n  color: red;\n}\n",                           // CSS
+        "type Props = {\n  name: string;\n  size: number;\n};\ntype State = {\n  open: boolean;\n};\n",  // TypeScript types
+        "switch (x) {\n  case 1: y = 2;\n  default: break;\n}\nstruct point {\n};\nunion u {\n};\n",   // C
+        "Select the rows you want.\nSELECT is the statement that reads them.\n",                     // prose about SQL
     ])
     func notALanguageTheyResemble(text: String) {
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true) == nil)
