@@ -21,7 +21,6 @@ extension SharedMIMEDatabase {
     /// movie and the other is not the same (*.ts is a Qt translation for the database and an
     /// MPEG transport stream for Apple).
     func sameFormat(_ mimeType: String, in catalog: TypeCatalog) -> String? {
-        let claims = extensionClaims
         guard let globs = extensions[mimeType] else { return nil }
         func owner(_ glob: String) -> Int? {
             catalog.candidates(tag: glob, tagClass: .filenameExtension).first {
@@ -35,7 +34,7 @@ extension SharedMIMEDatabase {
         let owned = globs.map { (glob: $0, owner: owner($0)) }
         let owners = Set(owned.compactMap(\.owner))
         guard owners.count == 1, let index = owners.first,
-            owned.contains(where: { claims[$0.glob] == 1 && $0.owner == index })
+            owned.contains(where: { claims(forExtension: $0.glob) == 1 && $0.owner == index })
         else { return nil }
         let type = UTType(catalog: catalog, index: index)
         let media = String(mimeType.prefix(while: { $0 != "/" }))

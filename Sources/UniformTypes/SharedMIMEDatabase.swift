@@ -150,9 +150,6 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// MIME type -> the extensions of its `*.ext` globs, heaviest first (lowercase).
     public var extensions: [String: [String]] { tables.extensions }
 
-    /// Extension -> how many of the database's MIME types claim it.
-    var extensionClaims: [String: Int] { tables.claims }
-
     /// How many of the database's MIME types have a `*.EXT` glob for the extension (lowercase).
     public func claims(forExtension ext: String) -> Int { tables.claims[ext] ?? 0 }
 
@@ -347,7 +344,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     }
 
     /// Where a matched rule begins: its top-level test that matched, when that compares one value
-    /// at one offset without a mask, and how many levels of the tests nested under it matched too.
+    /// at one offset without a mask, and how many levels of the tests nested under it matched too
+    /// (along the first path that matched, where the evaluation stopped).
     public struct MagicAnchor: Sendable, Equatable {
         public var offset: Int
         public var value: [UInt8]
@@ -386,10 +384,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 matchlets <= cache.count / 32
             else { return .some(nil) }
             for matchlet in 0..<matchlets {
-                guard let matched = matches(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return .some(nil) }
-                if matched {
+                guard let levels = matchedLevels(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return .some(nil) }
+                if levels >= 0 {
                     guard let type = cache.string(at: typeOffset) else { return .some(nil) }
-                    return (type, priority, anchor(firstMatchlet + 32 * matchlet, data, budget: &budget))
+                    return (type, priority, anchor(firstMatchlet + 32 * matchlet, levels: levels))
                 }
             }
             return nil
@@ -460,55 +458,38 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// How many byte positions one `magic(_:)` call may examine.
     static let magicBudget = 2_000_000
 
-    /// Whether the matchlet at `offset` (and one of its children, if it has any) matches; nil
-    /// when the budget ran out.
-    private func matches(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Bool? {
+    /// Whether the matchlet at `offset` (and one of its children, if it has any) matches: how many
+    /// levels below it matched along the first path that did (0 for a matchlet without
+    /// children), -1 when it does not match, nil when the budget ran out.
+    private func matchedLevels(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Int? {
         guard depth < 64, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
             let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
             let maskOffset = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
             let firstChild = cache.uint32(at: offset + 28),
             length > 0, valueOffset + length <= cache.count, maskOffset == 0 || maskOffset + length <= cache.count,
             children <= cache.count / 32
-        else { return false }
+        else { return -1 }
         budget -= 1
         guard let found = compare(start: start, range: range, length: length, value: valueOffset, mask: maskOffset, data, budget: &budget)
         else { return nil }
-        guard found else { return false }
-        if children == 0 { return true }
+        guard found else { return -1 }
+        if children == 0 { return 0 }
         for child in 0..<children {
-            guard let matched = matches(firstChild + 32 * child, data, depth: depth + 1, budget: &budget) else { return nil }
-            if matched { return true }
+            guard let below = matchedLevels(firstChild + 32 * child, data, depth: depth + 1, budget: &budget) else { return nil }
+            if below >= 0 { return below + 1 }
         }
-        return false
+        return -1
     }
 
-    /// The anchor of a top-level matchlet that matched `data`: nil when it compares a range of
-    /// offsets or under a mask, or when the budget runs out.
-    private func anchor(_ offset: Int, _ data: UnsafeRawBufferPointer, budget: inout Int) -> MagicAnchor? {
+    /// The anchor of a top-level matchlet that matched, `levels` deep: nil when it compares a
+    /// range of offsets or under a mask.
+    private func anchor(_ offset: Int, levels: Int) -> MagicAnchor? {
         guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
             let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
-            let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, valueOffset + length <= cache.count,
-            let depth = matchedDepth(offset, data, level: 0, budget: &budget)
+            let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, valueOffset + length <= cache.count
         else { return nil }
         let value = cache.withBytes { Array($0[valueOffset..<(valueOffset + length)]) }
-        return MagicAnchor(offset: start, value: value, depth: depth)
-    }
-
-    /// How many levels below the matched matchlet at `offset` match along the deepest path; nil
-    /// when the budget runs out.
-    private func matchedDepth(_ offset: Int, _ data: UnsafeRawBufferPointer, level: Int, budget: inout Int) -> Int? {
-        guard level < 64, let children = cache.uint32(at: offset + 24), let firstChild = cache.uint32(at: offset + 28),
-            children <= cache.count / 32
-        else { return 0 }
-        var deepest = 0
-        for child in 0..<children {
-            let childOffset = firstChild + 32 * child
-            guard let matched = matches(childOffset, data, depth: level + 1, budget: &budget) else { return nil }
-            guard matched else { continue }
-            guard let below = matchedDepth(childOffset, data, level: level + 1, budget: &budget) else { return nil }
-            deepest = max(deepest, 1 + below)
-        }
-        return deepest
+        return MagicAnchor(offset: start, value: value, depth: levels)
     }
 
     /// Whether the value (under the mask) is found at some offset in `start..<start+range`; nil
