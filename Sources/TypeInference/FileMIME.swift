@@ -10,12 +10,13 @@ public enum FileMIME {
     /// text checks decided, the name a matching shared-mime-info rule used if it names the type but is not
     /// one of its tags (`application/x-perl` for a Perl script); libmagic's MIME type when it is one
     /// of the type's MIME tags, or when the type is a generic one (plain text, data) that
-    /// libmagic names more precisely; the name the content evidence used (shared-mime-info's,
+    /// libmagic names more precisely; for a type whose own MIME types the database does not know,
+    /// the database's name for its format (`video/x-flic` for Apple's `video/flc`); the name the content evidence used (shared-mime-info's,
     /// then libmagic's) when the catalog, or libmagic's own spelling table, takes it to the type
     /// (`application/x-perl` for Apple's Perl script, whose one tag is `text/x-perl-script`); the
     /// type's preferred MIME type; for a type that has none, a name the database or uti's aliases
-    /// give it (`image/x-nikon-nrw`, not libmagic's `image/tiff` for the container; but an archive
-    /// keeps libmagic's name for its compression, `application/gzip`); libmagic's
+    /// give it (`image/x-nikon-nrw`, not libmagic's `image/tiff` for the container;
+    /// `application/x-compressed-tar`, not `application/gzip`); libmagic's
     /// MIME type when it is specific; the shared-mime-info name of a source-code type Apple gives
     /// no MIME type; else libmagic's answer, or `application/octet-stream`. Last, a type that
     /// uti's alias list names is printed by that name (`application/yaml`, `video/vnd.avi`,
@@ -54,6 +55,11 @@ public enum FileMIME {
             spelledByDatabase = true
         } else if let magic, tags.contains(magic) || (isSpecific && genericTypes.contains(type.identifier)) {
             answer = magic
+        } else if !tags.isEmpty, let name = type.sharedMIMEInfoName {
+            // The system database's name for the format, where the type's own names are unknown
+            // to it: `video/x-flic`, not Apple's `video/flc` or file(1)'s `video/x-flc`.
+            answer = name
+            spelledByDatabase = true
         } else if let named = [database, magic].compactMap({ $0 }).first(where: { candidate in
             !genericMagic.contains(candidate)
                 && MagicMapping.leads(candidate, to: type)
@@ -61,11 +67,16 @@ public enum FileMIME {
             answer = named
         } else if let preferred = tags.first {
             answer = preferred
-        } else if let other = type.otherMIMETypes.first, !(isSpecific && type.conforms(to: .archive)) {
-            // A type with no MIME type of its own, which the database or uti's aliases name: that
-            // name, not libmagic's for the container (a Hasselblad raw is image/x-hasselblad-3fr,
-            // not the TIFF it is stored as). A compressed archive keeps file(1)'s name for its
-            // compression (`application/gzip` for a .tar.gz), which scripts test for.
+        } else if let name = type.sharedMIMEInfoName {
+            // A type with no MIME type of its own that the database names: a .tar.xz is
+            // `application/x-xz-compressed-tar` (as a .tar.zst is the database's
+            // `application/x-zstd-compressed-tar`), not file(1)'s name for the compression.
+            answer = name
+            spelledByDatabase = true
+        } else if let other = type.otherMIMETypes.first {
+            // A type with no MIME type of its own, which uti's aliases name: that name, not
+            // libmagic's for the container (a Hasselblad raw is image/x-hasselblad-3fr, not the
+            // TIFF it is stored as).
             answer = other
         } else if let magic, isSpecific {
             answer = magic
@@ -90,7 +101,7 @@ public enum FileMIME {
 
     /// The registered name where a type lists it beside an `x-` alias (`application/gzip`, RFC
     /// 6713, for `application/x-gzip`), as file(1) prints it.
-    static func registered(_ mime: String, among tags: [String]) -> String {
+    public static func registered(_ mime: String, among tags: [String]) -> String {
         if let name = registeredNames[mime] { return name }
         guard let slash = mime.firstIndex(of: "/"), mime[mime.index(after: slash)...].hasPrefix("x-") else { return mime }
         let unprefixed = mime[...slash] + mime[mime.index(slash, offsetBy: 3)...]
@@ -104,7 +115,7 @@ public enum FileMIME {
     ]
 
     /// `text/plain; charset=utf-8` → `text/plain`, lowercased.
-    static func bare(_ mime: String) -> String {
+    public static func bare(_ mime: String) -> String {
         // The catalog's tags and libmagic's answers are nearly always bare already: no copy then
         // (this runs for every MIME tag of every identified type).
         let needsWork = mime.utf8.contains { byte in

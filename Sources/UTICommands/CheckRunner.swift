@@ -78,14 +78,16 @@ struct CheckRunner {
         }
         if let expected = expectation.mimeType {
             // Any MIME tag of the type matches (application/gzip and application/x-gzip alike),
-            // and so do libmagic's own answer and file(1)'s (FileMIME); parameters count only when
-            // the expectation has some.
+            // and so do the content's own answer, as given and as file(1) spells it
+            // (`application/gzip` for a .tar.gz, which uti calls application/x-compressed-tar),
+            // and uti's printed name (FileMIME); parameters count only when the expectation has some.
             let actualMIME = found.mimeType ?? ""
             func normalized(_ mime: String, keepingParameters: Bool) -> String {
                 (keepingParameters ? mime : String(mime.prefix { $0 != ";" })).caseFolded.filter { $0 != " " }
             }
             let withParameters = expected.contains(";")
-            let candidates = [actualMIME, found.content?.mimeType ?? "", FileMIME.mimeType(of: found)]
+            let content = found.content?.mimeType ?? ""
+            let candidates = [actualMIME, content, FileMIME.registered(FileMIME.bare(content), among: []), FileMIME.mimeType(of: found)]
                 + (withParameters ? [] : actual.tagSpecification[.mimeType])
             if !candidates.contains(where: { normalized($0, keepingParameters: withParameters) == normalized(expected, keepingParameters: withParameters) }) {
                 failures.append("expected MIME type \(expected), found \(actualMIME.isEmpty ? "none" : actualMIME)")

@@ -71,7 +71,7 @@ struct IdentifyCommand: ParsableCommand {
             RECORD (json, jsonl; schemas/identify-record.schema.json; keys sorted, absent facts \
             null): schemaVersion, path, kind (file, directory, symlink, fifo, socket, char-device, \
             block-device), type (the type record uti type prints: identifier, description, \
-            declaredBy, parents, supertypes, tags, ...), mimeType (the identified type's MIME type in file --mime-type's form: of its names the one libmagic or shared-mime-info used, application/x-perl for a Perl script; for a type with none of its own, its other name, image/x-hasselblad-3fr for a Hasselblad raw, but application/gzip for a .tar.gz as file(1) says; a type uti's alias list names, by that name: application/yaml, video/vnd.avi, text/x-shellscript), \
+            declaredBy, parents, supertypes, tags, ...), mimeType (the identified type's MIME type in file --mime-type's form: of its names the one libmagic or shared-mime-info used, application/x-perl for a Perl script; for a type whose own names the shared-mime-info database does not know, the database's name, video/x-flic for Apple's video/flc; for a type with none of its own, its other name, image/x-hasselblad-3fr for a Hasselblad raw, application/x-compressed-tar for a .tar.gz (file(1): application/gzip); a type uti's alias list names, by that name: application/yaml, video/vnd.avi, text/x-shellscript), \
             encoding, evidence {content {identifier, mimeType (libmagic's), description, sniffer \
             (uti, libmagic or shared-mime-info: whose answer it is), sharedMIMEInfo {mimeType, \
             priority} (what its rules said, or null)}, \

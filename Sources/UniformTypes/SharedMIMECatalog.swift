@@ -182,7 +182,12 @@ extension TypeCatalog {
         // Each spelling of a MIME type (canonical and aliases) that no type carries joins the type
         // that carries another spelling of it.
         var groups: [String: [String]] = [:]
-        for mimeType in database.types { groups[database.canonical(mimeType).lowercased(), default: []] = [] }
+        var spelled: [String: String] = [:]  // lowercased canonical -> the database's spelling
+        for mimeType in database.types {
+            let canonical = database.canonical(mimeType)
+            groups[canonical.lowercased(), default: []] = []
+            spelled[canonical.lowercased()] = canonical
+        }
         for (alias, target) in database.aliases.sorted(by: { $0.key < $1.key }) {
             groups[target.lowercased(), default: []].append(alias.lowercased())
         }
@@ -197,6 +202,10 @@ extension TypeCatalog {
                 // of that type's own MIME types, or by its identifier when it has none.
                 let known = tagSpecification(at: index)[.mimeType].first?.lowercased() ?? keys[index]
                 for spelling in spellings { aliases[spelling] = known }
+                // And the type's identifier finds the database's own name for the format, which
+                // identify prints (`video/x-flic` for Apple's public.flc-animation, tagged
+                // `video/flc`, a name no Linux program uses).
+                aliases[keys[index]] = spelled[canonical] ?? canonical
             }
         }
         return SharedMIMEAdditions(declarations: declarations, aliases: aliases)

@@ -109,6 +109,8 @@ public final class TypeCatalog: Sendable {
     /// is a type identifier: the database's name for a format whose type carries no MIME type of
     /// its own (`image/x-exr` finds Apple's `com.ilm.openexr-image`), or one of the built-in
     /// catalog's own aliases (Catalog/mime-aliases.json: `application/yaml` finds public.yaml).
+    /// A key without a `/` is a type's identifier (lowercased), and its value the database's own
+    /// name for the format that type is (see `UTType.sharedMIMEInfoName`).
     var mimeAliases: [String: String] {
         switch declarations {
         case .builtIn: BuiltInCatalog.mimeAliases
@@ -207,7 +209,7 @@ public final class TypeCatalog: Sendable {
         guard tagClass == .mimeType else { return [] }
         let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
         if bare != normalized, let hits = index[TagKey(tagClass: tagClass, value: bare)] { return hits }
-        if usingAliases, let canonical = mimeAliases[bare] {
+        if usingAliases, bare.contains("/"), let canonical = mimeAliases[bare] {
             if !canonical.contains("/") { return self.index(forKey: canonical).map { [$0] } ?? [] }
             if let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
             // Another spelling of a name the built-in catalog knows as an alias of its own.

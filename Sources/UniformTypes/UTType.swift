@@ -124,6 +124,14 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         return catalog.mimeAliases.compactMap { $0.value == key ? $0.key : nil }.sorted()
     }
 
+    /// The system shared-mime-info database's own name for the format this type is, where the
+    /// database declares that format under a name the type does not carry: `video/x-flic` for
+    /// Apple's public.flc-animation (tagged `video/flc`, which no Linux program uses).
+    public var sharedMIMEInfoName: String? {
+        guard case .declared(let index) = storage else { return nil }
+        return catalog.mimeAliases[catalog.keys[index]]
+    }
+
     /// The name uti's own alias list (Catalog/mime-aliases.json) gives the type, when it has one:
     /// a name chosen, with its source, for being registered (`application/yaml`, RFC 9512) or
     /// what file(1) and current shared-mime-info print (`text/x-shellscript`), where the type's

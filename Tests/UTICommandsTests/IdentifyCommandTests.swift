@@ -77,15 +77,28 @@ func records(_ text: String) throws -> [[String: Any]] {
     }
 
     /// A type Apple declares without a MIME type is named by uti's aliases (Catalog/mime-aliases.json)
-    /// or the database's name for it, not by libmagic's name for the TIFF it is stored in; an archive
-    /// keeps file(1)'s name for its compression.
+    /// or the database's name for it, not by libmagic's name for the TIFF it is stored in; a
+    /// compressed tar archive by the database's name for it, not file(1)'s for its compression.
     @Test func aTypeWithoutAMIMETypeOfItsOwnByItsOtherName() throws {
         let raw = try uti(["identify", "--mime-type", "-b", "Fixtures/files/camera.3fr"], environment: ["UTI_SHARED_MIME_INFO": "0"])
         #expect(raw.stdout == "image/x-hasselblad-3fr\n")
         #expect(try uti(["identify", "-b", "Fixtures/files/camera.3fr"]).stdout == "com.hasselblad.3fr-raw-image\n")
         #expect(try uti(["type", "-m", "image/x-hasselblad-3fr", "--format", "jsonl"]).stdout.contains(#""identifier":"com.hasselblad.3fr-raw-image""#))
-        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/bundle.tar.gz"]).stdout == "application/gzip\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/bundle.tar.gz"]).stdout == "application/x-compressed-tar\n")
         #expect(try uti(["type", "-m", "image/vnd.fpx", "--format", "jsonl"]).stdout.contains(#""identifier":"com.kodak.flashpix-image""#))
+    }
+
+    /// A type whose own MIME types the system's shared-mime-info database does not know is printed
+    /// by the database's name for its format: Apple tags FLIC animations `video/flc`, file(1)
+    /// prints `video/x-flc`, the database (and every Linux desktop) says `video/x-flic`. Without
+    /// the database, Apple's tag. The type record keeps Apple's tags.
+    @Test func theDatabasesNameForAFormatWhoseTagsItDoesNotKnow() throws {
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/clip.flc"]).stdout == "video/x-flic\n")
+        let alone = try uti(["identify", "--mime-type", "-b", "Fixtures/files/clip.flc"], environment: ["UTI_SHARED_MIME_INFO": "0"])
+        #expect(alone.stdout == "video/flc\n")
+        let record = try #require(try records(try uti(["identify", "--format", "jsonl", "Fixtures/files/clip.flc"]).stdout).first)
+        let type = try #require(record["type"] as? [String: Any])
+        #expect(type["preferredMIMEType"] as? String == "video/flc")
     }
 
     /// A type uti's alias list names is printed by that name: the registered `application/yaml`
@@ -107,7 +120,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             Fixtures/files/plain-folder: inode/directory
             Fixtures/files/empty: inode/x-empty
             Fixtures/files/broken-link: inode/symlink
-            Fixtures/files/bundle.tar.gz: application/gzip
+            Fixtures/files/bundle.tar.gz: application/x-compressed-tar
             Fixtures/files/hello.c: text/x-csrc
             Fixtures/files/hello.sh: text/x-shellscript
             Fixtures/files/nope: error: no such file or directory
