@@ -3,7 +3,7 @@
 
 extension BuiltInCatalog {
     /// The number of built-in declarations; the first 917 are Apple's, the rest uti's.
-    static let count = 1128
+    static let count = 1144
     static let appleCount = 917
 
     /// Identifiers, in data-file order (the order that breaks tag ties).
@@ -396,7 +396,13 @@ extension BuiltInCatalog {
         "com.microsoft.windows-media-playlist", "io.gitlab.pyspread.spreadsheet",
         "com.ibm.spss.portable-file", "org.alpinelinux.apk-package", "com.microsoft.program-database",
         "org.ietf.cbor", "org.freedesktop.appstream.component", "org.freedesktop.appstream.releases",
-        "org.gnu.groff.troff", "org.gnu.groff.man-page",
+        "org.gnu.groff.troff", "org.gnu.groff.man-page", "com.microsoft.vbscript-encoded",
+        "com.microsoft.jscript-encoded", "com.microsoft.html-component",
+        "com.microsoft.windows-script-component", "com.microsoft.security-catalog",
+        "org.khronos.opencl-c-source", "org.khronos.opencl-cpp-source", "com.google.brotli-tar-archive",
+        "io.github.kspalaiologos.bzip3-tar-archive", "org.samba.rzip-tar-archive", "com.nero.nrg-image",
+        "com.nintendo.ds-rom", "com.nintendo.dsp-audio", "com.pixar.pxr-image", "com.scitex.ct-image",
+        "org.imagemagick.phm-image",
     ]
 
     /// Each identifier in lowercase: the key types are compared by.
@@ -789,7 +795,13 @@ extension BuiltInCatalog {
         "com.microsoft.windows-media-playlist", "io.gitlab.pyspread.spreadsheet",
         "com.ibm.spss.portable-file", "org.alpinelinux.apk-package", "com.microsoft.program-database",
         "org.ietf.cbor", "org.freedesktop.appstream.component", "org.freedesktop.appstream.releases",
-        "org.gnu.groff.troff", "org.gnu.groff.man-page",
+        "org.gnu.groff.troff", "org.gnu.groff.man-page", "com.microsoft.vbscript-encoded",
+        "com.microsoft.jscript-encoded", "com.microsoft.html-component",
+        "com.microsoft.windows-script-component", "com.microsoft.security-catalog",
+        "org.khronos.opencl-c-source", "org.khronos.opencl-cpp-source", "com.google.brotli-tar-archive",
+        "io.github.kspalaiologos.bzip3-tar-archive", "org.samba.rzip-tar-archive", "com.nero.nrg-image",
+        "com.nintendo.ds-rom", "com.nintendo.dsp-audio", "com.pixar.pxr-image", "com.scitex.ct-image",
+        "org.imagemagick.phm-image",
     ]
 
     /// Positions ordered by key, for binary search.
@@ -820,37 +832,38 @@ extension BuiltInCatalog {
         27, 285, 289, 296, 333, 38, 37, 48, 294, 52, 588, 592, 590, 593, 661, 663, 662, 664, 665, 183, 344,
         317, 318, 319, 580, 44, 292, 293, 272, 360, 890, 880, 879, 844, 369, 372, 313, 373, 306, 307, 383,
         128, 577, 381, 127, 356, 339, 88, 117, 192, 118, 156, 335, 433, 434, 435, 436, 265, 266, 267, 1021,
-        784, 1020, 882, 883, 916, 674, 767, 955, 915, 899, 1029, 923, 1045, 886, 1025, 1050, 927, 956, 900,
-        901, 1061, 1120, 755, 1114, 766, 765, 756, 902, 903, 904, 907, 1041, 1111, 1042, 905, 1078, 774, 769,
-        1044, 1081, 1082, 949, 675, 942, 798, 895, 1059, 714, 728, 725, 726, 727, 1038, 676, 960, 135, 1083,
-        1084, 1060, 730, 731, 729, 948, 1122, 1037, 946, 943, 1035, 1036, 768, 95, 94, 932, 1057, 1118, 777,
-        770, 773, 772, 771, 775, 776, 723, 724, 707, 1085, 191, 1039, 908, 884, 1065, 1024, 909, 887, 910,
-        888, 911, 906, 24, 25, 115, 1027, 1026, 981, 1112, 781, 778, 779, 350, 912, 152, 1067, 754, 1066, 885,
-        1019, 986, 913, 914, 268, 782, 1053, 1055, 1054, 1056, 1051, 1052, 789, 790, 788, 965, 97, 96, 176,
-        203, 98, 1115, 753, 1028, 1086, 1018, 945, 1117, 944, 223, 1113, 1014, 1119, 959, 953, 874, 1012,
-        1075, 988, 997, 1104, 1105, 1107, 1106, 1108, 1109, 999, 1000, 998, 1001, 263, 795, 359, 1121, 1064,
-        973, 1088, 972, 989, 954, 1094, 1095, 1089, 1079, 929, 1017, 1034, 1124, 1125, 961, 976, 1076, 928,
-        1049, 964, 962, 963, 102, 104, 105, 1127, 1126, 982, 1047, 1092, 1033, 1032, 939, 1091, 975, 357,
-        1123, 985, 966, 967, 1058, 968, 1015, 1022, 931, 957, 1068, 969, 1090, 1073, 1097, 1016, 898, 792,
-        980, 979, 896, 897, 990, 941, 947, 926, 1087, 918, 917, 970, 1062, 222, 1070, 1071, 1069, 925, 1077,
-        974, 935, 349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 952, 683,
-        705, 1048, 700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1031, 1030, 348, 717, 718, 719, 720, 721,
-        722, 712, 713, 715, 716, 708, 709, 710, 711, 938, 984, 930, 940, 1013, 1080, 1002, 1003, 1004, 1005,
-        1006, 1007, 1008, 1009, 1010, 1011, 1116, 780, 1096, 1040, 971, 983, 958, 924, 797, 796, 1023, 1063,
-        987, 1093, 1043, 1074, 153, 977, 978, 936, 937, 678, 677, 1110, 996, 995, 1102, 1103, 992, 994, 1100,
-        1099, 993, 1101, 991, 1098, 950, 783, 919, 922, 920, 921, 19, 236, 237, 264, 261, 189, 255, 256, 20,
-        613, 620, 621, 622, 623, 654, 655, 614, 624, 625, 615, 626, 616, 627, 617, 628, 618, 658, 619, 639,
-        640, 629, 641, 660, 642, 643, 630, 656, 644, 645, 657, 646, 631, 632, 647, 633, 659, 634, 648, 649,
-        635, 636, 650, 637, 651, 652, 653, 638, 12, 178, 254, 227, 224, 240, 241, 760, 763, 235, 891, 194, 7,
-        13, 106, 170, 172, 173, 166, 167, 161, 162, 32, 209, 45, 597, 598, 599, 600, 257, 6, 138, 4, 386, 35,
-        3, 114, 195, 147, 1, 14, 137, 382, 2, 101, 384, 259, 234, 601, 602, 606, 607, 603, 605, 604, 190, 93,
-        30, 262, 9, 208, 309, 123, 55, 238, 286, 269, 185, 186, 187, 184, 387, 877, 21, 799, 608, 609, 610,
-        612, 611, 759, 762, 758, 757, 761, 142, 205, 0, 210, 211, 875, 149, 196, 180, 46, 246, 204, 29, 258,
-        182, 56, 225, 243, 244, 786, 785, 229, 239, 230, 231, 248, 220, 5, 150, 84, 168, 169, 164, 165, 679,
-        274, 273, 596, 188, 148, 893, 199, 202, 40, 245, 247, 215, 23, 171, 174, 16, 894, 200, 892, 145, 141,
-        201, 177, 193, 8, 159, 160, 385, 17, 22, 587, 125, 216, 175, 70, 139, 103, 107, 197, 39, 212, 31, 276,
-        270, 275, 253, 10, 122, 124, 42, 43, 41, 140, 111, 36, 226, 308, 351, 219, 146, 144, 143, 181, 151,
-        112, 116, 198, 1046,
+        784, 1020, 882, 883, 916, 674, 767, 955, 915, 899, 1029, 923, 1045, 886, 1025, 1050, 927, 1135, 956,
+        900, 901, 1061, 1120, 755, 1114, 766, 765, 756, 902, 903, 904, 907, 1041, 1111, 1042, 905, 1078, 774,
+        769, 1044, 1081, 1082, 949, 675, 942, 798, 895, 1059, 714, 728, 725, 726, 727, 1038, 1130, 676, 960,
+        135, 1129, 1083, 1084, 1060, 730, 731, 729, 948, 1122, 1037, 1132, 946, 1128, 943, 1035, 1036, 768,
+        95, 94, 932, 1057, 1118, 777, 770, 773, 772, 771, 775, 776, 1131, 723, 724, 707, 1085, 1138, 191,
+        1039, 908, 884, 1139, 1140, 1065, 1024, 909, 887, 910, 888, 911, 906, 1141, 24, 25, 115, 1027, 1026,
+        981, 1112, 781, 778, 779, 350, 912, 152, 1142, 1067, 754, 1066, 885, 1019, 986, 913, 914, 268, 782,
+        1053, 1055, 1054, 1056, 1051, 1052, 789, 790, 788, 965, 97, 96, 176, 203, 98, 1115, 753, 1028, 1086,
+        1018, 945, 1117, 944, 223, 1113, 1014, 1136, 1119, 959, 953, 874, 1012, 1075, 988, 997, 1104, 1105,
+        1107, 1106, 1108, 1109, 999, 1000, 998, 1001, 263, 795, 359, 1121, 1064, 973, 1088, 972, 989, 954,
+        1094, 1095, 1089, 1079, 929, 1017, 1034, 1124, 1125, 961, 976, 1076, 928, 1049, 964, 962, 963, 102,
+        104, 105, 1127, 1126, 982, 1047, 1092, 1033, 1032, 939, 1091, 975, 357, 1123, 985, 966, 967, 1058,
+        968, 1143, 1015, 1022, 931, 957, 1068, 969, 1090, 1073, 1097, 1016, 898, 792, 980, 979, 896, 897,
+        1133, 1134, 990, 941, 947, 926, 1087, 918, 917, 970, 1062, 222, 1070, 1071, 1069, 925, 1077, 974, 935,
+        349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 952, 683, 705, 1048,
+        700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1031, 1030, 348, 717, 718, 719, 720, 721, 722, 712,
+        713, 715, 716, 708, 709, 710, 711, 938, 984, 930, 940, 1013, 1137, 1080, 1002, 1003, 1004, 1005, 1006,
+        1007, 1008, 1009, 1010, 1011, 1116, 780, 1096, 1040, 971, 983, 958, 924, 797, 796, 1023, 1063, 987,
+        1093, 1043, 1074, 153, 977, 978, 936, 937, 678, 677, 1110, 996, 995, 1102, 1103, 992, 994, 1100, 1099,
+        993, 1101, 991, 1098, 950, 783, 919, 922, 920, 921, 19, 236, 237, 264, 261, 189, 255, 256, 20, 613,
+        620, 621, 622, 623, 654, 655, 614, 624, 625, 615, 626, 616, 627, 617, 628, 618, 658, 619, 639, 640,
+        629, 641, 660, 642, 643, 630, 656, 644, 645, 657, 646, 631, 632, 647, 633, 659, 634, 648, 649, 635,
+        636, 650, 637, 651, 652, 653, 638, 12, 178, 254, 227, 224, 240, 241, 760, 763, 235, 891, 194, 7, 13,
+        106, 170, 172, 173, 166, 167, 161, 162, 32, 209, 45, 597, 598, 599, 600, 257, 6, 138, 4, 386, 35, 3,
+        114, 195, 147, 1, 14, 137, 382, 2, 101, 384, 259, 234, 601, 602, 606, 607, 603, 605, 604, 190, 93, 30,
+        262, 9, 208, 309, 123, 55, 238, 286, 269, 185, 186, 187, 184, 387, 877, 21, 799, 608, 609, 610, 612,
+        611, 759, 762, 758, 757, 761, 142, 205, 0, 210, 211, 875, 149, 196, 180, 46, 246, 204, 29, 258, 182,
+        56, 225, 243, 244, 786, 785, 229, 239, 230, 231, 248, 220, 5, 150, 84, 168, 169, 164, 165, 679, 274,
+        273, 596, 188, 148, 893, 199, 202, 40, 245, 247, 215, 23, 171, 174, 16, 894, 200, 892, 145, 141, 201,
+        177, 193, 8, 159, 160, 385, 17, 22, 587, 125, 216, 175, 70, 139, 103, 107, 197, 39, 212, 31, 276, 270,
+        275, 253, 10, 122, 124, 42, 43, 41, 140, 111, 36, 226, 308, 351, 219, 146, 144, 143, 181, 151, 112,
+        116, 198, 1046,
     ]
 
     /// Descriptions, empty when the declaration gives none.
@@ -1084,7 +1097,12 @@ extension BuiltInCatalog {
         "Andrew Toolkit inset", "Windows Media Player playlist", "Pyspread spreadsheet",
         "SPSS portable data file", "Alpine Linux package", "Microsoft program database (debug information)",
         "CBOR data", "AppStream component metadata", "AppStream release history", "troff document",
-        "manual page",
+        "manual page", "Encoded VBScript (Windows Script Encoder)",
+        "Encoded JScript (Windows Script Encoder)", "HTML Component (Internet Explorer behavior)",
+        "Windows Script Component (scriptlet)", "Windows security catalog", "OpenCL C source",
+        "C++ for OpenCL source", "Brotli compressed tar archive", "bzip3 compressed tar archive",
+        "rzip compressed tar archive", "Nero disc image", "Nintendo DS ROM", "Nintendo DSP ADPCM audio",
+        "Pixar image", "Scitex continuous-tone image", "Portable half float map image",
     ]
 
     /// Reference URLs, empty when the declaration gives none.
@@ -1251,7 +1269,12 @@ extension BuiltInCatalog {
         "https://www.freedesktop.org/software/appstream/docs/chap-Metadata.html",
         "https://www.freedesktop.org/software/appstream/docs/sect-Metadata-Releases.html",
         "https://www.gnu.org/software/groff/manual/",
-        "https://man7.org/linux/man-pages/man7/groff_man.7.html",
+        "https://man7.org/linux/man-pages/man7/groff_man.7.html", "", "", "", "",
+        "https://www.iana.org/assignments/media-types/application/vnd.ms-pki.seccat",
+        "https://registry.khronos.org/OpenCL/", "https://registry.khronos.org/OpenCL/",
+        "https://github.com/google/brotli", "https://github.com/kspalaiologos/bzip3",
+        "https://rzip.samba.org/", "",
+        "https://www.iana.org/assignments/media-types/application/vnd.nintendo.nitro.rom", "", "", "", "",
     ]
 
     /// Entry i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
@@ -1314,7 +1337,8 @@ extension BuiltInCatalog {
         1350, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360, 1361, 1362, 1363, 1364, 1365, 1366,
         1367, 1368, 1369, 1370, 1371, 1372, 1373, 1374, 1375, 1376, 1377, 1378, 1379, 1380, 1381, 1382, 1384,
         1386, 1388, 1390, 1392, 1394, 1396, 1398, 1400, 1401, 1403, 1404, 1405, 1406, 1407, 1409, 1411, 1413,
-        1414, 1415, 1416, 1417, 1418, 1419, 1420, 1421,
+        1414, 1415, 1416, 1417, 1418, 1419, 1420, 1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1429, 1430,
+        1431, 1433, 1434, 1435, 1436, 1437, 1438,
     ]
 
     static let parentList: [Int] = [
@@ -1380,7 +1404,8 @@ extension BuiltInCatalog {
         227, 227, 1, 1, 1, 19, 40, 159, 159, 177, 40, 159, 40, 40, 159, 177, 159, 159, 200, 116, 116, 116,
         116, 116, 149, 143, 143, 159, 40, 941, 40, 149, 149, 143, 149, 149, 1, 1, 1098, 1, 101, 1, 101, 1,
         101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 1, 1, 9, 159, 159, 1, 205, 39, 4, 143, 245,
-        40, 17, 40, 104, 1, 1, 143, 143, 40, 1126,
+        40, 17, 40, 104, 1, 1, 143, 143, 40, 1126, 177, 177, 142, 143, 1, 161, 166, 927, 1014, 1013, 101, 1,
+        1, 227, 205, 205, 205,
     ]
 
     /// Entry i's filename extensions are `tags[tagStart[2 * i]..<tagStart[2 * i + 1]]`, its MIME
@@ -1498,7 +1523,9 @@ extension BuiltInCatalog {
         1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235, 1236, 1237, 1238,
         1239, 1240, 1241, 1242, 1243, 1245, 1246, 1247, 1248, 1249, 1250, 1251, 1252, 1253, 1254, 1255, 1256,
         1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267, 1268, 1269, 1270, 1271, 1272, 1273, 1275,
-        1276, 1277, 1278, 1280, 1283, 1284, 1285,
+        1276, 1277, 1278, 1280, 1283, 1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1293, 1294, 1295, 1296,
+        1297, 1299, 1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1312, 1313, 1314, 1315,
+        1316, 1317, 1318, 1319, 1320,
     ]
 
     static let tags: [String] = [
@@ -1713,7 +1740,13 @@ extension BuiltInCatalog {
         "application/x-ms-pdb", "cbor", "application/cbor", "metainfo.xml", "appdata.xml",
         "application/x-freedesktop-appstream-component", "releases.xml",
         "application/x-freedesktop-appstream-releases", "roff", "tr", "text/troff", "application/x-troff",
-        "text/x-troff", "man", "application/x-troff-man",
+        "text/x-troff", "man", "application/x-troff-man", "vbe", "text/vbscript.encode", "jse",
+        "text/jscript.encode", "htc", "text/x-component", "sct", "wsc", "text/scriptlet", "cat",
+        "application/vnd.ms-pki.seccat", "cl", "text/x-opencl-csrc", "text/x-opencl-src", "clcpp",
+        "text/x-opencl-c++src", "tar.br", "application/x-brotli-compressed-tar", "tar.bz3",
+        "application/x-bzip3-compressed-tar", "tar.rz", "application/x-rzip-compressed-tar", "nrg",
+        "application/x-nrg", "nds", "application/vnd.nintendo.nitro.rom", "application/x-nintendo-ds-rom",
+        "dsp", "audio/x-dsp", "pxr", "image/x-pxr", "sct", "image/x-sct", "phm", "image/x-phm",
     ]
 
     /// MIME types that name built-in types without being their tags (Catalog/mime-aliases.json, each with
@@ -1730,5 +1763,6 @@ extension BuiltInCatalog {
         "image/x-leaf-mos": "com.leafamerica.raw-image",
         "image/x-samsung-srw": "com.samsung.raw-image",
         "image/vnd.fpx": "com.kodak.flashpix-image",
+        "application/x-bzip2-compressed-tar": "public.tar-bzip2-archive",
     ]
 }

@@ -101,6 +101,43 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(type["preferredMIMEType"] as? String == "video/flc")
     }
 
+    /// Formats uti declares by name, with the MIME types current shared-mime-info gives them
+    /// (newer than Debian's 2.2): disc and ROM images, encoded Windows scripts, compressed tars
+    /// whose compressors Apple does not know inside a tar, and images whose extension a text
+    /// format shares (binary content picks the image).
+    @Test func formatsKnownByTheirNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uti-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = Data([0x00, 0x01, 0x80, 0xE8, 0xFF, 0x00] + [UInt8](repeating: 0, count: 58))
+        let files: [(String, Data, String, String)] = [
+            ("disc.nrg", binary, "com.nero.nrg-image", "application/x-nrg"),
+            ("game.nds", binary, "com.nintendo.ds-rom", "application/vnd.nintendo.nitro.rom"),
+            ("jingle.dsp", binary, "com.nintendo.dsp-audio", "audio/x-dsp"),
+            ("card.pxr", binary, "com.pixar.pxr-image", "image/x-pxr"),
+            ("card.phm", binary, "org.imagemagick.phm-image", "image/x-phm"),
+            ("scan.sct", binary, "com.scitex.ct-image", "image/x-sct"),
+            ("signed.cat", binary, "com.microsoft.security-catalog", "application/vnd.ms-pki.seccat"),
+            ("hello.vbe", Data("#@~^AAAAAA==AAAAAA==^#~@\n".utf8), "com.microsoft.vbscript-encoded", "text/vbscript.encode"),
+            ("hello.jse", Data("#@~^AAAAAA==AAAAAA==^#~@\n".utf8), "com.microsoft.jscript-encoded", "text/jscript.encode"),
+            ("backup.tar.br", binary, "com.google.brotli-tar-archive", "application/x-brotli-compressed-tar"),
+            ("backup.tar.bz3", binary, "io.github.kspalaiologos.bzip3-tar-archive", "application/x-bzip3-compressed-tar"),
+            ("backup.tar.rz", binary, "org.samba.rzip-tar-archive", "application/x-rzip-compressed-tar"),
+        ]
+        for (name, bytes, _, _) in files { try bytes.write(to: folder.appendingPathComponent(name)) }
+        let run = try uti(["identify", "--format", "jsonl"] + files.map { folder.appendingPathComponent($0.0).path })
+        let found = try records(run.stdout).map { record in
+            ((record["type"] as? [String: Any])?["identifier"] as? String ?? "", record["mimeType"] as? String ?? "")
+        }
+        #expect(found.map(\.0) == files.map(\.2))
+        #expect(found.map(\.1) == files.map(\.3))
+        // A .tar.bz2 is printed by current shared-mime-info's name (uti's alias list), where
+        // Debian's 2.2 says application/x-bzip-compressed-tar.
+        let tarball = folder.appendingPathComponent("backup.tar.bz2")
+        try Data("BZh91AY&SY".utf8 + [UInt8](repeating: 0, count: 40)).write(to: tarball)
+        #expect(try uti(["identify", "--mime-type", "-b", tarball.path]).stdout == "application/x-bzip2-compressed-tar\n")
+    }
+
     /// A type uti's alias list names is printed by that name: the registered `application/yaml`
     /// (RFC 9512) and `video/vnd.avi` where Apple's tags keep older ones, file(1)'s
     /// `text/x-shellscript`. The type records keep Apple's tags.
