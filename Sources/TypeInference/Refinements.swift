@@ -184,12 +184,14 @@ import UniformTypes
     }
 
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, java, go, rust, cSharp, swift, kotlin, ruby, sql, css
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, css
 
         var type: (String, String) {
             switch self {
             case .python: ("public.python-script", "Python script")
             case .javaScript: ("com.netscape.javascript-source", "JavaScript source")
+            case .typeScript: ("com.microsoft.typescript-source", "TypeScript source")
+            case .slint: ("dev.slint.slint-source", "Slint source")
             case .java: ("com.sun.java-source", "Java source")
             case .go: ("org.golang.go-source", "Go source")
             case .rust: ("org.rust-lang.rust-source", "Rust source")
@@ -197,6 +199,7 @@ import UniformTypes
             case .swift: ("public.swift-source", "Swift source")
             case .kotlin: ("org.kotlinlang.kotlin-source", "Kotlin source")
             case .ruby: ("public.ruby-script", "Ruby script")
+            case .visualBasic: ("com.microsoft.visual-basic-source", "Visual Basic source")
             case .sql: ("org.iso.sql-source", "SQL script")
             case .css: ("public.css", "CSS style sheet")
             }
@@ -209,18 +212,28 @@ import UniformTypes
         case python, pythonImport
         /// JavaScript modules: `require('...')`, `import x from '...'`, `export default`, `module.exports`.
         case javaScript
+        /// TypeScript: a member typed with a built-in type (`name: string;`, `private id?: number;`),
+        /// an interface, `import type`, a constructor with typed parameters.
+        case typeScript
+        /// Slint: `export component A inherits B {`, `in property <int> x`, `callback f();`.
+        case slint
         /// Java: `package a.b;`, `import a.b.C;` (dotted, with the semicolon), `public class`, `@Override`.
         case javaPackage, javaImport, javaDeclaration
         /// Go: `package name` (one word), `import "fmt"` or `import (`; Go and Swift: `func f(...)`.
         case goPackage, goImport, goFunc
-        /// Rust: `use a::b;`, `fn f(...) {`, `pub fn`, `impl`, `#[derive(`, `let mut`.
+        /// Rust: `use a::b;`, `fn f(...) {`, `pub fn`, `impl`, `#[derive(`, `let mut`, a standard
+        /// macro called at a line's start (`println!(`, `vec![`, `macro_rules!`).
         case rust
         /// C#: `using System...;`, `namespace N`.
         case cSharpUsing, cSharpNamespace
-        /// Kotlin: `fun f(...)`, `val x`, a dotted package; `import a.b` lines without a semicolon.
-        case kotlinFun, kotlinValue, bareImport
+        /// Kotlin: `fun f(...)`, `val x`, a dotted package; `import a.b` lines without a semicolon;
+        /// a fun whose parameters are typed as only Kotlin writes them (`fun main(args: Array<String>) {`).
+        case kotlinFun, kotlinValue, bareImport, kotlinTypedFun
         /// Ruby: `require 'x'`, `def f` (no colon, brace or do), `class C < D`, `module M`, `end`.
         case rubyStatement, rubyEnd
+        /// Visual Basic: `Module M`, `Sub Main()`, `Public Function F(`, `Dim x As`, `Imports System`,
+        /// `End Sub`, `End Module` (capitalised as Visual Basic's editors write them).
+        case visualBasic
         /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
         case sql
         /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
@@ -236,11 +249,15 @@ import UniformTypes
     /// and a declaration, or two of them; Go: its one-word package and an import or a func; Rust:
     /// two of its statements; C#: a `using System` and a namespace or a second using; Swift:
     /// `func` and an import, where Go's package is absent; Kotlin: `fun` and a value or import,
-    /// or two funs; Ruby: two of its statements and an `end`. Guesses (weak): a text name wins
-    /// over them (`.bzl`, `.sage`; a `.ts` stays TypeScript).
+    /// or two funs, or one typed as only Kotlin types parameters; Ruby: two of its statements and
+    /// an `end`; Visual Basic, TypeScript, Slint: two of their statements. TypeScript and Slint
+    /// write JavaScript's module statements too: where JavaScript is decided, the rest of the text
+    /// is read for two of theirs. Guesses (weak): a text name wins over them (`.bzl`, `.sage`; a
+    /// `.ts` stays TypeScript).
     static func scriptLanguage(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
         var counts = [Int](repeating: 0, count: Statement.allCases.count)
         var braced = 0
+        var isJavaScript = false
         func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
         var start = body.startIndex
         while start < body.endIndex {
@@ -259,18 +276,26 @@ import UniformTypes
                 }
                 if let statement = statement(line) {
                     counts[statement.rawValue] += 1
-                    if let language = decided(count, braced: braced) { return language }
+                    if isJavaScript {
+                        if count(.typeScript) >= 2 { return .typeScript }
+                        if count(.slint) >= 2 { return .slint }
+                    } else if let language = decided(count, braced: braced) {
+                        guard language == .javaScript else { return language }
+                        isJavaScript = true
+                    }
                 }
             }
             start = end + 1
         }
-        return nil
+        return isJavaScript ? .javaScript : nil
     }
 
     /// The language the counts so far make certain, if any.
     private static func decided(_ count: (Statement) -> Int, braced: Int) -> ScriptLanguage? {
         let python = count(.python), imports = count(.pythonImport) + count(.bareImport)
         if python >= 2 || (python >= 1 && imports >= 1), braced < python + imports { return .python }
+        if count(.typeScript) >= 2 { return .typeScript }
+        if count(.slint) >= 2 { return .slint }
         let javaScript = count(.javaScript)
         if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
         let javaImports = count(.javaImport), javaHeaders = count(.javaPackage) + javaImports
@@ -280,6 +305,8 @@ import UniformTypes
         if count(.cSharpUsing) >= 2 || (count(.cSharpUsing) >= 1 && count(.cSharpNamespace) >= 1) { return .cSharp }
         if count(.goPackage) == 0 && count(.goFunc) >= 1 && imports >= 1 { return .swift }
         let kotlin = count(.kotlinFun)
+        if count(.kotlinTypedFun) >= 1 { return .kotlin }
+        if count(.visualBasic) >= 2 { return .visualBasic }
         if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
         if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
         if count(.sql) >= 2 { return .sql }
@@ -344,7 +371,12 @@ import UniformTypes
             if word(Keyword.funWord) {
                 let name = line.dropFirst(4).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
                 let opens = line[name.endIndex...].first == UInt8(ascii: "(")
-                if !name.isEmpty, opens, line.last == UInt8(ascii: "{") || contains(Keyword.spacedEquals, in: line) { return .kotlinFun }
+                if !name.isEmpty, opens, line.last == UInt8(ascii: "{") || contains(Keyword.spacedEquals, in: line) {
+                    // Parameters typed with a generic Kotlin type (`args: Array<String>`), or a
+                    // return type after the parameters (`): Int {`).
+                    let typed = contains(Keyword.colonSpace, in: line) && (line.contains(UInt8(ascii: "<")) || contains(Keyword.returnType, in: line))
+                    return typed ? .kotlinTypedFun : .kotlinFun
+                }
             }
         case UInt8(ascii: "#"):
             if word(Keyword.derive) { return .rust }
@@ -364,6 +396,9 @@ import UniformTypes
             if line.count == 3 && word(Keyword.endWord) { return .rubyEnd }
         default: break
         }
+        if Keyword.rustMacroInitials[Int(first)], Keyword.rustMacros.contains(where: { word($0) }) { return .rust }
+        if (0x41...0x5A).contains(first), isVisualBasic(line) { return .visualBasic }
+        if let statement = typeScriptOrSlint(line) { return statement }
         // Ruby's def and class, after Python's (which end with a colon) had their chance.
         // Ruby's methods are lower case (`def initialize`, `def self.build`); Vim9's `def Name()` is not.
         if word(Keyword.def), let last = line.last, last != UInt8(ascii: ":"), last != UInt8(ascii: "{"), !line.suffix(3).elementsEqual(Keyword.doSuffix),
@@ -377,6 +412,46 @@ import UniformTypes
             return !word(Keyword.sqlSelect) || contains(Keyword.sqlFrom, in: line) ? .sql : nil
         }
         return cssStatement(line)
+    }
+
+    /// Whether a line is a Visual Basic statement: a block's end (`End Sub`, the whole line), a
+    /// module or class opened by name, a procedure with its parentheses, `Dim x As T`, `Imports`.
+    static func isVisualBasic(_ line: ArraySlice<UInt8>) -> Bool {
+        if Keyword.visualBasicEnds.contains(where: { $0.elementsEqual(line) }) { return true }
+        for opener in Keyword.visualBasicOpeners where begins(line, opener) {
+            let name = line.dropFirst(opener.count)
+            return !name.isEmpty && name.allSatisfy(isIdentifier)
+        }
+        if Keyword.visualBasicProcedures.contains(where: { begins(line, $0) }) {
+            return line.contains(UInt8(ascii: "(")) && line.last == UInt8(ascii: ")") || contains(Keyword.spacedAs, in: line)
+        }
+        if begins(line, Keyword.dimWord) { return contains(Keyword.spacedAs, in: line) }
+        return begins(line, Keyword.importsWord) && line.dropFirst(8).allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+    }
+
+    /// A TypeScript or Slint statement (see `Statement`).
+    static func typeScriptOrSlint(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, let last = line.last else { return nil }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if Keyword.slint.contains(where: { word($0) }) {
+            let opensGlobal = word(Keyword.exportGlobal) && last == UInt8(ascii: "{")
+            return opensGlobal || contains(Keyword.inherits, in: line) || line.contains(UInt8(ascii: "<")) || line.contains(UInt8(ascii: "(")) ? .slint : nil
+        }
+        if word(Keyword.importType) || word(Keyword.exportInterface) { return .typeScript }
+        if word(Keyword.interfaceWord), last == UInt8(ascii: "{") { return .typeScript }
+        if word(Keyword.constructorWord), contains(Keyword.colonSpace, in: line) { return .typeScript }
+        // name: string;  name?: number[];  private readonly id: boolean;
+        guard last == UInt8(ascii: ";"), (0x61...0x7A).contains(first) || first == UInt8(ascii: "_") else { return nil }
+        var rest = line.dropLast()
+        for modifier in Keyword.memberModifiers where begins(rest, modifier) { rest = rest.dropFirst(modifier.count) }
+        let name = rest.prefix { isIdentifier($0) }
+        guard !name.isEmpty else { return nil }
+        var type = rest[name.endIndex...]
+        if type.first == UInt8(ascii: "?") { type = type.dropFirst() }
+        guard begins(type, Keyword.colonSpace) else { return nil }
+        type = type.dropFirst(2)
+        if type.last == UInt8(ascii: "]"), type.dropLast().last == UInt8(ascii: "[") { type = type.dropLast(2) }
+        return Keyword.typeScriptTypes.contains(where: { $0.elementsEqual(type) }) ? .typeScript : nil
     }
 
     /// A CSS rule's selector line or a declaration.
@@ -557,6 +632,24 @@ import UniformTypes
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8)
+        static let rustMacros = ["println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",
+            "assert_eq!(", "assert_ne!(", "debug_assert!(", "panic!(", "macro_rules! ", "write!(", "writeln!(", "todo!(",
+            "unimplemented!(", "unreachable!(", "dbg!("].map { Array($0.utf8) }
+        static let rustMacroInitials: [Bool] = (0..<256).map { byte in rustMacros.contains { $0.first == UInt8(byte) } }
+        static let returnType = Array("): ".utf8)
+        static let visualBasicEnds = ["End Sub", "End Function", "End Module", "End Class", "End Property"].map { Array($0.utf8) }
+        static let visualBasicOpeners = ["Module ", "Public Module ", "Class ", "Public Class "].map { Array($0.utf8) }
+        static let visualBasicProcedures = ["Sub ", "Function ", "Public Sub ", "Private Sub ", "Public Function ", "Private Function ",
+            "Shared Sub ", "Public Shared Sub ", "Protected Sub ", "Friend Sub "].map { Array($0.utf8) }
+        static let dimWord = Array("Dim ".utf8), importsWord = Array("Imports ".utf8), spacedAs = Array(" As ".utf8)
+        static let slint = ["export component ", "component ", "export global ", "in property <", "out property <",
+            "in-out property <", "property <", "callback "].map { Array($0.utf8) }
+        static let inherits = Array(" inherits ".utf8), exportGlobal = Array("export global ".utf8)
+        static let importType = Array("import type ".utf8), exportInterface = Array("export interface ".utf8)
+        static let interfaceWord = Array("interface ".utf8), constructorWord = Array("constructor(".utf8)
+        static let memberModifiers = ["private ", "public ", "protected ", "static ", "readonly ", "declare "].map { Array($0.utf8) }
+        static let typeScriptTypes = ["string", "number", "boolean", "any", "unknown", "void", "never", "bigint", "symbol", "object"]
+            .map { Array($0.utf8) }
         static let sqlStatements = ["CREATE TABLE ", "CREATE INDEX ", "CREATE VIEW ", "CREATE UNIQUE INDEX ", "INSERT INTO ",
             "ALTER TABLE ", "DROP TABLE ", "SELECT ", "DELETE FROM ", "create table ", "insert into ", "alter table "].map { Array($0.utf8) }
         static let sqlSelect = Array("SELECT ".utf8), sqlFrom = Array(" FROM ".utf8), colonSpace = Array(": ".utf8)

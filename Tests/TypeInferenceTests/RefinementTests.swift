@@ -148,6 +148,16 @@ import UniformTypes
         ("require 'json'\n\nclass Greeter\n  def hello\n    puts 'hi'\n  end\nend\n", "public.ruby-script"),
         ("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO users VALUES (1, 'a');\n", "org.iso.sql-source"),
         ("body {\n  margin: 0;\n}\n.header > a:hover {\n  color: red;\n}\n", "public.css"),
+        ("fn main() {\n    println!(\"Hello, world!\");\n}\n", "org.rust-lang.rust-source"),
+        ("fun main(args: Array<String>) {\n    println(\"Hello\")\n}\n", "org.kotlinlang.kotlin-source"),
+        ("Module Hello\n    Sub Main()\n        System.Console.WriteLine(\"Hi\")\n    End Sub\nEnd Module\n", "com.microsoft.visual-basic-source"),
+        ("class UserAccount {\n  name: string;\n  id: number;\n}\nmodule.exports = { UserAccount };\n", "com.microsoft.typescript-source"),
+        ("type Props = {\n  name: string;\n  size: number;\n};\n", "com.microsoft.typescript-source"),
+        // JavaScript's module statements first, TypeScript's types after them.
+        ("import { A } from './a';\nimport { B } from './b';\nconst c = 1;\nexport interface C {\n  a: A;\n}\ninterface D {\n}\n",
+            "com.microsoft.typescript-source"),
+        ("import { Button } from \"std-widgets.slint\";\nexport component App inherits Window {\n    in property <int> count: 0;\n}\n",
+            "dev.slint.slint-source"),
     ])
     func languagesByTheirStatements(text: String, identifier: String) {
         let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
@@ -164,9 +174,10 @@ import UniformTypes
         "# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n",          // Markdown quoting code
         "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",                     // Lua
         "# Title\n\nSome *text*.\n\n- item\n",                                                   // Markdown
-        "type Props = {\n  name: string;\n  size: number;\n};\ntype State = {\n  open: boolean;\n};\n",  // TypeScript types
         "switch (x) {\n  case 1: y = 2;\n  default: break;\n}\nstruct point {\n};\nunion u {\n};\n",   // C
         "Select the rows you want.\nSELECT is the statement that reads them.\n",                     // prose about SQL
+        "Module 3 covers the basics.\nFunction keys are described below.\nDim the lights.\n",       // prose, capitalised
+        "fun f(x) {\n  return x\n}\nprint(\"done!\")\n",                                             // one untyped fun
     ])
     func notALanguageTheyResemble(text: String) {
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true) == nil)
