@@ -1764,5 +1764,6 @@ extension BuiltInCatalog {
         "image/x-samsung-srw": "com.samsung.raw-image",
         "image/vnd.fpx": "com.kodak.flashpix-image",
         "application/x-bzip2-compressed-tar": "public.tar-bzip2-archive",
+        "text/x-csh": "public.csh-script",
     ]
 }
