@@ -179,12 +179,13 @@ import UniformTypes
         }
         if let family = cFamily(body) { return (family.0, family.1, true) }
         if let language = scriptLanguage(body) { return (language.type.0, language.type.1, true) }
+        if isTodoList(body) { return ("com.todotxt.todo-list", "todo.txt task list", true) }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
     }
 
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, css
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css
 
         var type: (String, String) {
             switch self {
@@ -201,6 +202,7 @@ import UniformTypes
             case .ruby: ("public.ruby-script", "Ruby script")
             case .visualBasic: ("com.microsoft.visual-basic-source", "Visual Basic source")
             case .sql: ("org.iso.sql-source", "SQL script")
+            case .sparql: ("org.w3.sparql-query", "SPARQL query")
             case .css: ("public.css", "CSS style sheet")
             }
         }
@@ -234,6 +236,9 @@ import UniformTypes
         /// Visual Basic: `Module M`, `Sub Main()`, `Public Function F(`, `Dim x As`, `Imports System`,
         /// `End Sub`, `End Module` (capitalised as Visual Basic's editors write them).
         case visualBasic
+        /// SPARQL: a query form (`SELECT ?x`, `SELECT DISTINCT ?`, `CONSTRUCT {`, `ASK {`, `DESCRIBE ?`),
+        /// and the clauses around it (`PREFIX p: <...>`, `BASE <...>`, `WHERE {`).
+        case sparqlQuery, sparqlClause
         /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
         case sql
         /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
@@ -250,7 +255,8 @@ import UniformTypes
     /// two of its statements; C#: a `using System` and a namespace or a second using; Swift:
     /// `func` and an import, where Go's package is absent; Kotlin: `fun` and a value or import,
     /// or two funs, or one typed as only Kotlin types parameters; Ruby: two of its statements and
-    /// an `end`; Visual Basic, TypeScript, Slint: two of their statements. TypeScript and Slint
+    /// an `end`; Visual Basic, TypeScript, Slint: two of their statements; SPARQL: a query form and
+    /// a clause. TypeScript and Slint
     /// write JavaScript's module statements too: where JavaScript is decided, the rest of the text
     /// is read for two of theirs. Guesses (weak): a text name wins over them (`.bzl`, `.sage`; a
     /// `.ts` stays TypeScript).
@@ -310,6 +316,7 @@ import UniformTypes
         if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
         if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
         if count(.sql) >= 2 { return .sql }
+        if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
         if count(.cssRule) >= 2 && count(.cssDeclaration) >= 2 { return .css }
         return nil
     }
@@ -397,7 +404,13 @@ import UniformTypes
         default: break
         }
         if Keyword.rustMacroInitials[Int(first)], Keyword.rustMacros.contains(where: { word($0) }) { return .rust }
-        if (0x41...0x5A).contains(first), isVisualBasic(line) { return .visualBasic }
+        if (0x41...0x5A).contains(first) {
+            if Keyword.sparqlQueries.contains(where: { word($0) }) { return .sparqlQuery }
+            if Keyword.sparqlClauses.contains(where: { word($0) }) {
+                return !word(Keyword.sparqlPrefix) || contains(Keyword.colonAngle, in: line) ? .sparqlClause : nil
+            }
+            if isVisualBasic(line) { return .visualBasic }
+        }
         if let statement = typeScriptOrSlint(line) { return statement }
         // Ruby's def and class, after Python's (which end with a colon) had their chance.
         // Ruby's methods are lower case (`def initialize`, `def self.build`); Vim9's `def Name()` is not.
@@ -412,6 +425,38 @@ import UniformTypes
             return !word(Keyword.sqlSelect) || contains(Keyword.sqlFrom, in: line) ? .sql : nil
         }
         return cssStatement(line)
+    }
+
+    /// Whether text is a todo.txt task list (github.com/todotxt/todo.txt): one task a line, two or
+    /// more of them marked as only that format marks them, by a priority (`(A) `) or as done
+    /// (`x 2024-05-01 `), and at least one tagged with a `+project` or an `@context`; no line
+    /// may look like markup or code (starting with `<`, `#`, `{`, or ending in `;` or `{`).
+    static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {
+        var marked = 0, tagged = 0
+        func digits(_ slice: ArraySlice<UInt8>) -> Bool { slice.allSatisfy { (0x30...0x39).contains($0) } }
+        for line in body.split(separator: 0x0A, omittingEmptySubsequences: true).prefix(200) {
+            let line = line.last == 0x0D ? line.dropLast() : line
+            guard let first = line.first, let last = line.last else { continue }
+            if [UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "{")].contains(first) || last == UInt8(ascii: ";") || last == UInt8(ascii: "{") {
+                return false
+            }
+            let bytes = Array(line)
+            if bytes.count > 4, bytes[0] == UInt8(ascii: "("), (0x41...0x5A).contains(bytes[1]), bytes[2] == UInt8(ascii: ")"), bytes[3] == 0x20 {
+                marked += 1
+            } else if bytes.count > 13, bytes[0] == UInt8(ascii: "x"), bytes[1] == 0x20, digits(line.dropFirst(2).prefix(4)),
+                bytes[6] == UInt8(ascii: "-"), digits(line.dropFirst(7).prefix(2)), bytes[9] == UInt8(ascii: "-"),
+                digits(line.dropFirst(10).prefix(2)), bytes[12] == 0x20
+            {
+                marked += 1
+            }
+            // A tag: ` +Word` or ` @word` (a letter right after the sign; `a + b` is not one).
+            let tags = bytes.indices.dropLast(2).contains { index in
+                bytes[index] == 0x20 && (bytes[index + 1] == UInt8(ascii: "+") || bytes[index + 1] == UInt8(ascii: "@"))
+                    && ((0x41...0x5A).contains(bytes[index + 2]) || (0x61...0x7A).contains(bytes[index + 2]))
+            }
+            if tags { tagged += 1 }
+        }
+        return marked >= 2 && tagged >= 1
     }
 
     /// Whether a line is a Visual Basic statement: a block's end (`End Sub`, the whole line), a
@@ -644,6 +689,10 @@ import UniformTypes
         static let dimWord = Array("Dim ".utf8), importsWord = Array("Imports ".utf8), spacedAs = Array(" As ".utf8)
         static let slint = ["export component ", "component ", "export global ", "in property <", "out property <",
             "in-out property <", "property <", "callback "].map { Array($0.utf8) }
+        static let sparqlQueries = ["SELECT ?", "SELECT DISTINCT ?", "SELECT REDUCED ?", "SELECT * WHERE", "CONSTRUCT {",
+            "CONSTRUCT WHERE", "ASK {", "ASK WHERE", "DESCRIBE ?", "DESCRIBE <"].map { Array($0.utf8) }
+        static let sparqlClauses = ["PREFIX ", "BASE <", "WHERE {"].map { Array($0.utf8) }
+        static let sparqlPrefix = Array("PREFIX ".utf8), colonAngle = Array(": <".utf8)
         static let inherits = Array(" inherits ".utf8), exportGlobal = Array("export global ".utf8)
         static let importType = Array("import type ".utf8), exportInterface = Array("export interface ".utf8)
         static let interfaceWord = Array("interface ".utf8), constructorWord = Array("constructor(".utf8)
@@ -724,7 +773,7 @@ import UniformTypes
     ]
 
     /// The script type named by a `#!` line: the interpreter's name, past `env` and its options,
-    /// without a version suffix (`python3.12` is python).
+    /// without a version suffix (`python3.12` is python; but `python2.7` is Python 2).
     static func shebang(_ text: Substring) -> (String, String)? {
         let line = text.dropFirst(2).prefix { $0 != "\n" && $0 != "\r" }
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -737,6 +786,8 @@ import UniformTypes
         }
         var name = program
         while let last = name.last, last.isNumber || last == "." { name.removeLast() }
+        // Python 2 is a language of its own (print statements, str as bytes): `python2`, `python2.7`.
+        if name == "python", program.dropFirst(6).hasPrefix("2") { return ("org.python.python2-script", "\(program) script") }
         guard let identifier = interpreters[name] ?? interpreters[program] else {
             return ("public.script", "\(program) script")
         }

@@ -9,6 +9,8 @@ import UniformTypes
         ("#!/usr/bin/env -S node --flag\n", "com.netscape.javascript-source"), ("#! /bin/sh\n", "public.shell-script"),
         ("#!/usr/bin/perl -w\n", "public.perl-script"), ("#!/usr/bin/python3.12\n", "public.python-script"),
         ("#!/usr/bin/env ruby\n", "public.ruby-script"), ("#!/opt/weird/interp\n", "public.script"),
+        ("#!/usr/bin/python2.7\n", "org.python.python2-script"), ("#!/usr/bin/env python2\n", "org.python.python2-script"),
+        ("#!/usr/bin/python3\n", "public.python-script"),
     ])
     func shebangs(line: String, identifier: String) {
         #expect(Refinements.text(Array(line.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
@@ -156,6 +158,10 @@ import UniformTypes
         // JavaScript's module statements first, TypeScript's types after them.
         ("import { A } from './a';\nimport { B } from './b';\nconst c = 1;\nexport interface C {\n  a: A;\n}\ninterface D {\n}\n",
             "com.microsoft.typescript-source"),
+        ("PREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT ?name\nWHERE {\n  ?p foaf:name ?name .\n}\n", "org.w3.sparql-query"),
+        ("ASK WHERE { ?s ?p ?o }\nBASE <http://example.org/>\n", "org.w3.sparql-query"),
+        ("(A) Call Mom @Phone +Family\n(B) Outline chapter 5 +Novel\nPick up milk\n", "com.todotxt.todo-list"),
+        ("x 2026-11-20 Pay the bill @Home\n(C) Water the plants\n", "com.todotxt.todo-list"),
         ("import { Button } from \"std-widgets.slint\";\nexport component App inherits Window {\n    in property <int> count: 0;\n}\n",
             "dev.slint.slint-source"),
     ])
@@ -178,6 +184,9 @@ import UniformTypes
         "Select the rows you want.\nSELECT is the statement that reads them.\n",                     // prose about SQL
         "Module 3 covers the basics.\nFunction keys are described below.\nDim the lights.\n",       // prose, capitalised
         "fun f(x) {\n  return x\n}\nprint(\"done!\")\n",                                             // one untyped fun
+        "PREFIX ex: <http://example.org/>\nex:a ex:b ex:c .\n",                                     // Turtle: no query
+        "(A) The term covers goods.\n(B) The term covers services.\n",                              // lettered clauses, no tags
+        "(A) first + second\n(B) a @ b\n",                                                          // signs that tag nothing
     ])
     func notALanguageTheyResemble(text: String) {
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true) == nil)
