@@ -208,6 +208,22 @@ extension TypeCatalog {
                 aliases[keys[index]] = spelled[canonical] ?? canonical
             }
         }
+        // The database's `*.ext` globs for a format a catalog type carries, where no type of the
+        // catalog has the extension and no other database type claims it (`*.latex` for TeX,
+        // `*.divx` for AVI): the type's by name, as `*.ext` keys. Not where one is text and the
+        // other is not: the database's Godot resources are binary `*.res` files too, uti's
+        // type is the text format.
+        let text = type(identifier: "public.text")
+        for mimeType in database.types {
+            guard let extensions = database.extensions[mimeType],
+                let owner = candidates(tag: mimeType, tagClass: .mimeType, usingAliases: false).first
+                    ?? aliases[mimeType.lowercased()].flatMap({ candidates(tag: $0, tagClass: .mimeType, usingAliases: false).first }),
+                let text, UTType(catalog: self, index: owner).conforms(to: text) == database.isSubclass(mimeType, of: "text/plain")
+            else { continue }
+            for ext in extensions where database.claims(forExtension: ext) == 1 && candidates(tag: ext, tagClass: .filenameExtension).isEmpty {
+                aliases["*." + ext] = keys[owner]
+            }
+        }
         return SharedMIMEAdditions(declarations: declarations, aliases: aliases)
     }
 

@@ -110,7 +110,9 @@ public final class TypeCatalog: Sendable {
     /// its own (`image/x-exr` finds Apple's `com.ilm.openexr-image`), or one of the built-in
     /// catalog's own aliases (Catalog/mime-aliases.json: `application/yaml` finds public.yaml).
     /// A key without a `/` is a type's identifier (lowercased), and its value the database's own
-    /// name for the format that type is (see `UTType.sharedMIMEInfoName`).
+    /// name for the format that type is (see `UTType.sharedMIMEInfoName`); a key `*.ext` is an
+    /// extension the database gives that type's format and no declared type carries, its value the
+    /// type's identifier (`*.latex`: org.tug.tex-source).
     var mimeAliases: [String: String] {
         switch declarations {
         case .builtIn: BuiltInCatalog.mimeAliases
@@ -206,6 +208,11 @@ public final class TypeCatalog: Sendable {
         let normalized = tagClass.normalize(tag)
         let index = tagIndex
         if let hits = index[TagKey(tagClass: tagClass, value: normalized)] { return hits }
+        if tagClass == .filenameExtension {
+            // The database's glob for a format a catalog type carries (see `mimeAliases`).
+            guard usingAliases, let key = mimeAliases["*." + normalized], let position = self.index(forKey: key) else { return [] }
+            return [position]
+        }
         guard tagClass == .mimeType else { return [] }
         let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
         if bare != normalized, let hits = index[TagKey(tagClass: tagClass, value: bare)] { return hits }

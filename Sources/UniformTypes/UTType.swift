@@ -121,7 +121,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     public var otherMIMETypes: [String] {
         guard case .declared(let index) = storage else { return [] }
         let key = catalog.keys[index]
-        return catalog.mimeAliases.compactMap { $0.value == key ? $0.key : nil }.sorted()
+        return catalog.mimeAliases.compactMap { $0.value == key && $0.key.contains("/") ? $0.key : nil }.sorted()
     }
 
     /// The system shared-mime-info database's own name for the format this type is, where the

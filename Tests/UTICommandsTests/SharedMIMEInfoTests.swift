@@ -48,6 +48,27 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect((exr["tags"] as? [String: [String]])?["public.mime-type"] == nil, "Apple's declaration is kept as it is")
     }
 
+    /// The same format under the database's own name, where Apple's type has a MIME type the
+    /// database does not know: identify prints the database's name; the type record keeps Apple's.
+    @Test func theDatabasesNameForAFormatWhoseTagsItDoesNotKnow() throws {
+        let run = try uti(["identify", "--mime-type", "-b", "Fixtures/files/clip.flc"], environment: fixtureDatabase)
+        #expect(run.stdout == "video/x-uti-flic\n")
+        let flic = try record(["-m", "video/x-uti-flic"])
+        #expect(flic["identifier"] as? String == "public.flc-animation")
+        #expect((flic["tags"] as? [String: [String]])?["public.mime-type"] == ["video/flc"])
+    }
+
+    /// A glob the database gives a format a catalog type carries finds that type by its extension
+    /// (Apple's PNG declaration is kept as it is); not where the database's format is binary and
+    /// uti's type for its MIME type is text (Godot's binary resources).
+    @Test func theDatabasesExtensionForACatalogType() throws {
+        let png = try record(["-e", "utipng"])
+        #expect(png["identifier"] as? String == "public.png")
+        #expect((png["tags"] as? [String: [String]])?["public.filename-extension"] == ["png"])
+        #expect(try record(["-e", "utires"])["isDynamic"] as? Bool == true)
+        #expect(try record(["-m", "application/x-godot-resource"])["identifier"] as? String == "org.godotengine.resource")
+    }
+
     @Test func aFamilyIsNoneOfItsMembers() throws {
         #expect(try record(["-m", "audio/x-uti-tracker"])["identifier"] as? String == "org.freedesktop.mime.audio.x-uti-tracker")
         #expect(try record(["-e", "mtm"])["identifier"] as? String == "org.multitracker.mtm")
@@ -78,7 +99,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
     @Test func versionSaysWhichDatabaseOrWhyNone() throws {
         let found = try uti(["--version"], environment: fixtureDatabase)
-        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 13 MIME types, 11 added as types\n"))
+        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 15 MIME types, 11 added as types\n"))
         let none = try uti(["--version"], environment: ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"])
         #expect(none.stdout.contains("\nshared-mime-info: not found (looked in /nonexistent/mime); uti uses its own catalog\n"))
         let off = try uti(["--version"], environment: ["UTI_SHARED_MIME_INFO": "0"])
