@@ -402,8 +402,7 @@ extension BuiltInCatalog {
         "org.khronos.opencl-c-source", "org.khronos.opencl-cpp-source", "com.google.brotli-tar-archive",
         "io.github.kspalaiologos.bzip3-tar-archive", "org.samba.rzip-tar-archive", "com.nero.nrg-image",
         "com.nintendo.ds-rom", "com.nintendo.dsp-audio", "com.pixar.pxr-image", "com.scitex.ct-image",
-        "org.imagemagick.phm-image", "org.python.python2-script", "com.todotxt.todo-list",
-        "org.w3.sparql-query",
+        "org.oyranos.phm-image", "org.python.python2-script", "com.todotxt.todo-list", "org.w3.sparql-query",
     ]
 
     /// Each identifier in lowercase: the key types are compared by.
@@ -802,8 +801,7 @@ extension BuiltInCatalog {
         "org.khronos.opencl-c-source", "org.khronos.opencl-cpp-source", "com.google.brotli-tar-archive",
         "io.github.kspalaiologos.bzip3-tar-archive", "org.samba.rzip-tar-archive", "com.nero.nrg-image",
         "com.nintendo.ds-rom", "com.nintendo.dsp-audio", "com.pixar.pxr-image", "com.scitex.ct-image",
-        "org.imagemagick.phm-image", "org.python.python2-script", "com.todotxt.todo-list",
-        "org.w3.sparql-query",
+        "org.oyranos.phm-image", "org.python.python2-script", "com.todotxt.todo-list", "org.w3.sparql-query",
     ]
 
     /// Positions ordered by key, for binary search.
@@ -846,11 +844,11 @@ extension BuiltInCatalog {
         1105, 1107, 1106, 1108, 1109, 999, 1000, 998, 1001, 263, 795, 359, 1121, 1064, 973, 1088, 972, 989,
         954, 1094, 1095, 1089, 1079, 929, 1017, 1034, 1124, 1125, 961, 976, 1076, 928, 1049, 964, 962, 963,
         102, 104, 105, 1127, 1126, 982, 1047, 1092, 1033, 1032, 939, 1091, 975, 357, 1123, 985, 966, 967,
-        1058, 968, 1143, 1015, 1022, 931, 957, 1068, 969, 1090, 1073, 1097, 1016, 898, 792, 980, 979, 896,
-        897, 1133, 1134, 990, 941, 947, 926, 1087, 918, 917, 970, 1062, 222, 1070, 1071, 1069, 925, 1077, 974,
-        935, 349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 952, 683, 705,
-        1048, 700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1031, 1030, 348, 717, 718, 719, 720, 721, 722,
-        712, 713, 715, 716, 708, 709, 710, 711, 938, 1144, 984, 930, 940, 1013, 1137, 1080, 1002, 1003, 1004,
+        1058, 968, 1015, 1022, 931, 957, 1068, 969, 1090, 1073, 1097, 1016, 898, 792, 980, 979, 896, 897,
+        1133, 1134, 990, 941, 947, 926, 1087, 918, 917, 970, 1062, 222, 1070, 1071, 1069, 925, 1077, 974, 935,
+        349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 952, 683, 705, 1048,
+        700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1031, 1030, 348, 717, 718, 719, 720, 721, 722, 712,
+        713, 715, 716, 708, 709, 710, 711, 1143, 938, 1144, 984, 930, 940, 1013, 1137, 1080, 1002, 1003, 1004,
         1005, 1006, 1007, 1008, 1009, 1010, 1011, 1116, 780, 1096, 1040, 971, 983, 958, 924, 797, 796, 1023,
         1063, 987, 1093, 1043, 1074, 1146, 153, 977, 978, 936, 937, 678, 677, 1110, 996, 995, 1102, 1103, 992,
         994, 1100, 1099, 993, 1101, 991, 1098, 950, 783, 919, 922, 920, 921, 19, 236, 237, 264, 261, 189, 255,
@@ -1277,7 +1275,8 @@ extension BuiltInCatalog {
         "https://registry.khronos.org/OpenCL/", "https://registry.khronos.org/OpenCL/",
         "https://github.com/google/brotli", "https://github.com/kspalaiologos/bzip3",
         "https://rzip.samba.org/", "",
-        "https://www.iana.org/assignments/media-types/application/vnd.nintendo.nitro.rom", "", "", "", "",
+        "https://www.iana.org/assignments/media-types/application/vnd.nintendo.nitro.rom", "", "", "",
+        "https://www.oyranos.org/2015/03/portable-float-map-with-16-bit-half/index.html",
         "https://docs.python.org/2.7/", "https://github.com/todotxt/todo.txt",
         "https://www.w3.org/TR/sparql11-query/",
     ]

@@ -115,7 +115,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             ("game.nds", binary, "com.nintendo.ds-rom", "application/vnd.nintendo.nitro.rom"),
             ("jingle.dsp", binary, "com.nintendo.dsp-audio", "audio/x-dsp"),
             ("card.pxr", binary, "com.pixar.pxr-image", "image/x-pxr"),
-            ("card.phm", binary, "org.imagemagick.phm-image", "image/x-phm"),
+            ("card.phm", binary, "org.oyranos.phm-image", "image/x-phm"),
             ("scan.sct", binary, "com.scitex.ct-image", "image/x-sct"),
             ("signed.cat", binary, "com.microsoft.security-catalog", "application/vnd.ms-pki.seccat"),
             ("hello.vbe", Data("#@~^AAAAAA==AAAAAA==^#~@\n".utf8), "com.microsoft.vbscript-encoded", "text/vbscript.encode"),
