@@ -7,20 +7,21 @@ public enum FileMIME {
     /// The answer for `uti identify --mime-type`. In order: the file-system kind for anything
     /// but a regular file; `inode/x-empty` for an empty file; the kind of an ELF file uti read
     /// from its header (`application/x-sharedlib`, as libmagic names it); when uti's own rules or
-    /// text checks decided, the name a matching shared-mime-info rule used if it names the type but is not
-    /// one of its tags (`application/x-perl` for a Perl script); libmagic's MIME type when it is one
-    /// of the type's MIME tags, or when the type is a generic one (plain text, data) that
-    /// libmagic names more precisely; for a type whose own MIME types the database does not know,
-    /// the database's name for its format (`video/x-flic` for Apple's `video/flc`); the name the content evidence used (shared-mime-info's,
-    /// then libmagic's) when the catalog, or libmagic's own spelling table, takes it to the type
-    /// (`application/x-perl` for Apple's Perl script, whose one tag is `text/x-perl-script`); the
-    /// type's preferred MIME type; for a type that has none, a name the database or uti's aliases
-    /// give it (`image/x-nikon-nrw`, not libmagic's `image/tiff` for the container;
-    /// `application/x-compressed-tar`, not `application/gzip`); libmagic's
-    /// MIME type when it is specific; the shared-mime-info name of a source-code type Apple gives
-    /// no MIME type; else libmagic's answer, or `application/octet-stream`. Last, a type that
-    /// uti's alias list names is printed by that name (`application/yaml`, `video/vnd.avi`,
-    /// `text/x-shellscript`) unless libmagic decided and the answer is its own.
+    /// text checks decided, the name a matching shared-mime-info rule used if it names the type
+    /// but is not one of its tags (`text/x-python3`); libmagic's MIME type when it is one of the
+    /// type's MIME tags, or when the type is a generic one (plain text, data) that libmagic names
+    /// more precisely; for a type whose own MIME types the system database does not know, the
+    /// database's name for its format (`video/x-flic` for Apple's `video/flc`,
+    /// `application/x-perl` for its `text/x-perl-script`); the name the content evidence used
+    /// (shared-mime-info's, then libmagic's) when the catalog, or libmagic's own spelling table,
+    /// takes it to the type (file(1)'s `application/x-coff` for Apple's object code); the type's
+    /// preferred MIME type; for a type that has none, a name the database or uti's aliases give
+    /// it (`image/x-nikon-nrw`, not libmagic's `image/tiff` for the container;
+    /// `application/x-compressed-tar`, not `application/gzip`); libmagic's MIME type when it is
+    /// specific; the shared-mime-info name of a source-code type Apple gives no MIME type; else
+    /// libmagic's answer, or `application/octet-stream`. Last, a type that uti's alias list names
+    /// is printed by that name (`application/yaml`, `video/vnd.avi`, `text/x-shellscript`) unless
+    /// libmagic decided and the answer is its own.
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {
         case .directory?: return "inode/directory"
