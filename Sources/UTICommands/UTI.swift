@@ -42,7 +42,11 @@ public struct UTI: ParsableCommand {
             others public.data), tagged with its MIME type, aliases and *.ext globs, declared by \
             shared-mime-info, described by the database's comment. The database's other spellings \
             of MIME types that built-in types carry find those types (image/x-ms-bmp finds \
-            com.microsoft.bmp); built-in types keep their tags exactly. For a tag both carry, \
+            com.microsoft.bmp), and so do its *.ext globs for the formats of built-in types, where \
+            no type has the extension (.latex finds TeX) and both are text or both are not; \
+            built-in types keep their tags exactly, and uti identify prints the database's name \
+            for a format whose own MIME types it does not know (video/x-flic for Apple's \
+            video/flc). For a tag both carry, \
             Apple's, the user's and uti's own types come before the database's. uti --version \
             names the database in use.
 
