@@ -180,6 +180,7 @@ import UniformTypes
         if let family = cFamily(body) { return (family.0, family.1, true) }
         if let language = scriptLanguage(body) { return (language.type.0, language.type.1, true) }
         if isTodoList(body) { return ("com.todotxt.todo-list", "todo.txt task list", true) }
+        if isMarkdown(body) { return ("net.daringfireball.markdown", "Markdown document", true) }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
         return nil
     }
@@ -425,6 +426,70 @@ import UniformTypes
             return !word(Keyword.sqlSelect) || contains(Keyword.sqlFrom, in: line) ? .sql : nil
         }
         return cssStatement(line)
+    }
+
+    /// Whether text is a Markdown document (CommonMark): a heading, ATX (`## Title`) or setext (a
+    /// line of `===` or `---` under a line of text that does not start with the same), and two more of what only Markdown writes: a link or
+    /// image (`[text](target)`, `[label]: http...`), a fence (a line of three to five backticks or
+    /// tildes and an optional language), strong emphasis (` **word...**`); or two fences and a link. Shell and Python
+    /// comments look like headings, hence the second kind of evidence. Read after the language
+    /// checks, which give way to a fence.
+    static func isMarkdown(_ body: ArraySlice<UInt8>) -> Bool {
+        var headings = 0, links = 0, fences = 0, emphasis = 0
+        var previousIsText = false
+        var previousFirst: UInt8 = 0
+        for line in body.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(400) {
+            let line = line.last == 0x0D ? line.dropLast() : line
+            let bytes = Array(line)
+            defer {
+                previousIsText = !bytes.isEmpty && !bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                previousFirst = bytes.first ?? 0
+            }
+            guard let first = bytes.first else { continue }
+            if first == UInt8(ascii: "#") {
+                let level = bytes.prefix { $0 == UInt8(ascii: "#") }.count
+                if level <= 6, bytes.count > level + 1, bytes[level] == 0x20, bytes[level + 1] != 0x20 { headings += 1 }
+            } else if bytes.count >= 3, first == UInt8(ascii: "=") || first == UInt8(ascii: "-"), bytes.allSatisfy({ $0 == first }),
+                previousIsText, previousFirst != first
+            {
+                headings += 1
+            }
+            if bytes.starts(with: Keyword.fence) || bytes.starts(with: Keyword.tildeFence) {
+                // Three to five backticks or tildes, then nothing or an info string (`swift`):
+                // not a ruler of tildes.
+                let run = bytes.prefix { $0 == first }.count
+                if run <= 5, bytes.dropFirst(run).allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }) {
+                    fences += 1
+                }
+            }
+            if hasInlineLink(bytes) { links += 1 }
+            if first == UInt8(ascii: "["), contains(Keyword.referenceLink, in: line) { links += 1 }
+            if let open = bytes.indices.dropLast(3).first(where: { index in
+                (index == 0 || bytes[index - 1] == 0x20) && bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "*")
+                    && ((0x41...0x5A).contains(bytes[index + 2]) || (0x61...0x7A).contains(bytes[index + 2]))
+            }), contains(Keyword.strong, in: line[(line.startIndex + open + 3)...]) {
+                emphasis += 1
+            }
+        }
+        return (headings >= 1 && links + fences + emphasis >= 2) || (fences >= 2 && links >= 1)
+    }
+
+    /// Whether a line holds a Markdown inline link or image, `[text](target)`: text that does not
+    /// open like a regular expression's class (`[[:blank:]]`, `[^x]`), a target up to `)` with no
+    /// space, parenthesis, bar or backslash in it.
+    static func hasInlineLink(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: "(") else { continue }
+            guard let open = bytes[..<index].lastIndex(of: UInt8(ascii: "[")), open + 1 < index,
+                ![UInt8(ascii: "["), UInt8(ascii: "^"), UInt8(ascii: ":")].contains(bytes[open + 1])
+            else { continue }
+            let target = bytes[(index + 2)...].prefix { $0 != UInt8(ascii: ")") }
+            guard !target.isEmpty, index + 2 + target.count < bytes.count else { continue }
+            if !target.contains(where: { [0x20, 0x09, UInt8(ascii: "("), UInt8(ascii: "|"), UInt8(ascii: "\\")].contains($0) }) { return true }
+        }
+        return false
     }
 
     /// Whether text is a todo.txt task list (github.com/todotxt/todo.txt): one task a line, two or
@@ -676,7 +741,8 @@ import UniformTypes
         static let derive = Array("#[derive(".utf8), letMut = Array("let mut ".utf8), namespaceWord = Array("namespace ".utf8)
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
-        static let fence = Array("```".utf8)
+        static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8)
+        static let referenceLink = Array("]: http".utf8), strong = Array("**".utf8)
         static let rustMacros = ["println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",
             "assert_eq!(", "assert_ne!(", "debug_assert!(", "panic!(", "macro_rules! ", "write!(", "writeln!(", "todo!(",
             "unimplemented!(", "unreachable!(", "dbg!("].map { Array($0.utf8) }

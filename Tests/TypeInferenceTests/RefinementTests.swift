@@ -160,6 +160,10 @@ import UniformTypes
             "com.microsoft.typescript-source"),
         ("PREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT ?name\nWHERE {\n  ?p foaf:name ?name .\n}\n", "org.w3.sparql-query"),
         ("ASK WHERE { ?s ?p ?o }\nBASE <http://example.org/>\n", "org.w3.sparql-query"),
+        ("# Install\n\nSee [the guide](https://example.org/guide).\n\n```sh\nmake install\n```\n", "net.daringfireball.markdown"),
+        // Markdown quoting code is Markdown, not the code.
+        ("# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n", "net.daringfireball.markdown"),
+        ("Usage\n=====\n\nRun it with **care**, as the [manual](man.html) says.\n", "net.daringfireball.markdown"),
         ("(A) Call Mom @Phone +Family\n(B) Outline chapter 5 +Novel\nPick up milk\n", "com.todotxt.todo-list"),
         ("x 2026-11-20 Pay the bill @Home\n(C) Water the plants\n", "com.todotxt.todo-list"),
         ("import { Button } from \"std-widgets.slint\";\nexport component App inherits Window {\n    in property <int> count: 0;\n}\n",
@@ -177,13 +181,15 @@ import UniformTypes
         "vim9script\nclass Shape\n  def Area(): number\n    return 0\n  enddef\nendclass\n",    // Vim9
         "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",                              // Elixir
         "fun s:check(cmd)\n  return 1\nendfun\nfun gzip#read(cmd)\nendfun\n",                    // Vim script
-        "# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n",          // Markdown quoting code
         "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",                     // Lua
         "# Title\n\nSome *text*.\n\n- item\n",                                                   // Markdown
         "switch (x) {\n  case 1: y = 2;\n  default: break;\n}\nstruct point {\n};\nunion u {\n};\n",   // C
         "Select the rows you want.\nSELECT is the statement that reads them.\n",                     // prose about SQL
         "Module 3 covers the basics.\nFunction keys are described below.\nDim the lights.\n",       // prose, capitalised
         "fun f(x) {\n  return x\n}\nprint(\"done!\")\n",                                             // one untyped fun
+        "# Build the tree\nx=`pwd`\ncp [a-z]*.c \"$x\"\n",                                            // a shell script's comment
+        "=====\n= Tutor =\n=====\n~~~~~~~~~~~~~~~~~~~~\n  ** Press  i  to insert. **\n",              // rulers, no Markdown
+        "# highlighting rules\nkeyword = '^[[:blank:]](a|b)(?=\\()'\nnumber = '[0-9]+(x)?'\n",          // regular expressions
         "PREFIX ex: <http://example.org/>\nex:a ex:b ex:c .\n",                                     // Turtle: no query
         "(A) The term covers goods.\n(B) The term covers services.\n",                              // lettered clauses, no tags
         "(A) first + second\n(B) a @ b\n",                                                          // signs that tag nothing
