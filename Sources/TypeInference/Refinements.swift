@@ -186,7 +186,7 @@ import UniformTypes
     }
 
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell
 
         var type: (String, String) {
             switch self {
@@ -205,6 +205,7 @@ import UniformTypes
             case .sql: ("org.iso.sql-source", "SQL script")
             case .sparql: ("org.w3.sparql-query", "SPARQL query")
             case .css: ("public.css", "CSS style sheet")
+            case .shell: ("public.shell-script", "shell script")
             }
         }
     }
@@ -240,6 +241,10 @@ import UniformTypes
         /// SPARQL: a query form (`SELECT ?x`, `SELECT DISTINCT ?`, `CONSTRUCT {`, `ASK {`, `DESCRIBE ?`),
         /// and the clauses around it (`PREFIX p: <...>`, `BASE <...>`, `WHERE {`).
         case sparqlQuery, sparqlClause
+        /// Shell: a test opening a block (`if [ -f x ]; then`, `while [[ ... ]]; do`), a loop
+        /// (`for f in *.c; do`), `case "$1" in`, `export NAME=...`, `local NAME=...`, `set -e`; the
+        /// words that close blocks on lines of their own (`fi`, `done`, `esac`).
+        case shellStatement, shellEnd
         /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
         case sql
         /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
@@ -318,6 +323,7 @@ import UniformTypes
         if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
         if count(.sql) >= 2 { return .sql }
         if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
+        if count(.shellEnd) >= 1 && count(.shellStatement) >= 1 && count(.shellEnd) + count(.shellStatement) >= 3 { return .shell }
         if count(.cssRule) >= 2 && count(.cssDeclaration) >= 2 { return .css }
         return nil
     }
@@ -405,6 +411,7 @@ import UniformTypes
         default: break
         }
         if Keyword.rustMacroInitials[Int(first)], Keyword.rustMacros.contains(where: { word($0) }) { return .rust }
+        if let shell = shellStatement(line) { return shell }
         if (0x41...0x5A).contains(first) {
             if Keyword.sparqlQueries.contains(where: { word($0) }) { return .sparqlQuery }
             if Keyword.sparqlClauses.contains(where: { word($0) }) {
@@ -537,6 +544,29 @@ import UniformTypes
         }
         if begins(line, Keyword.dimWord) { return contains(Keyword.spacedAs, in: line) }
         return begins(line, Keyword.importsWord) && line.dropFirst(8).allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+    }
+
+    /// A shell statement (see `Statement`).
+    static func shellStatement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, Keyword.shellInitials[Int(first)] else { return nil }
+        if Keyword.shellEnds.contains(where: { $0.elementsEqual(line) }) { return .shellEnd }
+        for end in Keyword.shellEnds where begins(line, end) {
+            // `done < list`, `done | sort`, `fi;`, `esac;;`.
+            let next = line[line.startIndex + end.count]
+            return next == 0x20 || next == UInt8(ascii: ";") ? .shellEnd : nil
+        }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if Keyword.shellTests.contains(where: { word($0) }) {
+            return line.suffix(6).elementsEqual(Keyword.semicolonThen) || line.suffix(4).elementsEqual(Keyword.semicolonDo) ? .shellStatement : nil
+        }
+        if word(Keyword.forWord), contains(Keyword.spacedIn, in: line), line.suffix(4).elementsEqual(Keyword.semicolonDo) { return .shellStatement }
+        if word(Keyword.caseWord), line.suffix(3).elementsEqual(Keyword.spacedIn) { return .shellStatement }
+        for declaration in Keyword.shellDeclarations where word(declaration) {
+            let name = line.dropFirst(declaration.count).prefix { isIdentifier($0) }
+            return !name.isEmpty && line[name.endIndex...].first == UInt8(ascii: "=") ? .shellStatement : nil
+        }
+        if Keyword.shellOptions.contains(where: { $0.elementsEqual(line) }) { return .shellStatement }
+        return nil
     }
 
     /// A TypeScript or Slint statement (see `Statement`).
@@ -759,6 +789,15 @@ import UniformTypes
             "CONSTRUCT WHERE", "ASK {", "ASK WHERE", "DESCRIBE ?", "DESCRIBE <"].map { Array($0.utf8) }
         static let sparqlClauses = ["PREFIX ", "BASE <", "WHERE {"].map { Array($0.utf8) }
         static let sparqlPrefix = Array("PREFIX ".utf8), colonAngle = Array(": <".utf8)
+        static let shellEnds = ["fi", "done", "esac"].map { Array($0.utf8) }
+        static let shellTests = ["if [ ", "if [[ ", "elif [ ", "elif [[ ", "while [ ", "while [[ ", "if test ", "until [ "].map { Array($0.utf8) }
+        static let semicolonThen = Array("; then".utf8), semicolonDo = Array("; do".utf8), spacedIn = Array(" in".utf8)
+        static let forWord = Array("for ".utf8), caseWord = Array("case ".utf8)
+        static let shellDeclarations = ["export ", "local ", "readonly "].map { Array($0.utf8) }
+        static let shellOptions = ["set -e", "set -eu", "set -euo pipefail", "set -o pipefail", "set -u", "set -x", "set -ex"].map { Array($0.utf8) }
+        static let shellInitials: [Bool] = (0..<256).map { byte in
+            (shellEnds + shellTests + [forWord, caseWord] + shellDeclarations + shellOptions).contains { $0.first == UInt8(byte) }
+        }
         static let inherits = Array(" inherits ".utf8), exportGlobal = Array("export global ".utf8)
         static let importType = Array("import type ".utf8), exportInterface = Array("export interface ".utf8)
         static let interfaceWord = Array("interface ".utf8), constructorWord = Array("constructor(".utf8)

@@ -30,7 +30,8 @@ struct IdentifyCommand: ParsableCommand {
             and Objective-C by a first directive (#include; an include guard: a header), JavaScript \
             modules by require/import/export; Java, Go, Rust, C#, Swift, Kotlin, Ruby, Visual Basic, \
             TypeScript, Slint, SQL, SPARQL and CSS by two statements only each writes so, todo.txt \
-            lists by their priorities and tags, Markdown by a heading with links, fences or emphasis (these language checks are guesses a text name, .txt \
+            lists by their priorities and tags, Markdown by a heading with links, fences or emphasis, shell scripts without #! by their \
+            if/for/case blocks and what closes them (these language checks are guesses a text name, .txt \
             too, overrides), PEM, ...; other text in those encodings is plain text, not shown to \
             libmagic), libmagic for everything else (binary content, text in other encodings; OLE \
             compound storage, whose directory may lie past 64 KiB, is handed to libmagic whole); then the system's shared-mime-info rules (magic \

@@ -164,6 +164,8 @@ import UniformTypes
         // Markdown quoting code is Markdown, not the code.
         ("# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n", "net.daringfireball.markdown"),
         ("Usage\n=====\n\nRun it with **care**, as the [manual](man.html) says.\n", "net.daringfireball.markdown"),
+        ("export PATH=\"$HOME/bin:$PATH\"\nif [ -f ~/.bashrc ]; then\n    . ~/.bashrc\nfi\n", "public.shell-script"),
+        ("case \"$1\" in\n  start) run ;;\nesac\nfor f in *.sh; do\n  . \"$f\"\ndone\n", "public.shell-script"),
         ("(A) Call Mom @Phone +Family\n(B) Outline chapter 5 +Novel\nPick up milk\n", "com.todotxt.todo-list"),
         ("x 2026-11-20 Pay the bill @Home\n(C) Water the plants\n", "com.todotxt.todo-list"),
         ("import { Button } from \"std-widgets.slint\";\nexport component App inherits Window {\n    in property <int> count: 0;\n}\n",
@@ -190,6 +192,8 @@ import UniformTypes
         "# Build the tree\nx=`pwd`\ncp [a-z]*.c \"$x\"\n",                                            // a shell script's comment
         "=====\n= Tutor =\n=====\n~~~~~~~~~~~~~~~~~~~~\n  ** Press  i  to insert. **\n",              // rulers, no Markdown
         "# highlighting rules\nkeyword = '^[[:blank:]](a|b)(?=\\()'\nnumber = '[0-9]+(x)?'\n",          // regular expressions
+        "To rename them all:\n\n\tfor file in *.txt; do\n\t  mv \"$file\" x\n\tdone\n\nThat is all.\n",        // one example loop in prose
+        "local count=0\nfor i = 1, 10 do\n  count = count + i\nend\n",                                 // Lua
         "PREFIX ex: <http://example.org/>\nex:a ex:b ex:c .\n",                                     // Turtle: no query
         "(A) The term covers goods.\n(B) The term covers services.\n",                              // lettered clauses, no tags
         "(A) first + second\n(B) a @ b\n",                                                          // signs that tag nothing
