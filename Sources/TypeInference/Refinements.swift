@@ -186,7 +186,7 @@ import UniformTypes
     }
 
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell, perl
 
         var type: (String, String) {
             switch self {
@@ -206,6 +206,7 @@ import UniformTypes
             case .sparql: ("org.w3.sparql-query", "SPARQL query")
             case .css: ("public.css", "CSS style sheet")
             case .shell: ("public.shell-script", "shell script")
+            case .perl: ("public.perl-script", "Perl script")
             }
         }
     }
@@ -245,6 +246,9 @@ import UniformTypes
         /// (`for f in *.c; do`), `case "$1" in`, `export NAME=...`, `local NAME=...`, `set -e`; the
         /// words that close blocks on lines of their own (`fi`, `done`, `esac`).
         case shellStatement, shellEnd
+        /// Perl: `package A::B;`, `use strict;` (a pragma or a capitalised module), `sub name {`,
+        /// `my $x` (a sigil after my, our or local), `1;` or `__END__` alone.
+        case perl
         /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
         case sql
         /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
@@ -323,6 +327,7 @@ import UniformTypes
         if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
         if count(.sql) >= 2 { return .sql }
         if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
+        if count(.perl) >= 2 { return .perl }
         if count(.shellEnd) >= 1 && count(.shellStatement) >= 1 && count(.shellEnd) + count(.shellStatement) >= 3 { return .shell }
         if count(.cssRule) >= 2 && count(.cssDeclaration) >= 2 { return .css }
         return nil
@@ -347,6 +352,8 @@ import UniformTypes
         case UInt8(ascii: "p"):
             if word(Keyword.packageWord) {
                 let name = line.dropFirst(8)
+                // Perl's package A::B; (Java's are dotted).
+                if endsWithSemicolon, contains(Keyword.doubleColon, in: name) { return .perl }
                 if endsWithSemicolon {
                     let dotted = name.dropLast()
                     return dotted.contains(UInt8(ascii: ".")) && dotted.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") } ? .javaPackage : nil
@@ -412,6 +419,7 @@ import UniformTypes
         }
         if Keyword.rustMacroInitials[Int(first)], Keyword.rustMacros.contains(where: { word($0) }) { return .rust }
         if let shell = shellStatement(line) { return shell }
+        if isPerl(line) { return .perl }
         if (0x41...0x5A).contains(first) {
             if Keyword.sparqlQueries.contains(where: { word($0) }) { return .sparqlQuery }
             if Keyword.sparqlClauses.contains(where: { word($0) }) {
@@ -544,6 +552,35 @@ import UniformTypes
         }
         if begins(line, Keyword.dimWord) { return contains(Keyword.spacedAs, in: line) }
         return begins(line, Keyword.importsWord) && line.dropFirst(8).allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+    }
+
+    /// Whether a line is a Perl statement (see `Statement`; `package` is read with Java's).
+    static func isPerl(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, Keyword.perlInitials[Int(first)] else { return false }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if Keyword.perlAlone.contains(where: { $0.elementsEqual(line) }) { return true }
+        if word(Keyword.useWord) || word(Keyword.noWord) {
+            // use strict; use warnings; use File::Spec; use POSIX qw(floor); not Rust's crate paths.
+            let module = line.dropFirst(word(Keyword.useWord) ? 4 : 3)
+            let name = module.prefix { isIdentifier($0) || $0 == UInt8(ascii: ":") }
+            guard !name.isEmpty, let initial = name.first else { return false }
+            let rest = module[name.endIndex...]
+            let ends = rest.elementsEqual([UInt8(ascii: ";")]) || begins(rest, Keyword.spacedQw) || begins(rest, Keyword.spacedParen)
+            let pragma = Keyword.perlPragmas.contains { $0.elementsEqual(name) }
+            let isModule = (0x41...0x5A).contains(initial) && !Keyword.rustRoots.contains { begins(name, $0) }
+            return ends && (pragma || isModule)
+        }
+        if word(Keyword.subWord) {
+            let name = line.dropFirst(4).prefix { isIdentifier($0) }
+            let rest = line[name.endIndex...]
+            return !name.isEmpty && (rest.elementsEqual(Keyword.spacedBrace) || rest.elementsEqual([UInt8(ascii: ";")]) || rest.elementsEqual(Keyword.spacedBraceOnly))
+        }
+        for declaration in Keyword.perlDeclarations where word(declaration) {
+            let next = line.dropFirst(declaration.count).first
+            return next == UInt8(ascii: "$") || next == UInt8(ascii: "@") || next == UInt8(ascii: "%") || next == UInt8(ascii: "(")
+                && line.dropFirst(declaration.count + 1).first.map { [UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "%")].contains($0) } == true
+        }
+        return false
     }
 
     /// A shell statement (see `Statement`).
@@ -797,6 +834,15 @@ import UniformTypes
         static let shellOptions = ["set -e", "set -eu", "set -euo pipefail", "set -o pipefail", "set -u", "set -x", "set -ex"].map { Array($0.utf8) }
         static let shellInitials: [Bool] = (0..<256).map { byte in
             (shellEnds + shellTests + [forWord, caseWord] + shellDeclarations + shellOptions).contains { $0.first == UInt8(byte) }
+        }
+        static let doubleColon = Array("::".utf8), noWord = Array("no ".utf8), subWord = Array("sub ".utf8)
+        static let spacedQw = Array(" qw".utf8), spacedParen = Array(" (".utf8), spacedBrace = Array(" {".utf8), spacedBraceOnly = Array("{".utf8)
+        static let perlAlone = ["1;", "__END__", "__DATA__"].map { Array($0.utf8) }
+        static let perlPragmas = ["strict", "warnings", "utf8", "lib", "parent", "base", "constant", "vars", "feature", "integer",
+            "overload", "bytes", "locale", "open", "subs", "bigint", "autodie", "diagnostics", "version", "experimental"].map { Array($0.utf8) }
+        static let perlDeclarations = ["my ", "our ", "local "].map { Array($0.utf8) }
+        static let perlInitials: [Bool] = (0..<256).map { byte in
+            (perlAlone + [useWord, noWord, subWord] + perlDeclarations).contains { $0.first == UInt8(byte) }
         }
         static let inherits = Array(" inherits ".utf8), exportGlobal = Array("export global ".utf8)
         static let importType = Array("import type ".utf8), exportInterface = Array("export interface ".utf8)

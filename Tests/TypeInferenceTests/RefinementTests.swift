@@ -164,6 +164,10 @@ import UniformTypes
         // Markdown quoting code is Markdown, not the code.
         ("# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n", "net.daringfireball.markdown"),
         ("Usage\n=====\n\nRun it with **care**, as the [manual](man.html) says.\n", "net.daringfireball.markdown"),
+        // Perl, which Rust's `use` and Java's `package` must not take.
+        ("package Foo::Bar;\nuse strict;\nuse File::Spec;\nuse List::Util qw(max);\nsub new { }\n1;\n", "public.perl-script"),
+        ("package Foo;\nuse strict;\npackage Bar;\n1;\n", "public.perl-script"),
+        ("my $count = 0;\nmy @lines = <STDIN>;\nprint scalar(@lines);\n", "public.perl-script"),
         ("export PATH=\"$HOME/bin:$PATH\"\nif [ -f ~/.bashrc ]; then\n    . ~/.bashrc\nfi\n", "public.shell-script"),
         ("case \"$1\" in\n  start) run ;;\nesac\nfor f in *.sh; do\n  . \"$f\"\ndone\n", "public.shell-script"),
         ("(A) Call Mom @Phone +Family\n(B) Outline chapter 5 +Novel\nPick up milk\n", "com.todotxt.todo-list"),
@@ -178,8 +182,6 @@ import UniformTypes
     }
 
     @Test(arguments: [
-        "package Foo::Bar;\nuse strict;\nuse File::Spec;\nuse List::Util qw(max);\nsub new { }\n1;\n",   // Perl
-        "package Foo;\nuse strict;\npackage Bar;\n1;\n",                                          // Perl, two packages
         "vim9script\nclass Shape\n  def Area(): number\n    return 0\n  enddef\nendclass\n",    // Vim9
         "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",                              // Elixir
         "fun s:check(cmd)\n  return 1\nendfun\nfun gzip#read(cmd)\nendfun\n",                    // Vim script
@@ -193,6 +195,7 @@ import UniformTypes
         "=====\n= Tutor =\n=====\n~~~~~~~~~~~~~~~~~~~~\n  ** Press  i  to insert. **\n",              // rulers, no Markdown
         "# highlighting rules\nkeyword = '^[[:blank:]](a|b)(?=\\()'\nnumber = '[0-9]+(x)?'\n",          // regular expressions
         "To rename them all:\n\n\tfor file in *.txt; do\n\t  mv \"$file\" x\n\tdone\n\nThat is all.\n",        // one example loop in prose
+        "use serde::Serialize;\nuse tokio::runtime;\n",                                               // Rust crates, lower case
         "local count=0\nfor i = 1, 10 do\n  count = count + i\nend\n",                                 // Lua
         "PREFIX ex: <http://example.org/>\nex:a ex:b ex:c .\n",                                     // Turtle: no query
         "(A) The term covers goods.\n(B) The term covers services.\n",                              // lettered clauses, no tags
