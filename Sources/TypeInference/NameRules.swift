@@ -29,6 +29,8 @@ enum NameRules {
         "SConstruct": "org.scons.sconscript", "SConscript": "org.scons.sconscript", "Sconstruct": "org.scons.sconscript",
         "pom.xml": "org.apache.maven.pom", "build.gradle.kts": "org.gradle.kotlin-script", "settings.gradle.kts": "org.gradle.kotlin-script",
         "project.godot": "org.godotengine.project",
+        ".vimrc": "org.vim.vim-script", "_vimrc": "org.vim.vim-script", ".gvimrc": "org.vim.vim-script", "_gvimrc": "org.vim.vim-script",
+        ".exrc": "org.vim.vim-script", "vimrc": "org.vim.vim-script", "gvimrc": "org.vim.vim-script",
     ]
 
     static let compoundExtensions: [String: String] = [

@@ -186,7 +186,7 @@ import UniformTypes
     }
 
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell, perl
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell, perl, vim
 
         var type: (String, String) {
             switch self {
@@ -207,6 +207,7 @@ import UniformTypes
             case .css: ("public.css", "CSS style sheet")
             case .shell: ("public.shell-script", "shell script")
             case .perl: ("public.perl-script", "Perl script")
+            case .vim: ("org.vim.vim-script", "Vim script")
             }
         }
     }
@@ -249,6 +250,10 @@ import UniformTypes
         /// Perl: `package A::B;`, `use strict;` (a pragma or a capitalised module), `sub name {`,
         /// `my $x` (a sigil after my, our or local), `1;` or `__END__` alone.
         case perl
+        /// Vim script: `let s:x = ...` (a scope letter and a colon), `setlocal`, `syn`/`hi`, `if
+        /// exists("...")`, `function!`, `autocmd`, `scriptencoding`, `vim9script`; the words that end
+        /// its blocks (`endif`, `endfunction`, `finish`, ...).
+        case vimStatement, vimEnd, vimComment
         /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
         case sql
         /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
@@ -272,7 +277,7 @@ import UniformTypes
     /// `.ts` stays TypeScript).
     static func scriptLanguage(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
         var counts = [Int](repeating: 0, count: Statement.allCases.count)
-        var braced = 0
+        var braced = 0, lines = 0
         var isJavaScript = false
         func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
         var start = body.startIndex
@@ -286,6 +291,7 @@ import UniformTypes
                 let line = body[first..<last]
                 // A Markdown code fence: a document that quotes code, not code.
                 if begins(line, Keyword.fence) { return nil }
+                lines += 1
                 switch body[last - 1] {
                 case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
                 default: break
@@ -295,7 +301,7 @@ import UniformTypes
                     if isJavaScript {
                         if count(.typeScript) >= 2 { return .typeScript }
                         if count(.slint) >= 2 { return .slint }
-                    } else if let language = decided(count, braced: braced) {
+                    } else if let language = decided(count, braced: braced, lines: lines) {
                         guard language == .javaScript else { return language }
                         isJavaScript = true
                     }
@@ -307,7 +313,7 @@ import UniformTypes
     }
 
     /// The language the counts so far make certain, if any.
-    private static func decided(_ count: (Statement) -> Int, braced: Int) -> ScriptLanguage? {
+    private static func decided(_ count: (Statement) -> Int, braced: Int, lines: Int) -> ScriptLanguage? {
         let python = count(.python), imports = count(.pythonImport) + count(.bareImport)
         if python >= 2 || (python >= 1 && imports >= 1), braced < python + imports { return .python }
         if count(.typeScript) >= 2 { return .typeScript }
@@ -328,6 +334,10 @@ import UniformTypes
         if count(.sql) >= 2 { return .sql }
         if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
         if count(.perl) >= 2 { return .perl }
+        // Vim script, where it makes up a third of the lines so far (comments count): Vim's help
+        // files quote commands in prose.
+        let vim = count(.vimStatement)
+        if vim >= 2 || (vim >= 1 && count(.vimEnd) >= 1), 3 * (vim + count(.vimEnd) + count(.vimComment)) >= lines { return .vim }
         if count(.shellEnd) >= 1 && count(.shellStatement) >= 1 && count(.shellEnd) + count(.shellStatement) >= 3 { return .shell }
         if count(.cssRule) >= 2 && count(.cssDeclaration) >= 2 { return .css }
         return nil
@@ -420,6 +430,7 @@ import UniformTypes
         if Keyword.rustMacroInitials[Int(first)], Keyword.rustMacros.contains(where: { word($0) }) { return .rust }
         if let shell = shellStatement(line) { return shell }
         if isPerl(line) { return .perl }
+        if let vim = vimStatement(line) { return vim }
         if (0x41...0x5A).contains(first) {
             if Keyword.sparqlQueries.contains(where: { word($0) }) { return .sparqlQuery }
             if Keyword.sparqlClauses.contains(where: { word($0) }) {
@@ -581,6 +592,23 @@ import UniformTypes
                 && line.dropFirst(declaration.count + 1).first.map { [UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "%")].contains($0) } == true
         }
         return false
+    }
+
+    /// A Vim script statement (see `Statement`).
+    static func vimStatement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, Keyword.vimInitials[Int(first)] else { return nil }
+        if Keyword.vimEnds.contains(where: { $0.elementsEqual(line) }) { return .vimEnd }
+        // A comment: a double quote, then a space or nothing (prose quotes a word).
+        if first == UInt8(ascii: "\""), line.count == 1 || line[line.startIndex + 1] == 0x20 { return .vimComment }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if word(Keyword.letWord) {
+            // let s:name, let g:name, let &option: a scope letter and a colon, or an option.
+            let rest = line.dropFirst(4)
+            if rest.first == UInt8(ascii: "&") { return .vimStatement }
+            let bytes = Array(rest.prefix(3))
+            return bytes.count == 3 && "gsbwtlva".utf8.contains(bytes[0]) && bytes[1] == UInt8(ascii: ":") && isIdentifier(bytes[2]) ? .vimStatement : nil
+        }
+        return Keyword.vimCommands.contains(where: { word($0) }) ? .vimStatement : nil
     }
 
     /// A shell statement (see `Statement`).
@@ -843,6 +871,16 @@ import UniformTypes
         static let perlDeclarations = ["my ", "our ", "local "].map { Array($0.utf8) }
         static let perlInitials: [Bool] = (0..<256).map { byte in
             (perlAlone + [useWord, noWord, subWord] + perlDeclarations).contains { $0.first == UInt8(byte) }
+        }
+        static let letWord = Array("let ".utf8)
+        static let vimEnds = ["endif", "endfunction", "endfunc", "endfun", "endwhile", "endfor", "endtry", "enddef", "finish",
+            "augroup END"].map { Array($0.utf8) }
+        static let vimCommands = ["setlocal ", "syn keyword ", "syn match ", "syn region ", "syn cluster ", "syntax keyword ",
+            "syntax match ", "syntax region ", "hi def link ", "hi link ", "hi! link ", "highlight ", "if exists(\"", "if !exists(\"",
+            "if has(\"", "function! ", "fun! ", "function s:", "function g:", "command! ", "autocmd ", "augroup ", "scriptencoding ",
+            "vim9script", "set cpo&vim", "nnoremap ", "inoremap ", "vnoremap ", "noremap ", "fun s:", "fun g:"].map { Array($0.utf8) }
+        static let vimInitials: [Bool] = (0..<256).map { byte in
+            byte == 0x22 || (vimEnds + vimCommands + [letWord]).contains { $0.first == UInt8(byte) }
         }
         static let inherits = Array(" inherits ".utf8), exportGlobal = Array("export global ".utf8)
         static let importType = Array("import type ".utf8), exportInterface = Array("export interface ".utf8)

@@ -28,7 +28,7 @@ struct IdentifyCommand: ParsableCommand {
             ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, CSV/TSV, \
             scripts by #! line, Python by its statements (from M import N, def f(...):), C, C++ \
             and Objective-C by a first directive (#include; an include guard: a header), JavaScript \
-            modules by require/import/export; Java, Go, Rust, C#, Swift, Kotlin, Ruby, Perl, Visual Basic, \
+            modules by require/import/export; Java, Go, Rust, C#, Swift, Kotlin, Ruby, Perl, Vim script, Visual Basic, \
             TypeScript, Slint, SQL, SPARQL and CSS by two statements only each writes so, todo.txt \
             lists by their priorities and tags, Markdown by a heading with links, fences or emphasis, shell scripts without #! by their \
             if/for/case blocks and what closes them (these language checks are guesses a text name, .txt \

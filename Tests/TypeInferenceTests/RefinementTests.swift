@@ -164,6 +164,10 @@ import UniformTypes
         // Markdown quoting code is Markdown, not the code.
         ("# API\n\n```js\nconst fs = require('fs')\nconst path = require('path')\n```\n", "net.daringfireball.markdown"),
         ("Usage\n=====\n\nRun it with **care**, as the [manual](man.html) says.\n", "net.daringfireball.markdown"),
+        // Vim script, which Kotlin's fun and Ruby's def must not take.
+        ("vim9script\nclass Shape\n  def Area(): number\n    return 0\n  enddef\nendclass\n", "org.vim.vim-script"),
+        ("fun s:check(cmd)\n  return 1\nendfun\nfun gzip#read(cmd)\nendfun\n", "org.vim.vim-script"),
+        ("\" Vim syntax file\nif exists(\"b:current_syntax\")\n  finish\nendif\nsyn keyword fooKeyword if then\n", "org.vim.vim-script"),
         // Perl, which Rust's `use` and Java's `package` must not take.
         ("package Foo::Bar;\nuse strict;\nuse File::Spec;\nuse List::Util qw(max);\nsub new { }\n1;\n", "public.perl-script"),
         ("package Foo;\nuse strict;\npackage Bar;\n1;\n", "public.perl-script"),
@@ -182,9 +186,7 @@ import UniformTypes
     }
 
     @Test(arguments: [
-        "vim9script\nclass Shape\n  def Area(): number\n    return 0\n  enddef\nendclass\n",    // Vim9
         "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",                              // Elixir
-        "fun s:check(cmd)\n  return 1\nendfun\nfun gzip#read(cmd)\nendfun\n",                    // Vim script
         "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",                     // Lua
         "# Title\n\nSome *text*.\n\n- item\n",                                                   // Markdown
         "switch (x) {\n  case 1: y = 2;\n  default: break;\n}\nstruct point {\n};\nunion u {\n};\n",   // C
@@ -196,6 +198,8 @@ import UniformTypes
         "# highlighting rules\nkeyword = '^[[:blank:]](a|b)(?=\\()'\nnumber = '[0-9]+(x)?'\n",          // regular expressions
         "To rename them all:\n\n\tfor file in *.txt; do\n\t  mv \"$file\" x\n\tdone\n\nThat is all.\n",        // one example loop in prose
         "use serde::Serialize;\nuse tokio::runtime;\n",                                               // Rust crates, lower case
+        "*usr_05.txt*\tFor Vim version 9.0.\n\nYour settings\n\nVim can be tuned to work the way you like.\nThis chapter shows how.\n"
+            + "Settings live in a file read at start.\nIt is called the vimrc.\nPut this in your vimrc:\n\n\tlet g:x = 1\n\tsetlocal ts=4\n\nThat is all.\n",  // Vim help quoting commands
         "local count=0\nfor i = 1, 10 do\n  count = count + i\nend\n",                                 // Lua
         "PREFIX ex: <http://example.org/>\nex:a ex:b ex:c .\n",                                     // Turtle: no query
         "(A) The term covers goods.\n(B) The term covers services.\n",                              // lettered clauses, no tags
