@@ -464,36 +464,36 @@ import UniformTypes
         var headings = 0, links = 0, fences = 0, emphasis = 0
         var previousIsText = false
         var previousFirst: UInt8 = 0
-        for line in body.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(400) {
+        for line in body.split(separator: 0x0A, maxSplits: 400, omittingEmptySubsequences: false) {
             let line = line.last == 0x0D ? line.dropLast() : line
-            let bytes = Array(line)
             defer {
-                previousIsText = !bytes.isEmpty && !bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                previousFirst = bytes.first ?? 0
+                previousIsText = line.contains { $0 != 0x20 && $0 != 0x09 }
+                previousFirst = line.first ?? 0
             }
-            guard let first = bytes.first else { continue }
+            guard let first = line.first else { continue }
+            let base = line.startIndex
             if first == UInt8(ascii: "#") {
-                let level = bytes.prefix { $0 == UInt8(ascii: "#") }.count
-                if level <= 6, bytes.count > level + 1, bytes[level] == 0x20, bytes[level + 1] != 0x20 { headings += 1 }
-            } else if bytes.count >= 3, first == UInt8(ascii: "=") || first == UInt8(ascii: "-"), bytes.allSatisfy({ $0 == first }),
+                let level = line.prefix { $0 == UInt8(ascii: "#") }.count
+                if level <= 6, line.count > level + 1, line[base + level] == 0x20, line[base + level + 1] != 0x20 { headings += 1 }
+            } else if line.count >= 3, first == UInt8(ascii: "=") || first == UInt8(ascii: "-"), line.allSatisfy({ $0 == first }),
                 previousIsText, previousFirst != first
             {
                 headings += 1
             }
-            if bytes.starts(with: Keyword.fence) || bytes.starts(with: Keyword.tildeFence) {
+            if begins(line, Keyword.fence) || begins(line, Keyword.tildeFence) {
                 // Three to five backticks or tildes, then nothing or an info string (`swift`):
                 // not a ruler of tildes.
-                let run = bytes.prefix { $0 == first }.count
-                if run <= 5, bytes.dropFirst(run).allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }) {
+                let run = line.prefix { $0 == first }.count
+                if run <= 5, line.dropFirst(run).allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }) {
                     fences += 1
                 }
             }
-            if hasInlineLink(bytes) { links += 1 }
+            if hasInlineLink(line) { links += 1 }
             if first == UInt8(ascii: "["), contains(Keyword.referenceLink, in: line) { links += 1 }
-            if let open = bytes.indices.dropLast(3).first(where: { index in
-                (index == 0 || bytes[index - 1] == 0x20) && bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "*")
-                    && ((0x41...0x5A).contains(bytes[index + 2]) || (0x61...0x7A).contains(bytes[index + 2]))
-            }), contains(Keyword.strong, in: line[(line.startIndex + open + 3)...]) {
+            if let open = line.indices.dropLast(3).first(where: { index in
+                (index == base || line[index - 1] == 0x20) && line[index] == UInt8(ascii: "*") && line[index + 1] == UInt8(ascii: "*")
+                    && ((0x41...0x5A).contains(line[index + 2]) || (0x61...0x7A).contains(line[index + 2]))
+            }), contains(Keyword.strong, in: line[(open + 3)...]) {
                 emphasis += 1
             }
         }
@@ -503,17 +503,17 @@ import UniformTypes
     /// Whether a line holds a Markdown inline link or image, `[text](target)`: text that does not
     /// open like a regular expression's class (`[[:blank:]]`, `[^x]`), a target up to `)` with no
     /// space, parenthesis, bar or backslash in it.
-    static func hasInlineLink(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index + 2 < bytes.count {
+    static func hasInlineLink(_ line: ArraySlice<UInt8>) -> Bool {
+        var index = line.startIndex
+        while index + 2 < line.endIndex {
             defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: "(") else { continue }
-            guard let open = bytes[..<index].lastIndex(of: UInt8(ascii: "[")), open + 1 < index,
-                ![UInt8(ascii: "["), UInt8(ascii: "^"), UInt8(ascii: ":")].contains(bytes[open + 1])
+            guard line[index] == UInt8(ascii: "]"), line[index + 1] == UInt8(ascii: "(") else { continue }
+            guard let open = line[..<index].lastIndex(of: UInt8(ascii: "[")), open + 1 < index,
+                ![UInt8(ascii: "["), UInt8(ascii: "^"), UInt8(ascii: ":")].contains(line[open + 1])
             else { continue }
-            let target = bytes[(index + 2)...].prefix { $0 != UInt8(ascii: ")") }
-            guard !target.isEmpty, index + 2 + target.count < bytes.count else { continue }
-            if !target.contains(where: { [0x20, 0x09, UInt8(ascii: "("), UInt8(ascii: "|"), UInt8(ascii: "\\")].contains($0) }) { return true }
+            let target = line[(index + 2)...].prefix { $0 != UInt8(ascii: ")") }
+            guard !target.isEmpty, target.endIndex < line.endIndex else { continue }
+            if !target.contains(where: { [0x20, 0x09, 0x0A, UInt8(ascii: "("), UInt8(ascii: "|"), UInt8(ascii: "\\")].contains($0) }) { return true }
         }
         return false
     }
@@ -525,25 +525,26 @@ import UniformTypes
     static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {
         var marked = 0, tagged = 0
         func digits(_ slice: ArraySlice<UInt8>) -> Bool { slice.allSatisfy { (0x30...0x39).contains($0) } }
-        for line in body.split(separator: 0x0A, omittingEmptySubsequences: true).prefix(200) {
+        for line in body.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: true) {
             let line = line.last == 0x0D ? line.dropLast() : line
             guard let first = line.first, let last = line.last else { continue }
             if [UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "{")].contains(first) || last == UInt8(ascii: ";") || last == UInt8(ascii: "{") {
                 return false
             }
-            let bytes = Array(line)
-            if bytes.count > 4, bytes[0] == UInt8(ascii: "("), (0x41...0x5A).contains(bytes[1]), bytes[2] == UInt8(ascii: ")"), bytes[3] == 0x20 {
+            let base = line.startIndex
+            func at(_ offset: Int) -> UInt8 { line[base + offset] }
+            if line.count > 4, at(0) == UInt8(ascii: "("), (0x41...0x5A).contains(at(1)), at(2) == UInt8(ascii: ")"), at(3) == 0x20 {
                 marked += 1
-            } else if bytes.count > 13, bytes[0] == UInt8(ascii: "x"), bytes[1] == 0x20, digits(line.dropFirst(2).prefix(4)),
-                bytes[6] == UInt8(ascii: "-"), digits(line.dropFirst(7).prefix(2)), bytes[9] == UInt8(ascii: "-"),
-                digits(line.dropFirst(10).prefix(2)), bytes[12] == 0x20
+            } else if line.count > 13, at(0) == UInt8(ascii: "x"), at(1) == 0x20, digits(line.dropFirst(2).prefix(4)),
+                at(6) == UInt8(ascii: "-"), digits(line.dropFirst(7).prefix(2)), at(9) == UInt8(ascii: "-"),
+                digits(line.dropFirst(10).prefix(2)), at(12) == 0x20
             {
                 marked += 1
             }
             // A tag: ` +Word` or ` @word` (a letter right after the sign; `a + b` is not one).
-            let tags = bytes.indices.dropLast(2).contains { index in
-                bytes[index] == 0x20 && (bytes[index + 1] == UInt8(ascii: "+") || bytes[index + 1] == UInt8(ascii: "@"))
-                    && ((0x41...0x5A).contains(bytes[index + 2]) || (0x61...0x7A).contains(bytes[index + 2]))
+            let tags = line.indices.dropLast(2).contains { index in
+                line[index] == 0x20 && (line[index + 1] == UInt8(ascii: "+") || line[index + 1] == UInt8(ascii: "@"))
+                    && ((0x41...0x5A).contains(line[index + 2]) || (0x61...0x7A).contains(line[index + 2]))
             }
             if tags { tagged += 1 }
         }
