@@ -842,7 +842,7 @@ import UniformTypes
         static let rustMacros = ["println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",
             "assert_eq!(", "assert_ne!(", "debug_assert!(", "panic!(", "macro_rules! ", "write!(", "writeln!(", "todo!(",
             "unimplemented!(", "unreachable!(", "dbg!("].map { Array($0.utf8) }
-        static let rustMacroInitials: [Bool] = (0..<256).map { byte in rustMacros.contains { $0.first == UInt8(byte) } }
+        static let rustMacroInitials = initials(rustMacros)
         static let returnType = Array("): ".utf8)
         static let visualBasicEnds = ["End Sub", "End Function", "End Module", "End Class", "End Property"].map { Array($0.utf8) }
         static let visualBasicOpeners = ["Module ", "Public Module ", "Class ", "Public Class "].map { Array($0.utf8) }
@@ -861,18 +861,14 @@ import UniformTypes
         static let forWord = Array("for ".utf8), caseWord = Array("case ".utf8)
         static let shellDeclarations = ["export ", "local ", "readonly "].map { Array($0.utf8) }
         static let shellOptions = ["set -e", "set -eu", "set -euo pipefail", "set -o pipefail", "set -u", "set -x", "set -ex"].map { Array($0.utf8) }
-        static let shellInitials: [Bool] = (0..<256).map { byte in
-            (shellEnds + shellTests + [forWord, caseWord] + shellDeclarations + shellOptions).contains { $0.first == UInt8(byte) }
-        }
+        static let shellInitials = initials(shellEnds + shellTests + [forWord, caseWord] + shellDeclarations + shellOptions)
         static let doubleColon = Array("::".utf8), noWord = Array("no ".utf8), subWord = Array("sub ".utf8)
         static let spacedQw = Array(" qw".utf8), spacedParen = Array(" (".utf8), spacedBrace = Array(" {".utf8), spacedBraceOnly = Array("{".utf8)
         static let perlAlone = ["1;", "__END__", "__DATA__"].map { Array($0.utf8) }
         static let perlPragmas = ["strict", "warnings", "utf8", "lib", "parent", "base", "constant", "vars", "feature", "integer",
             "overload", "bytes", "locale", "open", "subs", "bigint", "autodie", "diagnostics", "version", "experimental"].map { Array($0.utf8) }
         static let perlDeclarations = ["my ", "our ", "local "].map { Array($0.utf8) }
-        static let perlInitials: [Bool] = (0..<256).map { byte in
-            (perlAlone + [useWord, noWord, subWord] + perlDeclarations).contains { $0.first == UInt8(byte) }
-        }
+        static let perlInitials = initials(perlAlone + [useWord, noWord, subWord] + perlDeclarations)
         static let letWord = Array("let ".utf8)
         static let vimEnds = ["endif", "endfunction", "endfunc", "endfun", "endwhile", "endfor", "endtry", "enddef", "finish",
             "augroup END"].map { Array($0.utf8) }
@@ -880,8 +876,11 @@ import UniformTypes
             "syntax match ", "syntax region ", "hi def link ", "hi link ", "hi! link ", "highlight ", "if exists(\"", "if !exists(\"",
             "if has(\"", "function! ", "fun! ", "function s:", "function g:", "command! ", "autocmd ", "augroup ", "scriptencoding ",
             "vim9script", "set cpo&vim", "nnoremap ", "inoremap ", "vnoremap ", "noremap ", "fun s:", "fun g:"].map { Array($0.utf8) }
-        static let vimInitials: [Bool] = (0..<256).map { byte in
-            byte == 0x22 || (vimEnds + vimCommands + [letWord]).contains { $0.first == UInt8(byte) }
+        static let vimInitials = initials(vimEnds + vimCommands + [letWord, [UInt8(ascii: "\"")]])
+
+        /// For each byte, whether one of `words` starts with it: one lookup rules out most lines.
+        static func initials(_ words: [[UInt8]]) -> [Bool] {
+            (0..<256).map { byte in words.contains { $0.first == UInt8(byte) } }
         }
         static let inherits = Array(" inherits ".utf8), exportGlobal = Array("export global ".utf8)
         static let importType = Array("import type ".utf8), exportInterface = Array("export interface ".utf8)
