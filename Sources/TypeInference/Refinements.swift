@@ -464,8 +464,7 @@ import UniformTypes
         var headings = 0, links = 0, fences = 0, emphasis = 0
         var previousIsText = false
         var previousFirst: UInt8 = 0
-        for line in body.split(separator: 0x0A, maxSplits: 400, omittingEmptySubsequences: false) {
-            let line = line.last == 0x0D ? line.dropLast() : line
+        for line in leadingLines(body, limit: 400, omittingEmpty: false) {
             defer {
                 previousIsText = line.contains { $0 != 0x20 && $0 != 0x09 }
                 previousFirst = line.first ?? 0
@@ -500,6 +499,14 @@ import UniformTypes
         return (headings >= 1 && links + fences + emphasis >= 2) || (fences >= 2 && links >= 1)
     }
 
+    /// The first `limit` lines of `body` without their line ends (a carriage return too), the
+    /// unsplit rest left out; empty lines kept or not.
+    static func leadingLines(_ body: ArraySlice<UInt8>, limit: Int, omittingEmpty: Bool) -> [ArraySlice<UInt8>] {
+        var lines = body.split(separator: 0x0A, maxSplits: limit, omittingEmptySubsequences: omittingEmpty)
+        if lines.count > limit { lines.removeLast() }
+        return lines.map { $0.last == 0x0D ? $0.dropLast() : $0 }
+    }
+
     /// Whether a line holds a Markdown inline link or image, `[text](target)`: text that does not
     /// open like a regular expression's class (`[[:blank:]]`, `[^x]`), a target up to `)` with no
     /// space, parenthesis, bar or backslash in it.
@@ -513,7 +520,7 @@ import UniformTypes
             else { continue }
             let target = line[(index + 2)...].prefix { $0 != UInt8(ascii: ")") }
             guard !target.isEmpty, target.endIndex < line.endIndex else { continue }
-            if !target.contains(where: { [0x20, 0x09, 0x0A, UInt8(ascii: "("), UInt8(ascii: "|"), UInt8(ascii: "\\")].contains($0) }) { return true }
+            if !target.contains(where: { [0x20, 0x09, UInt8(ascii: "("), UInt8(ascii: "|"), UInt8(ascii: "\\")].contains($0) }) { return true }
         }
         return false
     }
@@ -525,8 +532,7 @@ import UniformTypes
     static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {
         var marked = 0, tagged = 0
         func digits(_ slice: ArraySlice<UInt8>) -> Bool { slice.allSatisfy { (0x30...0x39).contains($0) } }
-        for line in body.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: true) {
-            let line = line.last == 0x0D ? line.dropLast() : line
+        for line in leadingLines(body, limit: 200, omittingEmpty: true) {
             guard let first = line.first, let last = line.last else { continue }
             if [UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "{")].contains(first) || last == UInt8(ascii: ";") || last == UInt8(ascii: "{") {
                 return false
