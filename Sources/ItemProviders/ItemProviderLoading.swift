@@ -86,7 +86,8 @@ extension ItemProvider {
         let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let name = Loader.fileName(suggested: suggestedName, index: 0, extension: type.preferredFilenameExtension)
         let path = folder + "/" + name.stem + (name.extension.map { "." + $0 } ?? "")
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // In a folder only the caller can enter, readable by the caller alone.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileContents.error(path: path, errno: errno) }
         defer { close(descriptor) }
         try FileContents.write(bytes[...], to: descriptor, path: path)

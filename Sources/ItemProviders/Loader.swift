@@ -89,7 +89,7 @@ public struct Loader {
             ext = "zip"  // loaded as data, a folder is a zip archive of itself: NAME.zip
         }
         let name = Self.fileName(suggested: item.provider.suggestedName, index: index, extension: ext)
-        return try writeAtomically(named: name) { (write) throws(UTIError) in
+        return try writeAtomically(named: name, mode: permissions(of: representation, in: item, depth: 0)) { (write) throws(UTIError) in
             try produce(representation, in: item, write: write, depth: 0)
         }
     }
@@ -144,6 +144,26 @@ public struct Loader {
 
     private func resolve(_ path: String) -> String { joinPath(base, path) }
 
+    /// The permission bits of a loaded file: its source file's, masked by the umask (never wider
+    /// than the source: a 0600 key arrives 0600), or what the umask allows for an inline value.
+    /// A folder loaded as a zip archive keeps its read and write bits, not its search bits.
+    private func permissions(of representation: Representation, in item: DragItem, depth: Int) -> mode_t {
+        let path: String?
+        switch representation.source {
+        case .path(let source): path = source
+        case .object(_, let source, _): path = source
+        case .derived(let from, _):
+            guard depth < 4, let source = item.provider.representations.first(where: { $0.type.caseFolded == from.caseFolded })
+            else { return FileModes.new }
+            return permissions(of: source, in: item, depth: depth + 1)
+        case .value, .handler: path = nil
+        }
+        var status = stat()
+        guard let path, stat(resolve(path), &status) == 0 else { return FileModes.new }
+        let mode = FileModes.copy(of: status.st_mode)
+        return status.st_mode & S_IFMT == S_IFDIR ? mode & 0o666 : mode
+    }
+
     /// The error for a type an object writes that uti cannot produce from the object's file.
     static func unencodable(_ type: String, className: String) -> UTIError {
         UTIError(.invalidInput, "\(type): \(className) would encode it, and uti has no encoder for it from this file (load a type the file already has)")
@@ -176,7 +196,7 @@ public struct Loader {
             return true
         }
         var status = stat()
-        if stat(source, &status) == 0 { chmod(result, mode_t(status.st_mode & 0o7777)) }
+        if stat(source, &status) == 0 { chmod(result, FileModes.copy(of: status.st_mode)) }
         return result
     }
 
@@ -227,7 +247,7 @@ public struct Loader {
                 buffer[count] = 0
                 guard symlink(buffer, to) == 0 else { throw FileContents.error(path: to, errno: errno) }
             case S_IFREG:
-                let descriptor = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(status.st_mode & 0o777))
+                let descriptor = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileModes.copy(of: status.st_mode))
                 guard descriptor >= 0 else { throw FileContents.error(path: to, errno: errno) }
                 defer { close(descriptor) }
                 try FileContents.stream(path: from, followSymlinks: false) { (piece) throws(UTIError) in
@@ -274,7 +294,7 @@ public struct Loader {
     /// Writes through `body` into a temporary file in the folder, then links it under the first
     /// free name (`photo.png`, `photo 2.png`, ...). On failure nothing is left behind.
     private func writeAtomically(
-        named name: (stem: String, extension: String?),
+        named name: (stem: String, extension: String?), mode: mode_t,
         _ body: ((ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
     ) throws(UTIError) -> String {
         var template = temporaryTemplate()
@@ -287,8 +307,10 @@ public struct Loader {
             unlink(temporary)  // the result, if any, is another link to the same file
             TemporaryFiles.unregister()
         }
-        try body { (piece) throws(UTIError) in try FileContents.write(piece, to: descriptor, path: temporary) }
-        guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else { throw FileContents.error(path: temporary, errno: errno) }
+        // Errors name the file being made, not the temporary the user never asked for.
+        let destination = folder + "/" + name.stem + (name.extension.map { "." + $0 } ?? "")
+        try body { (piece) throws(UTIError) in try FileContents.write(piece, to: descriptor, path: destination) }
+        guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw FileContents.error(path: destination, errno: errno) }
         return try claimFreeName(name) { (candidate) throws(UTIError) -> Bool in link(temporary, candidate) == 0 }
     }
 
@@ -322,7 +344,8 @@ public enum TemporaryFiles {
     nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var installed = false
 
-    static func register(_ path: String) {
+    /// Marks `path` as the temporary being written (one at a time).
+    public static func register(_ path: String) {
         installHandlers()
         let copy = strdup(path)
         let previous = current
@@ -330,7 +353,8 @@ public enum TemporaryFiles {
         free(previous)
     }
 
-    static func unregister() {
+    /// Forgets the temporary: it was renamed or removed.
+    public static func unregister() {
         let previous = current
         current = nil
         free(previous)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ItemProviders
 import TypeInference
 import UniformTypes
 
@@ -34,8 +35,11 @@ struct CheckCommand: ParsableCommand {
             and what was found; then "N passed, M failed"), json (schemas/check-report.schema.json: \
             schemaVersion, manifest, summary {passed, failed}, expectations [{index (from 1), files, \
             description, passed, results [{file, passed, failures}]}]), junit (JUnit XML: one testsuite per manifest, one testcase per expectation and \
-            file). --output writes the report to a file (replaced atomically) instead of standard \
-            output; a folder that cannot take it is bad usage (exit 2) before any check runs.
+            file). --output writes the report to a file instead of standard output: a new or regular \
+            file is replaced atomically; /dev/null, a terminal, a FIFO with a reader and standard \
+            output or error (/dev/stdout) are written to, never replaced; a symbolic link, any \
+            other device, a socket or a folder, or a folder that cannot take the file, is bad \
+            usage (exit 2) before any check runs.
 
             EXIT STATUS: 0 when every expectation holds; 1 when any fails; 2 for a bad manifest \
             (the key named by its JSON path).
@@ -49,11 +53,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let manifest: CheckManifest
-        if let output { try Self.checkWritable(output) }
+        // Refused before any check runs: bad usage (exit 2), not a failing fixture (exit 1).
+        let destination = try output.map { (path) throws(UTIError) in try OutputFile(path) }
         do {
             manifest = try CheckManifest.load(path: manifestPath)
         } catch let invalid as CheckManifest.Invalid {
-            for problem in invalid.problems { Output.reportError("\(invalid.path): \(problem)") }
+            for line in DocumentProblem.summary(invalid.problems) { Output.reportError("\(invalid.path): \(line)") }
             throw ExitCode(2)
         }
         let catalog = try catalogOptions.catalog().adding(contentsOf: manifest.typeFiles)
@@ -65,9 +70,9 @@ struct CheckCommand: ParsableCommand {
         case .json: report = CheckJSONFormatter.format(cases, manifest: manifest)
         case .junit: report = CheckJUnitFormatter.format(cases, manifest: manifest)
         }
-        if let output {
-            try Self.replace(output, with: report)
-            if format != .text {
+        if let destination {
+            try destination.write(report)
+            if format != .text && destination.plan != .descriptor(1) {
                 let passed = cases.filter(\.passed).count
                 Output.standard.line("\(passed) passed, \(cases.count - passed) failed")
             }
@@ -75,43 +80,5 @@ struct CheckCommand: ParsableCommand {
             Output.standard.write(report)
         }
         if cases.contains(where: { !$0.passed }) { throw ExitCode(1) }
-    }
-
-    /// Refuses, before any check runs, an --output that cannot be written: bad usage (exit 2),
-    /// not a failing fixture (exit 1).
-    static func checkWritable(_ path: String) throws(UTIError) {
-        let folder = RawPath(path).directory
-        var status = stat()
-        guard stat(folder, &status) == 0 else {
-            throw UTIError(.invalidInput, "--output \(path): the folder \(folder) does not exist (create it first: mkdir -p \(folder))")
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw UTIError(.invalidInput, "--output \(path): \(folder) is not a folder")
-        }
-        guard access(folder, W_OK) == 0 else {
-            throw UTIError(.invalidInput, "--output \(path): the folder \(folder) is not writable")
-        }
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw UTIError(.invalidInput, "--output \(path): is a folder; name a file in it")
-        }
-    }
-
-    /// Writes `text` to `path` through a temporary file in the same folder and a rename.
-    static func replace(_ path: String, with text: String) throws(UTIError) {
-        let temporary = path + ".uti-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileContents.error(path: temporary, errno: errno) }
-        do {
-            try FileContents.write(Array(text.utf8)[...], to: descriptor, path: temporary)
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw FileContents.error(path: path, errno: errno)
-        }
     }
 }

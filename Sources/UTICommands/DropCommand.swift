@@ -177,10 +177,13 @@ struct DropCommand: ParsableCommand {
         let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
         var outcomes: [Outcome] = []
         var failed = false
+        var overLimit = false
         for (name, target) in targets {
             var result = Negotiation.negotiate(session, with: target, catalog: catalog)
             if let out, result.operation == .copy || result.operation == .move {
-                failed = try perform(&result, session: session, sessionSource: sessionSource, destination: target, into: out, catalog: catalog) || failed
+                let status = try perform(&result, session: session, sessionSource: sessionSource, destination: target, into: out, catalog: catalog)
+                failed = failed || status != 0
+                overLimit = overLimit || status == 2
             }
             outcomes.append(.destination(name: name, target, result))
         }
@@ -196,6 +199,8 @@ struct DropCommand: ParsableCommand {
             case .list(_, _, let result): result.operation == .copy || result.operation == .move
             }
         }
+        // A file past one of uti's limits (one that never ends) is bad input, as documents are.
+        if overLimit { throw ExitCode(2) }
         if failed || !proceeded { throw ExitCode(1) }
     }
 
@@ -279,13 +284,14 @@ struct DropCommand: ParsableCommand {
         }
     }
 
-    /// Loads the accepted items into `folder`; true when a load failed.
+    /// Loads the accepted items into `folder`: 0 when every load succeeded, 2 when one failed on
+    /// one of uti's limits (bad input), else 1 when one failed.
     private func perform(
         _ result: inout DropResult, session: DragSession, sessionSource: String, destination target: DropDestination, into folder: String,
         catalog: TypeCatalog
-    ) throws -> Bool {
+    ) throws -> Int32 {
         let loader = try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog)
-        var failed = false
+        var status: Int32 = 0
         for index in result.items.indices where result.items[index].accepted && result.items[index].match != .localObject {
             let item = session.items[index]
             guard let chosen = item.provider.representations.first(where: { $0.type == result.items[index].representation }) else { continue }
@@ -295,12 +301,12 @@ struct DropCommand: ParsableCommand {
                     result.items[index].reason = "a copy (isInPlace false): the source did not register \(chosen.type) to open in place"
                 }
             } catch {
-                failed = true
+                status = max(status, error.code == .tooLarge ? 2 : 1)
                 result.items[index].reason = "loading failed: \(error.message)"
                 Output.reportError("item \(index + 1): \(error.message)")
             }
         }
-        return failed
+        return status
     }
 
     /// A loader for `folder`, resolving a session's relative paths against the session file's folder.

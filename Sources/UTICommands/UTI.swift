@@ -89,11 +89,14 @@ public enum UTIVersion {
 extension UTIVersion {
     /// The system's shared-mime-info database in use, or why there is none.
     static var sharedMIMEInfo: String {
-        guard let database = SharedMIMEDatabase.system else {
+        let database = SharedMIMEDatabase.system
+        let refused = SharedMIMEDatabase.refused.map { "; refused \($0.message)" }.joined()
+        guard let database else {
             if let setting = getenv("UTI_SHARED_MIME_INFO"), String(cString: setting) == "0" { return "off (UTI_SHARED_MIME_INFO=0)" }
-            return "not found (looked in \(SharedMIMEDatabase.searchFolders().joined(separator: ", "))); uti uses its own catalog"
+            return "not found (looked in \(SharedMIMEDatabase.searchFolders().joined(separator: ", "))); uti uses its own catalog" + refused
         }
         return "\(database.folder), \(database.types.count) MIME types, \(TypeCatalog.system.count - TypeCatalog.builtIn.count) added as types"
+            + refused
     }
 }
 
@@ -102,6 +105,10 @@ extension UTIVersion {
 public enum UTIMain {
     public static func run(arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        // Past `ulimit -f`, a write fails (EFBIG) and is reported, and no temporary is left,
+        // instead of the process being killed mid-write.
+        signal(SIGXFSZ, SIG_IGN)
+        SharedMIMEDatabase.onWarning { message in Output.reportError("warning: " + message) }
         let status: Int32
         if arguments == ["--version"] {
             Output.standard.line(UTIVersion.description)

@@ -18,7 +18,9 @@ public enum FileContents {
 
     /// Hands the regular file at `path` to `body` in 64 KiB pieces, never blocking on a FIFO
     /// or device (those are refused), following a final symbolic link only when asked, and
-    /// refusing a file larger than `limit` (before reading when its size says so).
+    /// refusing a file larger than `limit` (before reading when its size says so) or one that
+    /// yields more than `Limits.growthBytes` past the size it declared (a file in /proc that says
+    /// 0 and never ends).
     public static func stream(
         path: String, followSymlinks: Bool = true, limit: Int = .max, _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void
     ) throws(UTIError) {
@@ -40,6 +42,11 @@ public enum FileContents {
         }
         let tooLarge = UTIError(.tooLarge, "\(path): is larger than the \(limit)-byte limit for this kind of file")
         guard Int(status.st_size) <= limit else { throw tooLarge }
+        // A file may say it is empty and never end (/proc/self/pagemap), or grow while it is
+        // read (a log, a file another program appends to): past what its size said, it is read
+        // only up to a bound.
+        let declared = Int(status.st_size)
+        let bound = declared > Int.max - Limits.growthBytes ? Int.max : declared + Limits.growthBytes
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while true {
@@ -49,6 +56,9 @@ public enum FileContents {
             if count == 0 { return }
             total += count
             guard total <= limit else { throw tooLarge }
+            guard total <= bound else {
+                throw UTIError(.tooLarge, "\(path): yields more than the \(declared) bytes its size says, past uti's growth-bytes limit (\(Limits.growthBytes))")
+            }
             try body(buffer[0..<count])
         }
     }
@@ -77,8 +87,12 @@ public enum FileContents {
         guard let folder = opened else { throw error(path: String(decoding: path, as: UTF8.self), errno: errno, doing: "cannot list") }
         defer { closedir(folder) }
         var names: [[UInt8]] = []
+        // The name is read where it lies, up to its NUL: a directory record may end right after
+        // it, so copying the whole d_name array (entry.pointee) would read past the record.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
             if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
             guard names.count <= Limits.namesPerFolder else {
                 throw UTIError(.tooLarge, "\(String(decoding: path, as: UTF8.self)): holds more names than uti's names-per-folder limit (\(Limits.namesPerFolder))")
@@ -120,3 +134,28 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ coun
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+
+/// The permission bits of files uti creates.
+public enum FileModes {
+    /// The process's file mode creation mask, read once (from /proc/self/status where Linux
+    /// has it, so that no other thread ever sees a changed mask).
+    public static let umask: mode_t = {
+        if let bytes = try? FileContents.read(path: "/proc/self/status", limit: 1 << 20) {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Umask:") {
+                if let value = UInt32(String(line.dropFirst(6).filter { $0 != " " && $0 != "\t" }), radix: 8) { return mode_t(value) }
+            }
+        }
+        let mask = systemUmask(0o022)
+        _ = systemUmask(mask)
+        return mask
+    }()
+
+    /// The mode for a copy of a file whose mode is `source`: its permission bits (no set-user-ID,
+    /// set-group-ID or sticky bit), masked by the umask, so never wider than the source's.
+    public static func copy(of source: mode_t) -> mode_t { source & 0o777 & ~umask }
+
+    /// The mode for a new file with no source file (an inline value): what the umask allows.
+    public static var new: mode_t { 0o666 & ~umask }
+}
+
+private func systemUmask(_ mask: mode_t) -> mode_t { umask(mask) }

@@ -20,6 +20,12 @@ public enum Limits {
     public static let namesPerFolder = 1_000_000
     /// How long one name read by `--files-from` may be, in bytes.
     public static let listedNameBytes = 64 << 10
+    /// How much of standard input `identify -` reads (64 MiB): all of a file up to this size, so
+    /// that it gets the answer it gets by path.
+    public static let standardInputBytes = 64 << 20
+    /// How many bytes a regular file may yield past the size it declared when opened: a file in
+    /// /proc says 0 and may never end, a file still being written grows (16 MiB).
+    public static let growthBytes = 16 << 20
 
     /// Every limit with its name, as the man page and `--help` list them.
     public static let all: [(name: String, value: Int, meaning: String)] = [
@@ -30,6 +36,8 @@ public enum Limits {
         ("glob-length", globLength, "characters in one glob pattern"),
         ("names-per-folder", namesPerFolder, "names in one folder that a walk, a glob or a zip archive lists"),
         ("listed-name-bytes", listedNameBytes, "bytes in one name read by --files-from"),
+        ("standard-input-bytes", standardInputBytes, "bytes of standard input identify reads"),
+        ("growth-bytes", growthBytes, "bytes a file may yield past the size it declared (a /proc file, a growing file)"),
     ]
 
     /// The error for input that exceeds a limit: bad input (exit status 2), naming the limit.

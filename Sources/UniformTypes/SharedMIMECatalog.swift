@@ -98,31 +98,56 @@ extension SharedMIMEDatabase {
         let declaredSet = Set(declared)
         // Parents in an order that never closes a cycle: a depth-first walk that skips an edge back
         // into the path.
+        // An explicit stack, not recursion: a database may chain tens of thousands of types (what
+        // update-mime-database builds from any package), deeper than the call stack allows. A
+        // chain is followed `maximumDepth` levels; a parent deeper than that is left out.
         var resolvedParents: [String: [String]] = [:]
         var state: [String: Bool] = [:]  // false: on the path, true: done
-        func visit(_ mimeType: String) {
-            state[mimeType] = false
-            var result: [String] = []
-            for parent in parents(of: mimeType).map(canonical) {
+        for root in declared where state[root] == nil {
+            var stack: [(mimeType: String, parents: [String], next: Int, result: [String])] = []
+            state[root] = false
+            stack.append((root, parents(of: root).map(canonical), 0, []))
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                guard stack[top].next < stack[top].parents.count else {
+                    let finished = stack.removeLast()
+                    resolvedParents[finished.mimeType] = finished.result
+                    state[finished.mimeType] = true
+                    continue
+                }
+                let parent = stack[top].parents[stack[top].next]
+                stack[top].next += 1
                 // A parent the database does not list itself may still be a type of the catalog.
                 guard let identifier = identifiers[parent] ?? existing(parent), state[parent] != false else { continue }
-                if state[parent] == nil, declaredSet.contains(parent) { visit(parent) }
-                if !result.contains(identifier) { result.append(identifier) }
+                if state[parent] == nil, declaredSet.contains(parent) {
+                    guard stack.count < SharedMIMEDatabase.maximumDepth else { continue }
+                    stack[top].next -= 1  // come back to this parent once it is resolved
+                    state[parent] = false
+                    stack.append((parent, parents(of: parent).map(canonical), 0, []))
+                    continue
+                }
+                if !stack[top].result.contains(identifier) { stack[top].result.append(identifier) }
             }
-            resolvedParents[mimeType] = result
-            state[mimeType] = true
         }
-        var ordered: [String] = []  // parents before children, so a reader can check each parent was declared
-        for mimeType in declared where state[mimeType] == nil { visit(mimeType) }
+        // Parents before children, so a reader can check each parent was declared.
+        var ordered: [String] = []
         var placed = Set<String>()
-        func place(_ mimeType: String) {
-            guard placed.insert(mimeType).inserted else { return }
-            for parent in parents(of: mimeType).map(canonical) where declaredSet.contains(parent) && resolvedParents[mimeType]?.contains(identifiers[parent] ?? "") == true {
-                place(parent)
+        for root in declared where !placed.contains(root) {
+            var stack: [(mimeType: String, next: Int)] = [(root, 0)]
+            placed.insert(root)
+            while let (mimeType, next) = stack.last {
+                let parents = parents(of: mimeType).map(canonical).filter { parent in
+                    declaredSet.contains(parent) && resolvedParents[mimeType]?.contains(identifiers[parent] ?? "") == true
+                }
+                guard next < parents.count else {
+                    stack.removeLast()
+                    ordered.append(mimeType)
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                if placed.insert(parents[next]).inserted { stack.append((parents[next], 0)) }
             }
-            ordered.append(mimeType)
         }
-        for mimeType in declared { place(mimeType) }
         let position = Dictionary(uniqueKeysWithValues: declared.enumerated().map { ($1, $0) })
         return ordered.map { mimeType in
             let position = position[mimeType]!

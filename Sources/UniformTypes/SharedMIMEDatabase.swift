@@ -20,12 +20,13 @@ import Foundation
 /// `~/.local/share`) and each folder of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`;
 /// Homebrew's `share` folders are added on macOS), the first folder that has a `mime.cache` of a
 /// version uti reads. Text files are read whole (they are small: bounded by
-/// `Limits.documentBytes`); `mime.cache` is mapped, never copied, and every offset in it is checked
-/// against its size before it is followed, so a damaged cache gives no answer rather than a crash.
+/// `Limits.documentBytes`); `mime.cache` is read into memory once (never mapped, so a cache
+/// truncated under uti cannot end it with SIGBUS), checked whole before it is used (a damaged one
+/// is refused, with a warning), and every offset in it is checked again before it is followed.
 public final class SharedMIMEDatabase: @unchecked Sendable {
     /// The `mime` folder the database was read from.
     public let folder: String
-    private let cache: MappedFile
+    private let cache: CacheFile
     /// The text files, parsed when first needed: one-shot commands that only look MIME types up
     /// use `mime.cache`'s sorted tables and never parse them.
     private let parsed = LockedValue<Tables?>(nil)
@@ -84,10 +85,25 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     public static let system: SharedMIMEDatabase? = {
         if let setting = getenv("UTI_SHARED_MIME_INFO"), String(cString: setting) == "0" { return nil }
         for folder in searchFolders() {
-            if let database = SharedMIMEDatabase(folder: folder) { return database }
+            do throws(UTIError) {
+                if let database = try SharedMIMEDatabase(checking: folder) { return database }
+            } catch {
+                // Refused once, said once: the next folder (or uti's own catalog) answers instead.
+                refusals.withLock { $0.append(error) }
+                warningHandler.withLock { $0 }?(error.message)
+            }
         }
         return nil
     }()
+
+    /// The damaged caches `system` refused, with why (for `uti --version`).
+    public static var refused: [UTIError] { refusals.withLock { $0 } }
+    private static let refusals = LockedValue<[UTIError]>([])
+
+    /// Called once for each refused cache, with a one-line message; the command line prints it
+    /// as a warning. Set it before `system` is first used.
+    public static func onWarning(_ handler: @escaping @Sendable (String) -> Void) { warningHandler.withLock { $0 = handler } }
+    private static let warningHandler = LockedValue<(@Sendable (String) -> Void)?>(nil)
 
     /// The `mime` folders the spec names, most important first.
     public static func searchFolders() -> [String] {
@@ -111,26 +127,142 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     }
 
     /// Opens the database in `folder` (a `mime` folder); nil when it has no readable `mime.cache`
-    /// of version 1.1 or 1.2 or no `types` file.
-    public init?(folder: String) {
-        guard let cache = MappedFile(path: folder + "/mime.cache"), cache.count >= 44,
-            cache.uint16(at: 0) == 1, (1...2).contains(cache.uint16(at: 2) ?? 0),
-            access(folder + "/types", R_OK) == 0
+    /// of version 1.1 or 1.2 or no `types` file, or when the cache is damaged.
+    public convenience init?(folder: String) {
+        guard let opened = try? SharedMIMEDatabase(checking: folder) else { return nil }
+        self.init(folder: folder, cache: opened.cache)
+    }
+
+    /// Opens the database in `folder`: nil when there is none (no cache, another version, no
+    /// `types` file); throws, naming the cache and what is wrong, when its cache is damaged
+    /// (truncated, an offset outside it, a table out of order, a magic rule that leads outside it).
+    public convenience init?(checking folder: String) throws(UTIError) {
+        let path = folder + "/mime.cache"
+        guard let cache = CacheFile(path: path), cache.count >= 4, cache.uint16(at: 0) == 1,
+            (1...2).contains(cache.uint16(at: 2) ?? 0), access(folder + "/types", R_OK) == 0
         else { return nil }
+        if let problem = Self.damage(in: cache) {
+            throw UTIError(.invalidInput, "\(path): damaged (\(problem)); not used")
+        }
+        self.init(folder: folder, cache: cache)
+    }
+
+    private init(folder: String, cache: CacheFile) {
         self.folder = folder
         self.cache = cache
     }
 
     /// A database over `mime.cache` bytes alone, with no text files (so no types of its own): uti's
     /// own rules, compiled into the binary, and the fuzz target. Nil for bytes that do not start
-    /// like a cache of a version uti reads.
-    public init?(cacheBytes: [UInt8]) {
-        guard let cache = MappedFile(bytes: cacheBytes), cache.count >= 44,
-            cache.uint16(at: 0) == 1, (1...2).contains(cache.uint16(at: 2) ?? 0)
+    /// like a cache of a version uti reads, or that are damaged.
+    public convenience init?(cacheBytes: [UInt8]) {
+        guard let cache = CacheFile(bytes: cacheBytes), cache.count >= 4,
+            cache.uint16(at: 0) == 1, (1...2).contains(cache.uint16(at: 2) ?? 0), Self.damage(in: cache) == nil
         else { return nil }
-        self.folder = "/nonexistent"
-        self.cache = cache
+        self.init(folder: "/nonexistent", cache: cache)
     }
+
+    /// What is wrong with a cache, or nil when every table can be read: each list's entries lie
+    /// inside the file, their strings end inside it, the alias and parent tables are sorted (they
+    /// are searched by halves), the suffix tree's nodes and every magic matchlet (iteratively, at
+    /// most `maximumDepth` deep and `maximumMatchlets` in all) lie inside it.
+    static func damage(in cache: CacheFile) -> String? {
+        guard cache.count >= 40 else { return "\(cache.count) bytes, shorter than its header" }
+        func string(_ offset: Int?) -> Bool { offset.flatMap(cache.string) != nil }
+        func list(_ header: Int, entrySize: Int) -> (start: Int, count: Int)? {
+            guard let start = cache.uint32(at: header), let count = cache.uint32(at: start),
+                count <= (cache.count - start - 4) / entrySize
+            else { return nil }
+            return (start + 4, count)
+        }
+        // Aliases and parents: sorted by their first string.
+        for (header, name) in [(4, "alias list"), (8, "parent list")] {
+            guard let (start, count) = list(header, entrySize: 8) else { return "its \(name) lies outside the file" }
+            var previous: [UInt8]?
+            for index in 0..<count {
+                let entry = start + 8 * index
+                guard let key = cache.uint32(at: entry).flatMap(cache.bytes), let value = cache.uint32(at: entry + 4) else {
+                    return "\(name) entry \(index) points outside the file"
+                }
+                if header == 4 {
+                    guard string(value) else { return "\(name) entry \(index) points outside the file" }
+                } else {
+                    guard let parents = cache.uint32(at: value), parents <= 256,
+                        (0..<parents).allSatisfy({ string(cache.uint32(at: value + 4 + 4 * $0)) })
+                    else { return "\(name) entry \(index) points outside the file" }
+                }
+                if let previous, !previous.lexicographicallyPrecedes(key) { return "its \(name) is not sorted" }
+                previous = key
+            }
+        }
+        // Literal names, globs and XML namespaces: strings and a word of flags.
+        for (header, name, strings) in [(12, "literal list", 2), (20, "glob list", 2), (28, "namespace list", 3)] {
+            guard let (start, count) = list(header, entrySize: 12) else { return "its \(name) lies outside the file" }
+            for index in 0..<count where !(0..<strings).allSatisfy({ string(cache.uint32(at: start + 12 * index + 4 * $0)) }) {
+                return "\(name) entry \(index) points outside the file"
+            }
+        }
+        // The reverse suffix tree: nodes of (character, MIME type or children count, offset).
+        if let root = cache.uint32(at: 16), let rootCount = cache.uint32(at: root), let rootFirst = cache.uint32(at: root + 4) {
+            var pending = [(rootFirst, rootCount)]
+            var nodes = 0
+            while let (first, count) = pending.popLast() {
+                guard count <= cache.count / 12 else { return "its suffix tree lies outside the file" }
+                nodes += count
+                guard nodes <= cache.count / 12 else { return "its suffix tree has more nodes than the file can hold" }
+                for index in 0..<count {
+                    let node = first + 12 * index
+                    guard let character = cache.uint32(at: node), let second = cache.uint32(at: node + 4),
+                        let third = cache.uint32(at: node + 8)
+                    else { return "its suffix tree lies outside the file" }
+                    if character == 0 {
+                        guard string(second) else { return "its suffix tree points outside the file" }
+                    } else if second > 0 {
+                        pending.append((third, second))
+                    }
+                }
+            }
+        } else {
+            return "its suffix tree lies outside the file"
+        }
+        // Magic: rules of (priority, type, matchlet count, first matchlet); matchlets of 32 bytes.
+        guard let magic = cache.uint32(at: 24), let rules = cache.uint32(at: magic), let first = cache.uint32(at: magic + 8),
+            rules <= cache.count / 16, cache.uint32(at: first + 16 * rules - 4) != nil || rules == 0
+        else { return "its magic list lies outside the file" }
+        var matchlets = 0
+        var pending: [(first: Int, count: Int, depth: Int)] = []
+        // update-mime-database writes each list of children once; one reached twice is a loop
+        // (or a hostile share that would multiply the work of every match).
+        var seen = Set<Int>()
+        for rule in 0..<rules {
+            let entry = first + 16 * rule
+            guard string(cache.uint32(at: entry + 4)), let count = cache.uint32(at: entry + 8), let start = cache.uint32(at: entry + 12)
+            else { return "magic rule \(rule) points outside the file" }
+            pending.append((start, count, 0))
+        }
+        while let (start, count, depth) = pending.popLast() {
+            guard depth < maximumDepth else { return "its magic rules nest deeper than \(maximumDepth) levels" }
+            guard count == 0 || seen.insert(start).inserted else { return "its magic matchlets at \(start) are reached twice (a loop)" }
+            matchlets += count
+            guard count <= cache.count / 32, matchlets <= maximumMatchlets else { return "its magic rules have more matchlets than uti reads" }
+            for index in 0..<count {
+                let offset = start + 32 * index
+                guard let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
+                    let mask = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
+                    let firstChild = cache.uint32(at: offset + 28), cache.uint32(at: offset) != nil, cache.uint32(at: offset + 4) != nil,
+                    length > 0, length <= cache.count - value, mask == 0 || length <= cache.count - mask
+                else { return "a magic matchlet at \(offset) lies outside the file" }
+                if children > 0 { pending.append((firstChild, children, depth + 1)) }
+            }
+        }
+        return nil
+    }
+
+    /// How deep magic matchlets and `sub-class-of` chains are followed (the system's database
+    /// nests a few levels).
+    static let maximumDepth = 64
+    /// How many magic matchlets a cache may hold in all (the system's has about 3,000).
+    static let maximumMatchlets = 1_000_000
 
     /// When the database was last rebuilt (`mime.cache`'s modification time and size), for caches.
     public var stamp: String { cache.stamp }
@@ -462,14 +594,16 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// levels below it matched along the first path that did (0 for a matchlet without
     /// children), -1 when it does not match, nil when the budget ran out.
     private func matchedLevels(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Int? {
-        guard depth < 64, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
+        // Every matchlet visited counts, a malformed one too, so no cache escapes the budget.
+        budget -= 1
+        guard budget > 0 else { return nil }
+        guard depth < Self.maximumDepth, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
             let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
             let maskOffset = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
             let firstChild = cache.uint32(at: offset + 28),
             length > 0, valueOffset + length <= cache.count, maskOffset == 0 || maskOffset + length <= cache.count,
             children <= cache.count / 32
         else { return -1 }
-        budget -= 1
         guard let found = compare(start: start, range: range, length: length, value: valueOffset, mask: maskOffset, data, budget: &budget)
         else { return nil }
         guard found else { return -1 }
@@ -586,12 +720,17 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     }
 }
 
-/// A read-only memory map of a file, with bounds-checked big-endian reads.
-final class MappedFile: @unchecked Sendable {
+/// A file's bytes copied into memory, with bounds-checked big-endian reads. A copy, not a map:
+/// a cache that another program truncates or rewrites while uti runs cannot take uti down with
+/// SIGBUS, and what was read stays what was checked.
+final class CacheFile: @unchecked Sendable {
     private let base: UnsafeRawPointer
     let count: Int
-    /// The file's modification time (seconds and nanoseconds) and size when it was mapped.
+    /// The file's modification time (seconds and nanoseconds) and size when it was read.
     let stamp: String
+
+    /// The largest cache uti reads (the system's is about 150 KiB).
+    static let limit = 64 << 20
 
     init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -599,12 +738,24 @@ final class MappedFile: @unchecked Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
-            status.st_size <= 64 * 1024 * 1024
+            status.st_size <= Self.limit
         else { return nil }
         let size = Int(status.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
-        base = UnsafeRawPointer(mapped)
-        count = size
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        var filled = 0
+        while filled < size {
+            let got = read(descriptor, memory + filled, size - filled)
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { break }
+            filled += got
+        }
+        // A file that shrank while it was read is what it is now: its checks decide.
+        guard filled > 0 else {
+            memory.deallocate()
+            return nil
+        }
+        base = UnsafeRawPointer(memory)
+        count = filled
         #if canImport(Darwin)
         stamp = "\(status.st_mtimespec.tv_sec).\(status.st_mtimespec.tv_nsec):\(size)"
         #else
@@ -612,9 +763,7 @@ final class MappedFile: @unchecked Sendable {
         #endif
     }
 
-    private var isMapped = true
-
-    /// A copy of `bytes` in memory (for the fuzz target).
+    /// A copy of `bytes` (uti's own rules, the fuzz target).
     init?(bytes: [UInt8]) {
         guard !bytes.isEmpty else { return nil }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 8)
@@ -622,15 +771,16 @@ final class MappedFile: @unchecked Sendable {
         base = UnsafeRawPointer(memory)
         count = bytes.count
         stamp = "memory"
-        isMapped = false
     }
 
-    deinit {
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: base), count)
-        } else {
-            UnsafeMutableRawPointer(mutating: base).deallocate()
-        }
+    deinit { UnsafeMutableRawPointer(mutating: base).deallocate() }
+
+    /// The bytes of the NUL-terminated string at `offset` (at most 1,024), or nil.
+    func bytes(at offset: Int) -> [UInt8]? {
+        guard offset >= 0, offset < count else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: base + offset, count: min(1024, count - offset))
+        guard let end = bytes.firstIndex(of: 0) else { return nil }
+        return Array(bytes[..<end])
     }
 
     func uint16(at offset: Int) -> Int? {
