@@ -1,5 +1,9 @@
 import UniformTypes
 
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
 /// A path as the operating system knows it: bytes, which need not be UTF-8.
 public struct RawPath: Sendable, Hashable, CustomStringConvertible {
     public let bytes: [UInt8]
@@ -7,8 +11,17 @@ public struct RawPath: Sendable, Hashable, CustomStringConvertible {
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(_ string: String) { bytes = Array(string.utf8) }
 
-    /// The path for display and JSON: invalid UTF-8 sequences become U+FFFD.
-    public var description: String { String(decoding: bytes, as: UTF8.self) }
+    /// The path for messages: UTF-8 as is, and each byte that is not part of valid UTF-8 as
+    /// `\xHH` (as `ls -b` shows it), so that two names never read alike. JSON records carry the
+    /// exact bytes instead (`JSONValue.name`).
+    public var description: String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var text = ""
+        UTF8Runs.forEach(bytes[...]) { run in text += String(decoding: run, as: UTF8.self) } invalid: { byte in
+            text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        }
+        return text
+    }
 
     /// The last component, without trailing slashes.
     public var lastComponent: String {
@@ -76,11 +89,16 @@ public enum Decision: String, Sendable {
 /// A contradiction between content and name.
 public struct Mismatch: Sendable, Equatable {
     public var content: UTType
-    public var `extension`: UTType
+    /// The type the name's extension stands for, when it contradicts the content.
+    public var `extension`: UTType?
+    /// The MIME type the content claims for itself and uti does not believe: a zip's `mimetype`
+    /// entry outside the package formats that define one (`image/png` in a plain zip).
+    public var claim: String?
 
-    public init(content: UTType, extension: UTType) {
+    public init(content: UTType, extension: UTType?, claim: String? = nil) {
         self.content = content
         self.extension = `extension`
+        self.claim = claim
     }
 }
 

@@ -77,11 +77,18 @@ import UniformTypes
         return nil
     }
 
-    /// What kind of zip this is, from the stored `mimetype` entry (ODF, EPUB) or the entry names
-    /// of the central directory (OOXML, JAR, APK, IPA, ...).
+    /// What kind of zip this is, from the stored `mimetype` entry (for the package formats whose
+    /// specifications define it: ODF, EPUB, ...; `ZipDirectory.mimetypeConventions`) or the entry
+    /// names of the central directory (OOXML, JAR, APK, IPA, ...).
     static func zipContainer(head: [UInt8], directory: ZipDirectory?) -> (String, String) {
-        if let mimetype = ZipDirectory.storedMimetype(head: head), let type = UTType(mimeType: mimetype),
-            !type.isDynamic, type.conforms(to: .data)
+        let (identifier, description) = zipContents(head: head, directory: directory)
+        guard directory?.isTruncated ?? false else { return (identifier, description) }
+        return (identifier, description + " (from the first \(ZipDirectory.nameLimit) names of its directory, uti's limit)")
+    }
+
+    private static func zipContents(head: [UInt8], directory: ZipDirectory?) -> (String, String) {
+        if let mimetype = ZipDirectory.storedMimetype(head: head), ZipDirectory.mimetypeIsDeclaration(mimetype),
+            let type = UTType(mimeType: mimetype), !type.isDynamic, type.conforms(to: .data)
         {
             return (type.identifier, type.localizedDescription ?? mimetype)
         }

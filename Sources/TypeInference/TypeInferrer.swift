@@ -78,15 +78,20 @@ public final class TypeInferrer {
     }
 
     /// The inference for bytes that have no file, such as standard input; `name`, if any, is
-    /// used for name evidence.
+    /// used for name evidence. When `bytes` are the whole content (`totalSize` is their count),
+    /// they are read as a file would be (a zip's directory at its end, an OLE file's streams
+    /// anywhere, libmagic on all of it), so the answer is the one the same file gets by path.
     public func infer(bytes: [UInt8], totalSize: Int, name: String?, path: RawPath) -> Inference {
         var result = Inference(path: path)
         result.kind = .file
         result.size = totalSize
         let count = min(bytes.count, buffer.count)
         buffer.replaceSubrange(0..<count, with: bytes[0..<count])
-        decide(headCount: count, size: totalSize, name: name, zip: { nil }, whole: { nil },
-               compound: { totalSize <= count ? CompoundFile.read(size: count, pread: inMemoryRead(bytes)) : nil },
+        let whole = totalSize <= bytes.count
+        decide(headCount: count, size: totalSize, name: name,
+               zip: { whole ? ZipDirectory.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
+               whole: { [sniffer] in whole ? bytes.withUnsafeBytes { try? sniffer.sniff($0, describe: false) } : nil },
+               compound: { whole ? CompoundFile.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
                into: &result)
         return result
     }
@@ -144,6 +149,14 @@ public final class TypeInferrer {
         result.type = outcome.type
         result.decidedBy = outcome.decidedBy
         result.mismatch = outcome.mismatch
+        // A zip that names itself something its kind of package may not declare stays a zip, and
+        // the record says what it claimed.
+        if content?.type.conforms(to: .zip) ?? false,
+            let claimed = ZipDirectory.storedMimetype(head: Array(buffer[0..<min(headCount, 1024)])),
+            !ZipDirectory.mimetypeIsDeclaration(claimed), let type = result.type
+        {
+            result.mismatch = Mismatch(content: outcome.mismatch?.content ?? type, extension: outcome.mismatch?.extension, claim: claimed)
+        }
     }
 
     /// What the bytes are: uti's and libmagic's answer (below), then shared-mime-info's rules on the

@@ -10,6 +10,9 @@ import Darwin
 /// two bounded reads (64 KiB for the end record, 4 MiB for the directory).
 @_spi(Fuzzing) public struct ZipDirectory {
     public let names: [String]
+    /// Whether the directory holds more entries than `nameLimit`, of which only the first were
+    /// read: an answer from them says so.
+    public var isTruncated = false
 
     static let directoryLimit = 4 << 20
     static let nameLimit = 20_000
@@ -50,7 +53,12 @@ import Darwin
         else { return nil }
         var names: [String] = []
         var position = 0
-        while position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50, names.count < nameLimit {
+        var isTruncated = false
+        while position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 {
+            guard names.count < nameLimit else {
+                isTruncated = true
+                break
+            }
             let nameLength = Int(le16(directory, position + 28))
             let extraLength = Int(le16(directory, position + 30))
             let commentLength = Int(le16(directory, position + 32))
@@ -59,7 +67,7 @@ import Darwin
             names.append(String(decoding: directory[nameStart..<(nameStart + nameLength)], as: UTF8.self))
             position = nameStart + nameLength + extraLength + commentLength
         }
-        return ZipDirectory(names: names)
+        return ZipDirectory(names: names, isTruncated: isTruncated)
     }
 
     /// The content of a first entry named `mimetype` stored uncompressed, as ODF and EPUB require.
@@ -74,6 +82,32 @@ import Darwin
         let start = 30 + nameLength + extraLength
         guard start + size <= head.count else { return nil }
         return String(decoding: head[start..<(start + size)], as: UTF8.self).trimmingSpaces()
+    }
+
+    /// The package formats whose specifications make a first, stored entry named `mimetype` the
+    /// declaration of what the zip is. Only these are believed; any other value (`image/png`,
+    /// `application/x-executable`) is a claim the zip makes about itself and it stays a zip.
+    /// A value is accepted when it equals an entry or, for entries ending in `.`, begins with it.
+    static let mimetypeConventions: [(mimeType: String, specification: String)] = [
+        ("application/vnd.oasis.opendocument.", "OASIS OpenDocument 1.3, part 2 (packages), 3.3 MIME media type"),
+        ("application/epub+zip", "EPUB Open Container Format 3.3, 4.2.3 The mimetype file"),
+        ("application/vnd.sun.xml.", "OpenOffice.org XML File Format 1.0, 2.1.2 MIME type (the mimetype stream)"),
+        ("image/openraster", "OpenRaster 0.0.6, File layout: mimetype first, stored"),
+        ("application/x-krita", "Krita's .kra, an OpenRaster-style package (mimetype first, stored)"),
+        ("application/vnd.adobe.air-application-installer-package+zip", "Adobe Universal Container Format (UCF) 1.0, mimetype"),
+        ("application/vnd.etsi.asic-e+zip", "ETSI EN 319 162-1, A.1 mimetype (ASiC-E)"),
+        ("application/vnd.etsi.asic-s+zip", "ETSI EN 319 162-1, A.1 mimetype (ASiC-S)"),
+        ("application/vnd.recordare.musicxml", "MusicXML 4.0, compressed file format: the optional mimetype file"),
+        ("application/vnd.adobe.indesign-idml-package", "Adobe IDML File Format Specification, 2.1 package: mimetype"),
+    ]
+
+    /// Whether `mimeType`, found in a zip's `mimetype` entry, is one the package conventions above
+    /// let a zip declare.
+    @_spi(Fuzzing) public static func mimetypeIsDeclaration(_ mimeType: String) -> Bool {
+        let value = mimeType.lowercased()
+        return mimetypeConventions.contains { entry in
+            entry.mimeType.hasSuffix(".") ? value.hasPrefix(entry.mimeType) && value.count > entry.mimeType.count : value == entry.mimeType
+        }
     }
 
     static func pread(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {

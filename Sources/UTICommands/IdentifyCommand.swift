@@ -78,7 +78,10 @@ struct IdentifyCommand: ParsableCommand {
             (uti, libmagic or shared-mime-info: whose answer it is), sharedMIMEInfo {mimeType, \
             priority} (what its rules said, or null)}, \
             extension {value, identifier}, decidedBy (content, extension, both, filesystem)}, \
-            mismatch {content, extension}, size, error {code, message}. Text output is "PATH: \
+            mismatch {content, extension (or null), claim (a zip's mimetype entry that only \
+            ODF, EPUB and the other package formats defining it may make, when another zip makes \
+            it)}, size, error {code, message}. A path's bytes that are not UTF-8 are \
+            \\udcXX escapes in JSON (PEP 383), \\xXX in text and messages. Text output is "PATH: \
             TYPE" per line ("PATH: error: CAUSE" for a failed path); with -0 each field ends in NUL. \
             evidence.content.description is uti's description of what the bytes are; \
             --magic-description puts libmagic's own there instead (file(1)'s words, at the cost of \
@@ -128,7 +131,7 @@ struct IdentifyCommand: ParsableCommand {
             completion: .typeIdentifiers)
     var expect: String?
 
-    @Option(name: [.short, .long], help: "Worker threads (default: one per core).")
+    @Option(name: [.short, .long], help: "Worker threads (default: one per core; at most four per core).")
     var jobs: Int?
 
     @Option(help: "Output format: text, json or jsonl.")
@@ -159,12 +162,17 @@ struct IdentifyCommand: ParsableCommand {
         var source = PathSource(
             arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },
             lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog)
-        let workers = jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        // More threads than a few per core only cost memory (a libmagic handle each): --jobs is
+        // capped, and each worker's inferrer is made when a batch first needs it.
+        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let workers = min(jobs ?? cores, Self.jobsPerCore * cores)
         var inferrers: [TypeInferrer] = []
-        for _ in 0..<workers {
-            let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
-            inferrer.magicDescriptions = magicDescription
-            inferrers.append(inferrer)
+        func makeInferrers(for count: Int) throws {
+            while inferrers.count < min(workers, count) {
+                let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
+                inferrer.magicDescriptions = magicDescription
+                inferrers.append(inferrer)
+            }
         }
         let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let answer: InferenceWriter.Answer = mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : .identifier
@@ -173,7 +181,9 @@ struct IdentifyCommand: ParsableCommand {
         var batch: [PathItem] = []
         let batchSize = 64 * workers
         let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format) }
-        func flushBatch() {
+        func flushBatch() throws {
+            try makeInferrers(for: batch.count)
+            guard !batch.isEmpty else { return }
             for (inference, rendered) in Self.infer(batch, with: inferrers, render: render) {
                 if let error = inference.error {
                     failed = true
@@ -194,12 +204,15 @@ struct IdentifyCommand: ParsableCommand {
         }
         while let item = source.next() {
             batch.append(item)
-            if batch.count >= batchSize { flushBatch() }
+            if batch.count >= batchSize { try flushBatch() }
         }
-        flushBatch()
+        try flushBatch()
         writer.finish()
         if failed { throw ExitCode(1) }
     }
+
+    /// The most worker threads per core `--jobs` gets.
+    static let jobsPerCore = 4
 
     /// Infers a batch on every worker, each also rendering its records (`render`) so that the
     /// writing thread only writes; results come back in input order.
@@ -236,8 +249,10 @@ struct IdentifyCommand: ParsableCommand {
             inference.error = error
             return inference
         case .standardInput:
-            let (bytes, complete) = readStandardInput(limit: TypeInferrer.headLength)
-            var inference = inferrer.infer(bytes: bytes, totalSize: bytes.count, name: nil, path: RawPath("-"))
+            // All of it, up to a bound, so that what lies past the first 64 KiB (a zip's directory,
+            // an OLE file's streams) gives the answer the same file gets by path.
+            let (bytes, complete) = readStandardInput(limit: Limits.standardInputBytes)
+            var inference = inferrer.infer(bytes: bytes, totalSize: complete ? bytes.count : bytes.count + 1, name: nil, path: RawPath("-"))
             if !complete { inference.size = nil }
             return inference
         }
@@ -245,15 +260,18 @@ struct IdentifyCommand: ParsableCommand {
 
     /// Up to `limit` bytes of standard input, and whether that was all of it.
     static func readStandardInput(limit: Int) -> ([UInt8], Bool) {
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, $0.count - filled) }
+        // Grown as it is read: a small input costs a small buffer, whatever the limit.
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, min($0.count, limit + 1 - bytes.count)) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            filled += count
+            bytes.append(contentsOf: chunk[0..<count])
         }
-        return (Array(bytes[0..<min(filled, limit)]), filled <= limit)
+        let complete = bytes.count <= limit
+        if !complete { bytes.removeLast(bytes.count - limit) }
+        return (bytes, complete)
     }
 }
 

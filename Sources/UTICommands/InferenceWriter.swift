@@ -25,7 +25,11 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
     }
     var mismatch: JSONValue = nil
     if let pair = inference.mismatch {
-        mismatch = ["content": .string(pair.content.identifier), "extension": .string(pair.`extension`.identifier)]
+        var fields: [String: JSONValue] = [
+            "content": .string(pair.content.identifier), "extension": .optional(pair.`extension`?.identifier),
+        ]
+        if let claim = pair.claim { fields["claim"] = .string(claim) }
+        mismatch = .object(fields)
     }
     var error: JSONValue = nil
     if let failure = inference.error {
@@ -33,7 +37,7 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
     }
     return .object([
         "schemaVersion": .int(outputSchemaVersion),
-        "path": .string(inference.path.description),
+        "path": .name(inference.path.bytes),
         "kind": .optional(inference.kind?.rawValue),
         "type": inference.type.map(typeRecord) ?? nil,
         "mimeType": inference.error == nil ? .string(FileMIME.mimeType(of: inference)) : nil,

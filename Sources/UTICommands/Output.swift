@@ -95,19 +95,10 @@ public final class Output: @unchecked Sendable {
     public static func terminalSafe(bytes: [UInt8]) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return terminalSafe(text) }
         var output = ""
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
-            if length > 0, index + length <= bytes.count,
-                let text = String(validating: bytes[index..<(index + length)], as: UTF8.self)
-            {
-                for scalar in text.unicodeScalars { append(scalar, to: &output) }
-                index += length
-            } else {
-                output += hexEscape(lead)
-                index += 1
-            }
+        UTF8Runs.forEach(bytes[...]) { run in
+            for scalar in String(decoding: run, as: UTF8.self).unicodeScalars { append(scalar, to: &output) }
+        } invalid: { byte in
+            output += hexEscape(byte)
         }
         return output
     }

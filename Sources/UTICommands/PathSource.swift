@@ -126,7 +126,7 @@ final class LineReader {
                 if separator == 0x0A && line.last == 0x0D { line.removeLast() }
                 if line.isEmpty { continue }
                 guard line.count <= Self.lineLimit else { return .failure(tooLong()) }
-                return .success(line)
+                return checked(line)
             }
             if buffer.count - start > Self.lineLimit {
                 // Drop what is buffered of the over-long name and skip up to its separator.
@@ -140,7 +140,7 @@ final class LineReader {
                 guard start < buffer.count, !skippingLongName else { return nil }
                 let line = Array(buffer[start...])
                 start = buffer.count
-                return .success(line)
+                return checked(line)
             }
             buffer.removeFirst(start)
             start = 0
@@ -153,6 +153,14 @@ final class LineReader {
 
     private var skippingLongName = false
 
+    /// A name read from lines may not hold NUL: no file name does, and a list that has one is
+    /// NUL-separated (`find -print0`) and read without -0, where taking the text before the NUL
+    /// would identify another file than the one listed.
+    private func checked(_ line: [UInt8]) -> Result<[UInt8], UTIError> {
+        guard separator == 0x0A, line.contains(0) else { return .success(line) }
+        return .failure(UTIError(.invalidInput, "\(name): a name holds a NUL byte, so the list is NUL-separated; read it with -0 (it was skipped)"))
+    }
+
     private func tooLong() -> UTIError {
         UTIError(.invalidInput, "\(name): a name is longer than uti's listed-name-bytes limit (\(Self.lineLimit) bytes); it was skipped")
     }
@@ -161,20 +169,39 @@ final class LineReader {
 /// Command-line arguments as the bytes the shell passed: `CommandLine.arguments` replaces
 /// invalid UTF-8, so names that are not UTF-8 are recovered from `argv` itself.
 enum RawArguments {
-    static let byLossyString: [String: [UInt8]] = {
-        var table: [String: [UInt8]] = [:]
+    /// The arguments that are not UTF-8, by the lossy string swift-argument-parser sees (U+FFFD
+    /// for the bad bytes), each lossy string's in command-line order: two names that differ only
+    /// in such bytes read alike as strings, and get their own bytes back in turn.
+    private static let byLossyString = ArgumentBytes()
+
+    static func path(_ argument: String) -> RawPath {
+        RawPath(bytes: byLossyString.next(for: argument) ?? Array(argument.utf8))
+    }
+}
+
+/// The raw bytes of the command line's arguments that are not UTF-8, handed out in order.
+private final class ArgumentBytes: @unchecked Sendable {
+    private let lock = Lock()
+    private var table: [String: [[UInt8]]] = [:]
+
+    init() {
         for index in 0..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                                                   count: strlen(pointer)))
             if String(validating: bytes, as: UTF8.self) == nil {
-                table[String(decoding: bytes, as: UTF8.self)] = bytes
+                table[String(decoding: bytes, as: UTF8.self), default: []].append(bytes)
             }
         }
-        return table
-    }()
+    }
 
-    static func path(_ argument: String) -> RawPath {
-        RawPath(bytes: byLossyString[argument] ?? Array(argument.utf8))
+    /// The next argument's bytes that read as `lossy`, or nil when none is left.
+    func next(for lossy: String) -> [UInt8]? {
+        lock.withLock {
+            guard var queue = table[lossy], !queue.isEmpty else { return nil }
+            let first = queue.removeFirst()
+            table[lossy] = queue
+            return first
+        }
     }
 }

@@ -18,6 +18,11 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+    /// A string of bytes that need not be UTF-8 (a file name): written as a JSON string whose
+    /// valid UTF-8 is as is and whose every other byte B is the escape `\udcBB` (U+DC80 to
+    /// U+DCFF, the lone surrogates of PEP 383's surrogateescape), so that no two names print
+    /// alike and Python's `os.fsencode(json.loads(...))` gives the bytes back.
+    case bytes([UInt8])
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
@@ -98,6 +103,10 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
 
     /// A string, or `null` when absent.
     public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    /// A name as bytes: a plain string when they are UTF-8, else `.bytes`.
+    public static func name(_ bytes: [UInt8]) -> JSONValue {
+        String(validating: bytes, as: UTF8.self).map(JSONValue.string) ?? .bytes(bytes)
+    }
     /// An array of strings.
     public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 
@@ -122,6 +131,14 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
         case .int(let value): output.append(contentsOf: String(value).utf8)
         case .double(let value): output.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
         case .string(let value): Self.writeString(value, to: &output)
+        case .bytes(let bytes):
+            output.append(UInt8(ascii: "\""))
+            UTF8Runs.forEach(bytes[...]) { (run: ArraySlice<UInt8>) in
+                Self.writeEscaped(run, to: &output)
+            } invalid: { byte in
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "d"), UInt8(ascii: "c"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+            }
+            output.append(UInt8(ascii: "\""))
         case .array(let values):
             if values.isEmpty { output.append(contentsOf: "[]".utf8); return }
             output.append(UInt8(ascii: "["))
@@ -165,7 +182,13 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
             output.append(UInt8(ascii: "\""))
             return
         }
-        for byte in value.utf8 {
+        writeEscaped(value.utf8[...], to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// UTF-8 with quotes, backslashes and control characters escaped.
+    private static func writeEscaped<Bytes: Collection<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
@@ -177,6 +200,29 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
             default: output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Bytes split into runs of valid UTF-8 and the single bytes that belong to no valid sequence
+/// (as UTF-8 decoders with replacement split them), for writing names that need not be UTF-8.
+public enum UTF8Runs {
+    public static func forEach(_ bytes: ArraySlice<UInt8>, valid: (ArraySlice<UInt8>) -> Void, invalid: (UInt8) -> Void) {
+        var runStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+            if length > 0, index + length <= bytes.endIndex,
+                length == 1 || String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+            {
+                index += length
+                continue
+            }
+            if runStart < index { valid(bytes[runStart..<index]) }
+            invalid(lead)
+            index += 1
+            runStart = index
+        }
+        if runStart < index { valid(bytes[runStart..<index]) }
     }
 }
