@@ -106,6 +106,7 @@ public enum ListDrop {
         // Items that came from this view, checked against the list as it is now.
         let sameApplication = list.application != nil && list.application == session.application
         var origins: [Int: ListIndexPath] = [:]
+        var draggedFrom: [ListIndexPath: Int] = [:]
         for (index, item) in session.items.enumerated() where sameApplication && item.sourceView == list.identifier {
             guard let origin = item.sourceIndexPath, let there = list.item(at: origin) else {
                 throw UTIError(.invalidInput, "session item \(index + 1) came from \(item.sourceIndexPath?.description ?? "nowhere") of \"\(list.identifier)\", which holds no item there")
@@ -113,6 +114,11 @@ public enum ListDrop {
             if let local = item.localObject, local.className == list.itemClass, local.value != there.identifier {
                 throw UTIError(.invalidInput, "session item \(index + 1) came from \(origin) of \"\(list.identifier)\" as \"\(local.value)\", but \(origin) holds \"\(there.identifier)\" (the list changed since the drag)")
             }
+            // A drag holds each list item once: UIKit makes one drag item per index path.
+            if let earlier = draggedFrom[origin] {
+                throw UTIError(.invalidInput, "session items \(earlier + 1) and \(index + 1) both came from \(origin) of \"\(list.identifier)\"; a drag holds each list item once")
+            }
+            draggedFrom[origin] = index
             origins[index] = origin
         }
         if intent == .into {
@@ -172,66 +178,75 @@ public enum ListDrop {
         var sections = list.sections
         // The batch update: every moved item is deleted first, so the destination index path
         // counts in the list without them, then items insert consecutively in session order.
+        // Built in one pass (no insertion or search per item), so a drop of thousands of items
+        // takes linear time.
         var moved: [Int: ListItem] = [:]
-        for (index, origin) in origins.sorted(by: { $0.value > $1.value }) where list.reorders {
-            moved[index] = sections[origin.section].items.remove(at: origin.item)
+        var leaving: [Int: Set<Int>] = [:]  // section -> items that move away
+        for (index, origin) in origins where list.reorders {
+            moved[index] = list.sections[origin.section].items[origin.item]
+            leaving[origin.section, default: []].insert(origin.item)
         }
-        var identifiers = Set(sections.flatMap { $0.items.map(\.identifier) })
-        var position = min(path.item, sections[path.section].items.count)
+        for (section, items) in leaving {
+            sections[section].items = sections[section].items.enumerated().filter { !items.contains($0.offset) }.map(\.element)
+        }
+        var identifiers = UniqueNames(Set(sections.flatMap { $0.items.map(\.identifier) }))
+        let start = min(path.item, sections[path.section].items.count)
         if path.item > list.sections[path.section].items.count { result.reason += "; \(path) is past the end of section \(path.section), so the items append" }
         var actions: [ListAction] = []
-        var pending: [(action: Int, representation: Representation, suggested: String)] = []
-        let placeholder = "\u{0}placeholder"
+        // What the drop inserts at `start`, in order; a placeholder is marked by its place in
+        // `pending`, never by an identifier a list could also hold.
+        var inserted: [ListItem] = []
+        var pending: [(action: Int, offset: Int, representation: Representation, suggested: String)] = []
         for (index, plan) in plans.enumerated() {
             var action = ListAction(.refused, index: index)
-            let here = ListIndexPath(section: path.section, item: position)
+            let here = ListIndexPath(section: path.section, item: start + inserted.count)
             switch plan {
             case .refused(let why):
                 action.reason = why
             case .move(let origin):
                 guard let item = moved[index] else { continue }
-                sections[path.section].items.insert(item, at: position)
-                identifiers.insert(item.identifier)
+                inserted.append(item)
+                identifiers.taken.insert(item.identifier)
                 action.kind = .move
                 (action.from, action.at, action.identifier) = (origin, here, item.identifier)
-                position += 1
             case .local(let local):
                 let item = ListItem(
-                    identifier: unique(local.value, in: &identifiers), types: types(of: session.items[index]),
+                    identifier: identifiers.unique(local.value), types: types(of: session.items[index]),
                     path: filePath(of: session.items[index]))
-                sections[path.section].items.insert(item, at: position)
+                inserted.append(item)
                 action.kind = .insertLocal
                 (action.at, action.identifier) = (here, item.identifier)
-                position += 1
             case .load(let representation, let requested, let match):
-                sections[path.section].items.insert(ListItem(identifier: placeholder), at: position)
+                pending.append((actions.count, inserted.count, representation, session.items[index].provider.suggestedName ?? "item \(index + 1)"))
+                inserted.append(ListItem(identifier: ""))
                 action.kind = .placeholder
                 (action.at, action.representation, action.requested, action.match) = (here, representation.type, requested, match)
-                pending.append((actions.count, representation, session.items[index].provider.suggestedName ?? "item \(index + 1)"))
-                position += 1
             }
             actions.append(action)
         }
         // The loads finish (uti takes them in session order): each placeholder is committed with
         // what was loaded, or deleted, and the items after it move up.
+        var deleted = Set<Int>()
         for entry in pending {
             let index = actions[entry.action].index
-            let itemIndex = sections[path.section].items.firstIndex { $0.identifier == placeholder }!
             var step = ListAction(.commit, index: index)
-            step.at = ListIndexPath(section: path.section, item: itemIndex)
+            step.at = ListIndexPath(section: path.section, item: start + entry.offset - deleted.count)
             (step.representation, step.requested, step.match) = (entry.representation.type, actions[entry.action].requested, actions[entry.action].match)
             do {
                 step.output = try load(index, session.items[index], entry.representation, rules!)
-                let item = ListItem(identifier: unique(entry.suggested, in: &identifiers), types: [entry.representation.type], path: step.output)
-                sections[path.section].items[itemIndex] = item
+                let item = ListItem(identifier: identifiers.unique(entry.suggested), types: [entry.representation.type], path: step.output)
+                inserted[entry.offset] = item
                 step.identifier = item.identifier
             } catch {
-                sections[path.section].items.remove(at: itemIndex)
+                deleted.insert(entry.offset)
                 step.kind = .delete
                 step.reason = "loading failed: \(error.message)"
             }
             actions.append(step)
         }
+        let items = sections[path.section].items
+        sections[path.section].items = Array(items[..<start])
+            + inserted.enumerated().filter { !deleted.contains($0.offset) }.map(\.element) + items[start...]
         result.actions = actions
         result.list.sections = sections
         return result
@@ -281,21 +296,37 @@ public enum ListDrop {
             result.actions.append(action)
         }
         // Items of this view moved into the target leave the list (one batch delete).
-        for origin in removed.sorted(by: >) { sections[origin.section].items.remove(at: origin.item) }
+        let leaving = Set(removed)
+        for section in Set(removed.map(\.section)) {
+            sections[section].items = sections[section].items.enumerated()
+                .filter { !leaving.contains(ListIndexPath(section: section, item: $0.offset)) }.map(\.element)
+        }
         result.list.sections = sections
         return result
     }
 
-    /// `base`, or `base 2`, `base 3`, ... when the list already holds it; recorded in `taken`.
-    static func unique(_ base: String, in taken: inout Set<String>) -> String {
-        var candidate = base
-        var number = 2
-        while taken.contains(candidate) {
-            candidate = "\(base) \(number)"
-            number += 1
+    /// The identifiers a list holds, and for each base the next number worth trying, so that
+    /// thousands of items with one name get `photo 2` ... `photo 5000` in linear time.
+    struct UniqueNames {
+        var taken: Set<String>
+        private var next: [String: Int] = [:]
+
+        init(_ taken: Set<String>) { self.taken = taken }
+
+        /// `base`, or `base 2`, `base 3`, ... when the list already holds it; recorded as taken.
+        mutating func unique(_ base: String) -> String {
+            var candidate = base
+            var number = next[base] ?? 2
+            if taken.contains(candidate) {
+                repeat {
+                    candidate = "\(base) \(number)"
+                    number += 1
+                } while taken.contains(candidate)
+                next[base] = number
+            }
+            taken.insert(candidate)
+            return candidate
         }
-        taken.insert(candidate)
-        return candidate
     }
 
     /// A dragged item's content types (its file and data representations).

@@ -5,6 +5,17 @@ public struct DocumentProblem: Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let message: String
     public var description: String { "\(path): \(message)" }
+
+    /// How many problems a report lists before it only counts the rest.
+    public static let reportLimit = 20
+
+    /// The first `limit` problems, and how many more there are: a document with 800,000
+    /// problems gets a line a person can read, not 90 MB.
+    public static func summary(_ problems: [DocumentProblem], limit: Int = reportLimit) -> [String] {
+        var lines = problems.prefix(limit).map(\.description)
+        if problems.count > limit { lines.append("… and \(problems.count - limit) more") }
+        return lines
+    }
 }
 
 /// Reads a JSON document while collecting every problem with its JSON path, so that a
@@ -111,7 +122,7 @@ public struct DocumentReader {
         var reader = DocumentReader()
         let document = read(value, &reader)
         guard reader.problems.isEmpty, let document else {
-            throw UTIError(.invalidInput, "\(source): " + reader.problems.map(\.description).joined(separator: "; "))
+            throw UTIError(.invalidInput, "\(source): " + DocumentProblem.summary(reader.problems).joined(separator: "; "))
         }
         return document
     }

@@ -104,7 +104,10 @@ import UniformTypes
         // One pass over the scalars. Every search ahead (for '>', for "-->") starts where the
         // last one left off or jumps past what it found, so hostile input stays linear.
         let scalars = Array(html.unicodeScalars)
-        var output = String.UnicodeScalarView()
+        // An array, grown geometrically: appending to a String.UnicodeScalarView can copy the
+        // whole text on each append (quadratic in the number of entities).
+        var output: [Unicode.Scalar] = []
+        output.reserveCapacity(scalars.count)
         var index = 0
         var nextClose = -1
         func close(after start: Int) -> Int? {
@@ -159,7 +162,7 @@ import UniformTypes
             }
             index += 1
         }
-        return fold(String(output))
+        return fold(String(String.UnicodeScalarView(output)))
     }
 
     /// Whether a '<' followed by `scalar` opens markup (a tag, an end tag, a comment or a

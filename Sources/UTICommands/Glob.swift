@@ -22,20 +22,35 @@ import UniformTypes
 
     /// The paths under `base` that match, relative to `base` as the pattern is written.
     func matches(relativeTo base: String, isPackage: (String) -> Bool) -> Matches {
-        let components = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // `**/**` means what `**` means: consecutive ones are one.
+        var components: [String] = []
+        for component in pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        where !(component == "**" && components.last == "**") {
+            components.append(component)
+        }
         var found = Matches()
         let root = pattern.hasPrefix("/") ? "" : base
+        var visited = Set<Visit>()
         walk(components[...], directory: pattern.hasPrefix("/") ? "/" : root, relative: pattern.hasPrefix("/") ? "/" : "",
-             isPackage: isPackage, into: &found)
+             isPackage: isPackage, visited: &visited, into: &found)
         found.paths = Array(Set(found.paths)).sorted()
         return found
     }
 
+    /// A folder reached with the pattern from one component on: reached again (several `**` can
+    /// lead to the same folder), it has nothing new to give, so every walk is linear in the
+    /// number of folders times the number of components.
+    private struct Visit: Hashable {
+        let component: Int
+        let directory: String
+    }
+
     private func walk(
         _ components: ArraySlice<String>, directory: String, relative: String, isPackage: (String) -> Bool,
-        into found: inout Matches
+        visited: inout Set<Visit>, into found: inout Matches
     ) {
-        guard let first = components.first else { return }
+        guard let first = components.first, visited.insert(Visit(component: components.startIndex, directory: directory)).inserted
+        else { return }
         let rest = components.dropFirst()
         func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b) }
         func entries(of directory: String) -> [String] {
@@ -47,11 +62,11 @@ import UniformTypes
             }
         }
         if first == "**" {
-            walk(rest, directory: directory, relative: relative, isPackage: isPackage, into: &found)
+            walk(rest, directory: directory, relative: relative, isPackage: isPackage, visited: &visited, into: &found)
             for entry in entries(of: directory) where !entry.hasPrefix(".") {
                 let path = join(directory, entry)
                 if Self.isFolder(path) && !isPackage(path) {
-                    walk(components, directory: path, relative: join(relative, entry), isPackage: isPackage, into: &found)
+                    walk(components, directory: path, relative: join(relative, entry), isPackage: isPackage, visited: &visited, into: &found)
                 } else if rest.isEmpty {
                     found.paths.append(join(relative, entry))
                 }
@@ -74,7 +89,7 @@ import UniformTypes
             if rest.isEmpty {
                 if !folder { found.paths.append(join(relative, name)) }
             } else if folder || (status.st_mode & S_IFMT) == S_IFLNK && Self.isFolder(path) {
-                walk(rest, directory: path, relative: join(relative, name), isPackage: isPackage, into: &found)
+                walk(rest, directory: path, relative: join(relative, name), isPackage: isPackage, visited: &visited, into: &found)
             }
         }
     }

@@ -130,7 +130,7 @@ struct WrapCommand: ParsableCommand {
     func run() throws {
         if let path = documentToValidate {
             let problems = SessionDocument.problems(try JSONValue.parse(try readDocument(path), source: path))
-            for problem in problems { Output.reportError("\(path): \(problem)") }
+            for line in DocumentProblem.summary(problems) { Output.reportError("\(path): \(line)") }
             if !problems.isEmpty { throw ExitCode(2) }
             Output.standard.line(Output.terminalSafe("\(path): valid drag session"))
             return

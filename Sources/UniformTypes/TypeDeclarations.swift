@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Custom type declarations, read from an Info.plist (XML or binary) with
 /// `UTExportedTypeDeclarations` / `UTImportedTypeDeclarations`, or from uti's JSON form:
 ///
@@ -252,7 +260,15 @@ extension TypeCatalog {
     public func adding(contentsOf paths: [String]) throws(UTIError) -> TypeCatalog {
         guard !paths.isEmpty else { return self }
         var declarations: [TypeDeclaration] = []
-        for path in paths { declarations += try TypeDeclarations.load(path: path) }
+        // A file named twice (UTI_TYPES and --types, or a link to it) is read once.
+        var seen = Set<[UInt64]>()
+        for path in paths {
+            var status = stat()
+            if stat(path, &status) == 0 {
+                guard seen.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]).inserted else { continue }
+            }
+            declarations += try TypeDeclarations.load(path: path)
+        }
         return try adding(declarations)
     }
 }

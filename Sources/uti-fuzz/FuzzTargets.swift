@@ -7,7 +7,7 @@
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, media
+    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, media, listdrop
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
@@ -23,6 +23,7 @@ enum FuzzTarget: String, CaseIterable {
         case .glob: "glob matching: pattern, a NUL byte, then a name"
         case .mimecache: "shared-mime-info's mime.cache: aliases, parents, literal and glob lists, XML roots and magic, on the cache's own bytes"
         case .media: "ASF headers, Matroska (EBML) headers and tracks (audio or video streams), ELF program headers"
+        case .listdrop: "drops into lists: a list document, a NUL byte, then a session, dropped at several index paths with every intent"
         }
     }
 
@@ -104,6 +105,24 @@ enum FuzzTarget: String, CaseIterable {
             _ = database.magicExtent
             bytes.withUnsafeBytes { _ = database.magic($0) }
             Array("\u{89}PNG\r\n\u{1A}\nIHDR<?xml version=\"1.0\"?><svg/>".utf8).withUnsafeBytes { _ = database.magic($0) }
+
+        case .listdrop:
+            let split = bytes.firstIndex(of: 0) ?? bytes.endIndex
+            guard split < bytes.endIndex, let list = try? ListDocument.decode(Array(bytes[..<split]), source: "fuzz"),
+                let session = try? SessionDocument.decode(Array(bytes[(split + 1)...]), source: "fuzz")
+            else { return }
+            let before = list.sections.reduce(0) { $0 + $1.items.count }
+            for intent in ListIntent.allCases {
+                for path in [ListIndexPath(section: 0, item: 0), ListIndexPath(section: 0, item: 1), ListIndexPath(section: 1, item: 0)] {
+                    guard let result = try? ListDrop.perform(session, on: list, at: path, intent: intent, catalog: .builtIn, load: { _, _, _, _ in nil })
+                    else { continue }
+                    // A drop inserts, moves or files the dragged items; it adds or removes no others.
+                    let after = result.list.sections.reduce(0) { $0 + $1.items.count }
+                    guard abs(after - before) <= session.items.count else {
+                        fail("a drop at \(path) (\(intent)) went from \(before) items to \(after) with \(session.items.count) dragged")
+                    }
+                }
+            }
 
         case .glob:
             let split = bytes.firstIndex(of: 0) ?? bytes.endIndex
