@@ -20,8 +20,10 @@ let package = Package(
         .target(name: "UniformTypes"),
         // libmagic, as Debian's libmagic-dev or Homebrew's libmagic installs it (pkg-config finds either).
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"]), .brew(["libmagic"])]),
+        // zlib, to inflate the few zip entries whose content names the package ([Content_Types].xml).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
-        .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic"]),
+        .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic", "CZlib"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation.
         .target(name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"],
                 // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.

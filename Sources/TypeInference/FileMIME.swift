@@ -100,13 +100,12 @@ public enum FileMIME {
         return inference.encoding ?? inference.content?.encoding ?? "binary"
     }
 
-    /// The registered name where a type lists it beside an `x-` alias (`application/gzip`, RFC
-    /// 6713, for `application/x-gzip`), as file(1) prints it.
+    /// The registered name file(1) prints for an `x-` alias (`application/gzip`, RFC 6713, for
+    /// `application/x-gzip`); any other name as it is. Only where file(1) prints the registered
+    /// name: a type that lists both spellings is no evidence (file(1) prints `application/x-tar`,
+    /// `audio/x-aiff`, `video/x-matroska`, though Apple's tags list `application/tar` beside it).
     public static func registered(_ mime: String, among tags: [String]) -> String {
-        if let name = registeredNames[mime] { return name }
-        guard let slash = mime.firstIndex(of: "/"), mime[mime.index(after: slash)...].hasPrefix("x-") else { return mime }
-        let unprefixed = mime[...slash] + mime[mime.index(slash, offsetBy: 3)...]
-        return tags.contains(String(unprefixed)) ? String(unprefixed) : mime
+        registeredNames[mime] ?? mime
     }
 
     /// `x-` aliases whose registered names file(1) prints even where a type lists only the alias.

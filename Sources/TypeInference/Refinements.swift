@@ -95,6 +95,14 @@ import UniformTypes
         guard let names = directory?.names else { return ("public.zip-archive", "Zip archive") }
         func has(_ name: String) -> Bool { names.contains(name) }
         func any(_ test: (String) -> Bool) -> Bool { names.contains(where: test) }
+        // An OPC package names its document by its main part's content type (a template, a
+        // macro-enabled workbook, a slide show); the part names below are the fallback when
+        // [Content_Types].xml cannot be read.
+        if let identifier = PackageRules.opcDocumentType(contentTypes: directory?.packageContentTypes ?? []),
+            let type = UTType(identifier)
+        {
+            return (identifier, type.localizedDescription ?? identifier)
+        }
         if has("[Content_Types].xml") {
             if any({ $0.hasPrefix("word/") }) {
                 return has("word/vbaProject.bin")

@@ -13,6 +13,11 @@ import Darwin
     /// Whether the directory holds more entries than `nameLimit`, of which only the first were
     /// read: an answer from them says so.
     public var isTruncated = false
+    /// The content types an Open Packaging Conventions package declares for its parts (the
+    /// `ContentType` attributes of `[Content_Types].xml`, ECMA-376 Part 2, 10.1.2), empty for
+    /// any other zip: the main part's type names the document (a template, a macro-enabled
+    /// workbook, a slide show).
+    public var packageContentTypes: [String] = []
 
     static let directoryLimit = 4 << 20
     static let nameLimit = 20_000
@@ -54,6 +59,7 @@ import Darwin
         var names: [String] = []
         var position = 0
         var isTruncated = false
+        var contentTypesEntry: (method: UInt16, compressed: Int, uncompressed: Int, offset: Int)?
         while position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 {
             guard names.count < nameLimit else {
                 isTruncated = true
@@ -64,10 +70,63 @@ import Darwin
             let commentLength = Int(le16(directory, position + 32))
             let nameStart = position + 46
             guard nameStart + nameLength <= directory.count else { break }
-            names.append(String(decoding: directory[nameStart..<(nameStart + nameLength)], as: UTF8.self))
+            let name = String(decoding: directory[nameStart..<(nameStart + nameLength)], as: UTF8.self)
+            if name == "[Content_Types].xml" {
+                contentTypesEntry = (le16(directory, position + 10), Int(le32(directory, position + 20)),
+                                     Int(le32(directory, position + 24)), Int(le32(directory, position + 42)))
+            }
+            names.append(name)
             position = nameStart + nameLength + extraLength + commentLength
         }
-        return ZipDirectory(names: names, isTruncated: isTruncated)
+        var found = ZipDirectory(names: names, isTruncated: isTruncated)
+        if let entry = contentTypesEntry, let xml = entryBytes(entry, size: size, pread: pread) {
+            found.packageContentTypes = contentTypes(in: xml)
+        }
+        return found
+    }
+
+    /// The largest `[Content_Types].xml` uti reads, compressed and whole (Office writes a few KiB).
+    static let contentTypesLimit = 1 << 20
+
+    /// An entry's bytes, from its local header: stored, or deflated (inflated by zlib, bounded).
+    private static func entryBytes(
+        _ entry: (method: UInt16, compressed: Int, uncompressed: Int, offset: Int), size: Int,
+        pread: (_ count: Int, _ offset: Int) -> [UInt8]?
+    ) -> [UInt8]? {
+        guard entry.compressed <= contentTypesLimit, entry.uncompressed <= contentTypesLimit, entry.offset <= size - 30,
+            let local = pread(30, entry.offset), le32(local, 0) == 0x0403_4B50
+        else { return nil }
+        let start = entry.offset + 30 + Int(le16(local, 26)) + Int(le16(local, 28))
+        guard start <= size, entry.compressed <= size - start, let data = pread(entry.compressed, start) else { return nil }
+        switch entry.method {
+        case 0: return data
+        case 8: return Inflate.raw(data, limit: contentTypesLimit)
+        default: return nil
+        }
+    }
+
+    /// The values of the `ContentType` attributes of a `[Content_Types].xml` (its `Default` and
+    /// `Override` elements), in order.
+    static func contentTypes(in xml: [UInt8]) -> [String] {
+        var types: [String] = []
+        let key = Array("ContentType=".utf8)
+        var index = 0
+        while index + key.count < xml.count {
+            guard xml[index] == key[0], xml[index..<(index + key.count)].elementsEqual(key) else {
+                index += 1
+                continue
+            }
+            let quote = xml[index + key.count]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                index += 1
+                continue
+            }
+            let valueStart = index + key.count + 1
+            guard let valueEnd = xml[valueStart...].firstIndex(of: quote) else { break }
+            types.append(String(decoding: xml[valueStart..<valueEnd], as: UTF8.self))
+            index = valueEnd + 1
+        }
+        return types
     }
 
     /// The content of a first entry named `mimetype` stored uncompressed, as ODF and EPUB require.
@@ -84,30 +143,10 @@ import Darwin
         return String(decoding: head[start..<(start + size)], as: UTF8.self).trimmingSpaces()
     }
 
-    /// The package formats whose specifications make a first, stored entry named `mimetype` the
-    /// declaration of what the zip is. Only these are believed; any other value (`image/png`,
-    /// `application/x-executable`) is a claim the zip makes about itself and it stays a zip.
-    /// A value is accepted when it equals an entry or, for entries ending in `.`, begins with it.
-    static let mimetypeConventions: [(mimeType: String, specification: String)] = [
-        ("application/vnd.oasis.opendocument.", "OASIS OpenDocument 1.3, part 2 (packages), 3.3 MIME media type"),
-        ("application/epub+zip", "EPUB Open Container Format 3.3, 4.2.3 The mimetype file"),
-        ("application/vnd.sun.xml.", "OpenOffice.org XML File Format 1.0, 2.1.2 MIME type (the mimetype stream)"),
-        ("image/openraster", "OpenRaster 0.0.6, File layout: mimetype first, stored"),
-        ("application/x-krita", "Krita's .kra, an OpenRaster-style package (mimetype first, stored)"),
-        ("application/vnd.adobe.air-application-installer-package+zip", "Adobe Universal Container Format (UCF) 1.0, mimetype"),
-        ("application/vnd.etsi.asic-e+zip", "ETSI EN 319 162-1, A.1 mimetype (ASiC-E)"),
-        ("application/vnd.etsi.asic-s+zip", "ETSI EN 319 162-1, A.1 mimetype (ASiC-S)"),
-        ("application/vnd.recordare.musicxml", "MusicXML 4.0, compressed file format: the optional mimetype file"),
-        ("application/vnd.adobe.indesign-idml-package", "Adobe IDML File Format Specification, 2.1 package: mimetype"),
-    ]
-
-    /// Whether `mimeType`, found in a zip's `mimetype` entry, is one the package conventions above
-    /// let a zip declare.
+    /// Whether `mimeType`, found in a zip's `mimetype` entry, is one the package formats that
+    /// define the entry let a zip declare (`Catalog/package-rules.json`).
     @_spi(Fuzzing) public static func mimetypeIsDeclaration(_ mimeType: String) -> Bool {
-        let value = mimeType.lowercased()
-        return mimetypeConventions.contains { entry in
-            entry.mimeType.hasSuffix(".") ? value.hasPrefix(entry.mimeType) && value.count > entry.mimeType.count : value == entry.mimeType
-        }
+        PackageRules.declaresPackage(mimetype: mimeType)
     }
 
     static func pread(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {

@@ -1,0 +1,10 @@
+#ifndef UTI_CZLIB_SHIM_H
+#define UTI_CZLIB_SHIM_H
+#include <zlib.h>
+
+// inflateInit2 is a macro; this is it as a function Swift can call.
+static inline int uti_inflate_init_raw(z_stream *stream) {
+    return inflateInit2(stream, -MAX_WBITS);
+}
+
+#endif
