@@ -21,6 +21,7 @@ extension SharedMIMEDatabase {
     /// movie and the other is not the same (*.ts is a Qt translation for the database and an
     /// MPEG transport stream for Apple).
     func sameFormat(_ mimeType: String, in catalog: TypeCatalog) -> String? {
+        if let identifier = Self.namedSameFormat[mimeType], catalog.type(identifier: identifier) != nil { return identifier }
         guard let globs = extensions[mimeType] else { return nil }
         func owner(_ glob: String) -> Int? {
             catalog.candidates(tag: glob, tagClass: .filenameExtension).first {
@@ -49,6 +50,17 @@ extension SharedMIMEDatabase {
         if media == "text" && !conforms("public.text") { return nil }
         return catalog.identifiers[index]
     }
+
+    /// Database types that name a format the catalog has under another MIME type, where the globs
+    /// cannot show it (the database gives the type a family of extensions). Each with its evidence.
+    static let namedSameFormat: [String: String] = [
+        // shared-mime-info's text/x-python is "Python script" (*.py, *.pyx, *.wsgi), the format of
+        // Apple's public.python-script ("Python script", *.py); its subclass text/x-python3,
+        // "Python 3 script", is the database's name for *.py since 2.2: the language Apple's type
+        // names today. Python 2 stays a narrower type (uti's text/x-python2).
+        "text/x-python": "public.python-script",
+        "text/x-python3": "public.python-script",
+    ]
 
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent
     /// that does already.
