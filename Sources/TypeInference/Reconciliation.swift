@@ -81,9 +81,12 @@ public enum Reconciliation {
     ///    name is text: the name (extension);
     /// 5. a weak name (a glob for a name's start, README*) and content that says more: the
     ///    content, with no mismatch;
-    /// 6. both are text of different families (a PHP file that starts with HTML, JSON in a .txt):
-    ///    the name (extension);
-    /// 7. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
+    /// 6. a name that says only plain text (.txt) over text whose structure uti read (JSON, XML,
+    ///    HTML, PEM; not a guessed language): the content; XML named as source code in a language
+    ///    that is not XML (a Tiled .tsx): the content, with the mismatch;
+    /// 7. both are text of different families (a PHP file that starts with HTML): the name
+    ///    (extension);
+    /// 8. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
     ///    content wins and `mismatch` names both.
     public static func reconcile(content: ContentEvidence?, name: NameEvidence?) -> Outcome {
         let named = name.flatMap { $0.type.isDynamic ? nil : $0.type }
@@ -136,6 +139,17 @@ public enum Reconciliation {
         }
         // A name's start (README*) says too little to contradict content that says more.
         if name?.isWeak == true { return Outcome(type: found, decidedBy: .content) }
+        // A name that says only "plain text" (.txt), over text whose structure uti read (JSON,
+        // XML, HTML, a PEM block; not a language guessed from statements): the content, as
+        // shared-mime-info takes a magic match that is a subclass of the glob's type over it.
+        if !content.isWeak, TypeInferrer.plainTextIdentifiers.contains(named.identifier), found.conforms(to: .text) {
+            return Outcome(type: found, decidedBy: .content)
+        }
+        // An XML document (prolog and root element read) named as source code of a language that
+        // is not XML (Tiled's .tsx tileset, not TypeScript with JSX): the content, and the mismatch.
+        if !content.isWeak, found.conforms(to: .xml), !named.conforms(to: .xml), named.conforms(to: .sourceCode) {
+            return Outcome(type: found, decidedBy: .content, mismatch: Mismatch(content: found, extension: named))
+        }
         if found.conforms(to: .text) && named.conforms(to: .text) && !shareSpecificAncestor(found, named) {
             return Outcome(type: named, decidedBy: .extension)
         }

@@ -110,6 +110,25 @@ import UniformTypes
         #expect(outcome.mismatch == nil)
     }
 
+    @Test func aPlainTextNameGivesWayToTextWhoseStructureWasRead() {
+        let json = Reconciliation.reconcile(content: content("public.json"), name: name("public.plain-text", "txt"))
+        #expect(json.type == .json)
+        #expect(json.decidedBy == .content)
+        #expect(json.mismatch == nil)
+        // A language guessed from statements does not: a .txt of examples stays text.
+        let guess = Reconciliation.reconcile(content: content("public.python-script", weak: true), name: name("public.plain-text", "txt"))
+        #expect(guess.type == .plainText)
+    }
+
+    @Test func xmlNamedAsAnotherLanguageIsXMLAndAMismatch() throws {
+        // Tiled's .tsx tileset: XML, whatever TypeScript's .tsx says.
+        let outcome = Reconciliation.reconcile(content: content("public.xml"), name: name("com.microsoft.typescript-source", "tsx"))
+        #expect(outcome.type == .xml)
+        #expect(outcome.decidedBy == .content)
+        let mismatch = try #require(outcome.mismatch)
+        #expect(mismatch.extension?.identifier == "com.microsoft.typescript-source")
+    }
+
     @Test func aZipTheNameCallsAnImageIsStillAContradiction() {
         #expect(Reconciliation.reconcile(content: content("public.zip-archive"), name: name("public.png")).mismatch != nil)
         #expect(Reconciliation.reconcile(content: content("public.zip-archive"),
