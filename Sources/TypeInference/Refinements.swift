@@ -193,6 +193,7 @@ import UniformTypes
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
         if let family = cFamily(body) { return (family.0, family.1, true) }
+        if isMakefile(body) { return ("public.make-source", "Makefile", true) }
         if let language = scriptLanguage(body) { return (language.type.0, language.type.1, true) }
         if isTodoList(body) { return ("com.todotxt.todo-list", "todo.txt task list", true) }
         if isMarkdown(body) { return ("net.daringfireball.markdown", "Markdown document", true) }
@@ -238,8 +239,9 @@ import UniformTypes
         case typeScript
         /// Slint: `export component A inherits B {`, `in property <int> x`, `callback f();`.
         case slint
-        /// Java: `package a.b;`, `import a.b.C;` (dotted, with the semicolon), `public class`, `@Override`.
-        case javaPackage, javaImport, javaDeclaration
+        /// Java: `package a.b;`, `import a.b.C;` (dotted, with the semicolon), `public class`, `@Override`;
+        /// the entry point `public static void main(String[] args)` (JLS 12.1.4; C# writes `Main(string[]`).
+        case javaPackage, javaImport, javaDeclaration, javaMain
         /// Go: `package name` (one word), `import "fmt"` or `import (`; Go and Swift: `func f(...)`.
         case goPackage, goImport, goFunc
         /// Rust: `use a::b;`, `fn f(...) {`, `pub fn`, `impl`, `#[derive(`, `let mut`, a standard
@@ -337,6 +339,8 @@ import UniformTypes
         if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
         let javaImports = count(.javaImport), javaHeaders = count(.javaPackage) + javaImports
         if (javaImports >= 1 && javaHeaders >= 2) || (javaHeaders >= 1 && count(.javaDeclaration) >= 1) { return .java }
+        // A class and Java's entry point in it: two statements, neither C#'s nor anyone else's.
+        if count(.javaMain) >= 1 && count(.javaDeclaration) >= 1 { return .java }
         if count(.goPackage) >= 1 && (count(.goImport) >= 1 || count(.goFunc) >= 1) { return .go }
         if count(.rust) >= 2 { return .rust }
         if count(.cSharpUsing) >= 2 || (count(.cSharpUsing) >= 1 && count(.cSharpNamespace) >= 1) { return .cSharp }
@@ -386,6 +390,7 @@ import UniformTypes
                 if name.allSatisfy(isIdentifier) { return .goPackage }
                 return name.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") } ? .kotlinValue : nil
             }
+            if begins(line, Keyword.javaMain) || begins(line, Keyword.javaMainVarargs) { return .javaMain }
             if word(Keyword.publicClass) || word(Keyword.publicFinalClass) || word(Keyword.publicInterface)
                 || word(Keyword.publicAbstractClass) || word(Keyword.publicEnum)
             {
@@ -544,6 +549,67 @@ import UniformTypes
     /// more of them marked as only that format marks them, by a priority (`(A) `) or as done
     /// (`x 2024-05-01 `), and at least one tagged with a `+project` or an `@context`; no line
     /// may look like markup or code (starting with `<`, `#`, `{`, or ending in `;` or `{`).
+    /// A makefile by its structure (POSIX make, "Makefile syntax"): at least two rules
+    /// (`target ...: prerequisites`, targets being names, patterns or `$(VAR)` references), a
+    /// recipe line under a rule (it starts with a tab) that uses a macro or an automatic
+    /// variable (`$(CC)`, `${X}`, `$@`, `$<`, `$^`), and no more other lines than make's own
+    /// (rules, recipes, assignments, directives such as include and ifeq). Not one token: a
+    /// YAML `key: value` has no tab-indented recipe, Python's `else:` no `$(`.
+    static func isMakefile(_ body: ArraySlice<UInt8>) -> Bool {
+        var rules = 0, recipesWithVariables = 0, makeLines = 0, otherLines = 0
+        var underRule = false
+        func isTargetToken(_ token: Substring) -> Bool {
+            if (token.hasPrefix("$(") && token.hasSuffix(")")) || (token.hasPrefix("${") && token.hasSuffix("}")) { return token.count > 3 }
+            return !token.isEmpty && token.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "_./%+-".unicodeScalars.contains(scalar)
+            }
+        }
+        for (number, raw) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where number < 400 {
+            var line = String(decoding: raw, as: UTF8.self)
+            if line.hasSuffix("\r") { line.removeLast() }
+            if line.hasPrefix("\t") {
+                guard underRule else { otherLines += 1; continue }
+                makeLines += 1
+                if ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
+                continue
+            }
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            underRule = false
+            if let colon = trimmed.firstIndex(of: ":"), !trimmed[colon...].hasPrefix(":="), !trimmed[colon...].hasPrefix("::="),
+                !trimmed[..<colon].contains("="), !trimmed[..<colon].isEmpty,
+                trimmed[..<colon].split(separator: " ").allSatisfy(isTargetToken)
+            {
+                rules += 1
+                makeLines += 1
+                underRule = true
+                continue
+            }
+            let word = trimmed.prefix { $0 != " " && $0 != "\t" }
+            if ["include", "-include", "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "define", "endef", "export", "override", "vpath"]
+                .contains(String(word))
+            {
+                makeLines += 1
+                continue
+            }
+            if isMacroAssignment(trimmed) {
+                makeLines += 1
+                continue
+            }
+            otherLines += 1
+        }
+        return rules >= 2 && recipesWithVariables >= 1 && otherLines <= makeLines / 2
+    }
+
+    /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value`, `NAME != command`.
+    private static func isMacroAssignment(_ line: Substring) -> Bool {
+        guard let equals = line.firstIndex(of: "=") else { return false }
+        var name = line[..<equals]
+        while let last = name.last, last == " " || last == "\t" || "?+:!".contains(last) { name = name.dropLast() }
+        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+    }
+
     static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {
         var marked = 0, tagged = 0
         func digits(_ slice: ArraySlice<UInt8>) -> Bool { slice.allSatisfy { (0x30...0x39).contains($0) } }
@@ -851,6 +917,7 @@ import UniformTypes
         static let publicFinalClass = Array("public final class ".utf8), publicInterface = Array("public interface ".utf8)
         static let publicAbstractClass = Array("public abstract class ".utf8), publicEnum = Array("public enum ".utf8)
         static let override = Array("@Override".utf8), implWord = Array("impl".utf8)
+        static let javaMain = Array("public static void main(String[]".utf8), javaMainVarargs = Array("public static void main(String...".utf8)
         static let pubFn = Array("pub fn ".utf8), pubStruct = Array("pub struct ".utf8)
         static let usingSystem = Array("using System".utf8), useWord = Array("use ".utf8)
         static let rustRoots = ["std::", "core::", "alloc::", "crate::", "super::", "self::"].map { Array($0.utf8) }

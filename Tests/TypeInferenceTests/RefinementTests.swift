@@ -382,3 +382,31 @@ import UniformTypes
         #expect(!Refinements.startsWithStrictDirective(Array(text.utf8)[...]))
     }
 }
+
+/// Makefiles and Java's entry point by their structure, written for uti from POSIX make's
+/// "Makefile syntax" and JLS 12.1.4; each with look-alikes that must stay what they are.
+@Suite struct MakefileAndJavaTests {
+    func identify(_ text: String) -> String? {
+        Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
+    }
+
+    @Test func makefilesByRulesAndRecipes() {
+        #expect(identify("CFLAGS = -O2\n\nall: tool\n\ntool: tool.o util.o\n\t$(CC) $(CFLAGS) -o $@ $^\n\nclean:\n\trm -f tool *.o\n") == "public.make-source")
+        #expect(identify(".PHONY: docs\n\ndocs:\n\tsphinx-build -b html . ${BUILD}\n\ninclude extra.mk\ncheck: docs\n") == "public.make-source")
+    }
+
+    @Test func lookAlikesStayWhatTheyAre() {
+        // YAML: keys and colons, no tab-indented recipes.
+        #expect(identify("name: build\non: push\njobs:\n  test:\n    runs-on: ubuntu\n") != "public.make-source")
+        // Python indented with tabs: `else:` and `try:` are no rules, and no recipe uses a macro.
+        #expect(identify("if x:\n\ty = 1\nelse:\n\ty = 2\ntry:\n\tz = y\nexcept:\n\tpass\n") != "public.make-source")
+        // One rule alone is not enough.
+        #expect(identify("all:\n\t$(MAKE) -C sub\n") != "public.make-source")
+    }
+
+    @Test func javaByAClassAndItsEntryPoint() {
+        #expect(identify("public class Hello {\n    public static void main(String[] args) {\n        System.out.println(1);\n    }\n}\n") == "com.sun.java-source")
+        // C#'s entry point is Main(string[] args): not Java.
+        #expect(identify("public class Hello {\n    public static void Main(string[] args) {\n    }\n}\n") != "com.sun.java-source")
+    }
+}
