@@ -17,7 +17,7 @@ import Darwin
 enum SharedMIMECache {
     /// The first line; its number changes whenever the way declarations are derived changes, so a
     /// cache made by another version of uti is not used.
-    static let magic = "uti shared-mime-info cache 16"
+    static let magic = "uti shared-mime-info cache 17"
     private static let field = "\u{1F}"
     private static let item = "\u{1E}"
 

@@ -60,6 +60,9 @@ extension SharedMIMEDatabase {
         // names today. Python 2 stays a narrower type (uti's text/x-python2).
         "text/x-python": "public.python-script",
         "text/x-python3": "public.python-script",
+        // The database's "Makefile" (makefile, GNUmakefile, *.mk, *.mak) is Apple's Makefile type
+        // (*.make, *.mak, *.gmk, *.mk), whose preferred extension the database does not list.
+        "text/x-makefile": "public.make-source",
     ]
 
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent
