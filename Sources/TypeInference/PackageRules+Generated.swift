@@ -32,5 +32,12 @@ extension PackageRules {
         Rule(key: "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml", type: "org.openxmlformats.presentationml.presentation.macroenabled", specification: "[MS-OFFMACRO2] Office Macro-Enabled File Format, 2.2.1 and [MS-OE376] 2.1.1.1.1: macro-enabled main part content types"),
         Rule(key: "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml", type: "org.openxmlformats.presentationml.slideshow.macroenabled", specification: "[MS-OFFMACRO2] Office Macro-Enabled File Format, 2.2.1 and [MS-OE376] 2.1.1.1.1: macro-enabled main part content types"),
         Rule(key: "application/vnd.ms-powerpoint.template.macroEnabled.main+xml", type: "org.openxmlformats.presentationml.template.macroenabled", specification: "[MS-OFFMACRO2] Office Macro-Enabled File Format, 2.2.1 and [MS-OE376] 2.1.1.1.1: macro-enabled main part content types"),
+        Rule(key: "application/vnd.ms-visio.drawing.main+xml", type: "com.microsoft.visio.drawing", specification: "[MS-VSDX] Visio Graphics Service VSDX File Format, 2.1.x: the Document part's content types"),
+        Rule(key: "application/vnd.ms-visio.drawing.macroEnabled.main+xml", type: "com.microsoft.visio.drawing.macroenabled", specification: "[MS-VSDX] Visio Graphics Service VSDX File Format, 2.1.x: the Document part's content types"),
+        Rule(key: "application/vnd.ms-visio.template.main+xml", type: "com.microsoft.visio.template", specification: "[MS-VSDX] Visio Graphics Service VSDX File Format, 2.1.x: the Document part's content types"),
+        Rule(key: "application/vnd.ms-visio.template.macroEnabled.main+xml", type: "com.microsoft.visio.template.macroenabled", specification: "[MS-VSDX] Visio Graphics Service VSDX File Format, 2.1.x: the Document part's content types"),
+        Rule(key: "application/vnd.ms-visio.stencil.main+xml", type: "com.microsoft.visio.stencil", specification: "[MS-VSDX] Visio Graphics Service VSDX File Format, 2.1.x: the Document part's content types"),
+        Rule(key: "application/vnd.ms-visio.stencil.macroEnabled.main+xml", type: "com.microsoft.visio.stencil.macroenabled", specification: "[MS-VSDX] Visio Graphics Service VSDX File Format, 2.1.x: the Document part's content types"),
+        Rule(key: "application/vnd.ms-package.3dmanufacturing-3dmodel+xml", type: "org.3mf.3mf", specification: "3MF Core Specification 1.3, 2.1 (parts and content types): the 3D Model part"),
     ]
 }

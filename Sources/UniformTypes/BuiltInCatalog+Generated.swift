@@ -3,7 +3,7 @@
 
 extension BuiltInCatalog {
     /// The number of built-in declarations; the first 917 are Apple's, the rest uti's.
-    static let count = 1149
+    static let count = 1156
     static let appleCount = 917
 
     /// Identifiers, in data-file order (the order that breaks tag ties).
@@ -403,7 +403,10 @@ extension BuiltInCatalog {
         "io.github.kspalaiologos.bzip3-tar-archive", "org.samba.rzip-tar-archive", "com.nero.nrg-image",
         "com.nintendo.ds-rom", "com.nintendo.dsp-audio", "com.pixar.pxr-image", "com.scitex.ct-image",
         "org.oyranos.phm-image", "org.python.python2-script", "com.todotxt.todo-list", "org.w3.sparql-query",
-        "org.wwpdb.pdb", "org.vim.vim-script",
+        "org.wwpdb.pdb", "org.vim.vim-script", "com.microsoft.visio.drawing",
+        "com.microsoft.visio.drawing.macroenabled", "com.microsoft.visio.template",
+        "com.microsoft.visio.template.macroenabled", "com.microsoft.visio.stencil",
+        "com.microsoft.visio.stencil.macroenabled", "org.3mf.3mf",
     ]
 
     /// Each identifier in lowercase: the key types are compared by.
@@ -803,7 +806,10 @@ extension BuiltInCatalog {
         "io.github.kspalaiologos.bzip3-tar-archive", "org.samba.rzip-tar-archive", "com.nero.nrg-image",
         "com.nintendo.ds-rom", "com.nintendo.dsp-audio", "com.pixar.pxr-image", "com.scitex.ct-image",
         "org.oyranos.phm-image", "org.python.python2-script", "com.todotxt.todo-list", "org.w3.sparql-query",
-        "org.wwpdb.pdb", "org.vim.vim-script",
+        "org.wwpdb.pdb", "org.vim.vim-script", "com.microsoft.visio.drawing",
+        "com.microsoft.visio.drawing.macroenabled", "com.microsoft.visio.template",
+        "com.microsoft.visio.template.macroenabled", "com.microsoft.visio.stencil",
+        "com.microsoft.visio.stencil.macroenabled", "org.3mf.3mf",
     ]
 
     /// Positions ordered by key, for binary search.
@@ -837,35 +843,35 @@ extension BuiltInCatalog {
         784, 1020, 882, 883, 916, 674, 767, 955, 915, 899, 1029, 923, 1045, 886, 1025, 1050, 927, 1135, 956,
         900, 901, 1061, 1120, 755, 1114, 766, 765, 756, 902, 903, 904, 907, 1041, 1111, 1042, 905, 1078, 774,
         769, 1044, 1081, 1082, 949, 675, 942, 798, 895, 1059, 714, 728, 725, 726, 727, 1038, 1130, 676, 960,
-        135, 1129, 1083, 1084, 1060, 730, 731, 729, 948, 1122, 1037, 1132, 946, 1128, 943, 1035, 1036, 768,
-        95, 94, 932, 1057, 1118, 777, 770, 773, 772, 771, 775, 776, 1131, 723, 724, 707, 1085, 1138, 191,
-        1039, 908, 884, 1139, 1140, 1065, 1024, 909, 887, 910, 888, 911, 906, 1141, 24, 25, 115, 1027, 1026,
-        981, 1112, 781, 778, 779, 350, 912, 152, 1142, 1067, 754, 1066, 885, 1019, 986, 913, 914, 268, 782,
-        1053, 1055, 1054, 1056, 1051, 1052, 789, 790, 788, 965, 97, 96, 176, 203, 98, 1115, 1145, 753, 1028,
-        1086, 1018, 945, 1117, 944, 223, 1113, 1014, 1136, 1119, 959, 953, 874, 1012, 1075, 988, 997, 1104,
-        1105, 1107, 1106, 1108, 1109, 999, 1000, 998, 1001, 263, 795, 359, 1121, 1064, 973, 1088, 972, 989,
-        954, 1094, 1095, 1089, 1079, 929, 1017, 1034, 1124, 1125, 961, 976, 1076, 928, 1049, 964, 962, 963,
-        102, 104, 105, 1127, 1126, 982, 1047, 1092, 1033, 1032, 939, 1091, 975, 357, 1123, 985, 966, 967,
-        1058, 968, 1015, 1022, 931, 957, 1068, 969, 1090, 1073, 1097, 1016, 898, 792, 980, 979, 896, 897,
-        1133, 1134, 990, 941, 947, 926, 1087, 918, 917, 970, 1062, 222, 1070, 1071, 1069, 925, 1077, 974, 935,
-        349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 952, 683, 705, 1048,
-        700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1031, 1030, 348, 717, 718, 719, 720, 721, 722, 712,
-        713, 715, 716, 708, 709, 710, 711, 1143, 938, 1144, 984, 930, 940, 1013, 1137, 1080, 1002, 1003, 1004,
-        1005, 1006, 1007, 1008, 1009, 1010, 1011, 1116, 780, 1096, 1040, 971, 983, 958, 924, 797, 796, 1023,
-        1063, 1148, 987, 1093, 1043, 1074, 1146, 153, 977, 978, 936, 937, 678, 677, 1110, 996, 995, 1102,
-        1103, 992, 994, 1100, 1099, 993, 1101, 991, 1098, 1147, 950, 783, 919, 922, 920, 921, 19, 236, 237,
-        264, 261, 189, 255, 256, 20, 613, 620, 621, 622, 623, 654, 655, 614, 624, 625, 615, 626, 616, 627,
-        617, 628, 618, 658, 619, 639, 640, 629, 641, 660, 642, 643, 630, 656, 644, 645, 657, 646, 631, 632,
-        647, 633, 659, 634, 648, 649, 635, 636, 650, 637, 651, 652, 653, 638, 12, 178, 254, 227, 224, 240,
-        241, 760, 763, 235, 891, 194, 7, 13, 106, 170, 172, 173, 166, 167, 161, 162, 32, 209, 45, 597, 598,
-        599, 600, 257, 6, 138, 4, 386, 35, 3, 114, 195, 147, 1, 14, 137, 382, 2, 101, 384, 259, 234, 601, 602,
-        606, 607, 603, 605, 604, 190, 93, 30, 262, 9, 208, 309, 123, 55, 238, 286, 269, 185, 186, 187, 184,
-        387, 877, 21, 799, 608, 609, 610, 612, 611, 759, 762, 758, 757, 761, 142, 205, 0, 210, 211, 875, 149,
-        196, 180, 46, 246, 204, 29, 258, 182, 56, 225, 243, 244, 786, 785, 229, 239, 230, 231, 248, 220, 5,
-        150, 84, 168, 169, 164, 165, 679, 274, 273, 596, 188, 148, 893, 199, 202, 40, 245, 247, 215, 23, 171,
-        174, 16, 894, 200, 892, 145, 141, 201, 177, 193, 8, 159, 160, 385, 17, 22, 587, 125, 216, 175, 70,
-        139, 103, 107, 197, 39, 212, 31, 276, 270, 275, 253, 10, 122, 124, 42, 43, 41, 140, 111, 36, 226, 308,
-        351, 219, 146, 144, 143, 181, 151, 112, 116, 198, 1046,
+        135, 1129, 1083, 1084, 1060, 730, 731, 729, 948, 1122, 1037, 1132, 946, 1128, 1149, 1150, 1153, 1154,
+        1151, 1152, 943, 1035, 1036, 768, 95, 94, 932, 1057, 1118, 777, 770, 773, 772, 771, 775, 776, 1131,
+        723, 724, 707, 1085, 1138, 191, 1039, 908, 884, 1139, 1140, 1065, 1024, 909, 887, 910, 888, 911, 906,
+        1141, 24, 25, 115, 1027, 1026, 981, 1112, 781, 778, 779, 350, 912, 152, 1142, 1067, 754, 1066, 885,
+        1019, 986, 913, 914, 268, 782, 1053, 1055, 1054, 1056, 1051, 1052, 789, 790, 788, 965, 97, 96, 176,
+        203, 98, 1115, 1145, 753, 1028, 1086, 1018, 945, 1117, 944, 223, 1113, 1014, 1136, 1119, 959, 953,
+        874, 1012, 1075, 988, 997, 1104, 1105, 1107, 1106, 1108, 1109, 999, 1000, 998, 1001, 263, 1155, 795,
+        359, 1121, 1064, 973, 1088, 972, 989, 954, 1094, 1095, 1089, 1079, 929, 1017, 1034, 1124, 1125, 961,
+        976, 1076, 928, 1049, 964, 962, 963, 102, 104, 105, 1127, 1126, 982, 1047, 1092, 1033, 1032, 939,
+        1091, 975, 357, 1123, 985, 966, 967, 1058, 968, 1015, 1022, 931, 957, 1068, 969, 1090, 1073, 1097,
+        1016, 898, 792, 980, 979, 896, 897, 1133, 1134, 990, 941, 947, 926, 1087, 918, 917, 970, 1062, 222,
+        1070, 1071, 1069, 925, 1077, 974, 935, 349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691,
+        694, 695, 682, 704, 952, 683, 705, 1048, 700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1031, 1030,
+        348, 717, 718, 719, 720, 721, 722, 712, 713, 715, 716, 708, 709, 710, 711, 1143, 938, 1144, 984, 930,
+        940, 1013, 1137, 1080, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1116, 780, 1096,
+        1040, 971, 983, 958, 924, 797, 796, 1023, 1063, 1148, 987, 1093, 1043, 1074, 1146, 153, 977, 978, 936,
+        937, 678, 677, 1110, 996, 995, 1102, 1103, 992, 994, 1100, 1099, 993, 1101, 991, 1098, 1147, 950, 783,
+        919, 922, 920, 921, 19, 236, 237, 264, 261, 189, 255, 256, 20, 613, 620, 621, 622, 623, 654, 655, 614,
+        624, 625, 615, 626, 616, 627, 617, 628, 618, 658, 619, 639, 640, 629, 641, 660, 642, 643, 630, 656,
+        644, 645, 657, 646, 631, 632, 647, 633, 659, 634, 648, 649, 635, 636, 650, 637, 651, 652, 653, 638,
+        12, 178, 254, 227, 224, 240, 241, 760, 763, 235, 891, 194, 7, 13, 106, 170, 172, 173, 166, 167, 161,
+        162, 32, 209, 45, 597, 598, 599, 600, 257, 6, 138, 4, 386, 35, 3, 114, 195, 147, 1, 14, 137, 382, 2,
+        101, 384, 259, 234, 601, 602, 606, 607, 603, 605, 604, 190, 93, 30, 262, 9, 208, 309, 123, 55, 238,
+        286, 269, 185, 186, 187, 184, 387, 877, 21, 799, 608, 609, 610, 612, 611, 759, 762, 758, 757, 761,
+        142, 205, 0, 210, 211, 875, 149, 196, 180, 46, 246, 204, 29, 258, 182, 56, 225, 243, 244, 786, 785,
+        229, 239, 230, 231, 248, 220, 5, 150, 84, 168, 169, 164, 165, 679, 274, 273, 596, 188, 148, 893, 199,
+        202, 40, 245, 247, 215, 23, 171, 174, 16, 894, 200, 892, 145, 141, 201, 177, 193, 8, 159, 160, 385,
+        17, 22, 587, 125, 216, 175, 70, 139, 103, 107, 197, 39, 212, 31, 276, 270, 275, 253, 10, 122, 124, 42,
+        43, 41, 140, 111, 36, 226, 308, 351, 219, 146, 144, 143, 181, 151, 112, 116, 198, 1046,
     ]
 
     /// Descriptions, empty when the declaration gives none.
@@ -1105,7 +1111,9 @@ extension BuiltInCatalog {
         "C++ for OpenCL source", "Brotli compressed tar archive", "bzip3 compressed tar archive",
         "rzip compressed tar archive", "Nero disc image", "Nintendo DS ROM", "Nintendo DSP ADPCM audio",
         "Pixar image", "Scitex continuous-tone image", "Portable half float map image", "Python 2 script",
-        "todo.txt task list", "SPARQL query", "Protein Data Bank structure", "Vim script",
+        "todo.txt task list", "SPARQL query", "Protein Data Bank structure", "Vim script", "Visio drawing",
+        "Visio drawing (macros enabled)", "Visio template", "Visio template (macros enabled)",
+        "Visio stencil", "Visio stencil (macros enabled)", "3D Manufacturing Format model",
     ]
 
     /// Reference URLs, empty when the declaration gives none.
@@ -1282,6 +1290,13 @@ extension BuiltInCatalog {
         "https://docs.python.org/2.7/", "https://github.com/todotxt/todo.txt",
         "https://www.w3.org/TR/sparql11-query/", "https://www.wwpdb.org/documentation/file-format",
         "https://vimhelp.org/usr_41.txt.html",
+        "https://learn.microsoft.com/en-us/openspecs/sharepoint_protocols/ms-vsdx/",
+        "https://learn.microsoft.com/en-us/openspecs/sharepoint_protocols/ms-vsdx/",
+        "https://learn.microsoft.com/en-us/openspecs/sharepoint_protocols/ms-vsdx/",
+        "https://learn.microsoft.com/en-us/openspecs/sharepoint_protocols/ms-vsdx/",
+        "https://learn.microsoft.com/en-us/openspecs/sharepoint_protocols/ms-vsdx/",
+        "https://learn.microsoft.com/en-us/openspecs/sharepoint_protocols/ms-vsdx/",
+        "https://3mf.io/specification/",
     ]
 
     /// Entry i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
@@ -1345,7 +1360,8 @@ extension BuiltInCatalog {
         1367, 1368, 1369, 1370, 1371, 1372, 1373, 1374, 1375, 1376, 1377, 1378, 1379, 1380, 1381, 1382, 1384,
         1386, 1388, 1390, 1392, 1394, 1396, 1398, 1400, 1401, 1403, 1404, 1405, 1406, 1407, 1409, 1411, 1413,
         1414, 1415, 1416, 1417, 1418, 1419, 1420, 1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1429, 1430,
-        1431, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443,
+        1431, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443, 1445, 1447, 1449, 1451, 1453,
+        1455, 1457,
     ]
 
     static let parentList: [Int] = [
@@ -1412,7 +1428,7 @@ extension BuiltInCatalog {
         116, 116, 149, 143, 143, 159, 40, 941, 40, 149, 149, 143, 149, 149, 1, 1, 1098, 1, 101, 1, 101, 1,
         101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 101, 1, 1, 1, 9, 159, 159, 1, 205, 39, 4, 143, 245,
         40, 17, 40, 104, 1, 1, 143, 143, 40, 1126, 177, 177, 142, 143, 1, 161, 166, 927, 1014, 1013, 101, 1,
-        1, 227, 205, 205, 205, 200, 40, 40, 40, 177,
+        1, 227, 205, 205, 205, 200, 40, 40, 40, 177, 348, 4, 348, 4, 348, 4, 348, 4, 348, 4, 348, 4, 116, 19,
     ]
 
     /// Entry i's filename extensions are `tags[tagStart[2 * i]..<tagStart[2 * i + 1]]`, its MIME
@@ -1532,7 +1548,8 @@ extension BuiltInCatalog {
         1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267, 1268, 1269, 1270, 1271, 1272, 1273, 1275,
         1276, 1277, 1278, 1280, 1283, 1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1293, 1294, 1295, 1296,
         1297, 1299, 1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1312, 1313, 1314, 1315,
-        1316, 1317, 1318, 1319, 1320, 1321, 1322, 1322, 1323, 1325, 1326, 1327, 1328, 1329, 1330,
+        1316, 1317, 1318, 1319, 1320, 1321, 1322, 1322, 1323, 1325, 1326, 1327, 1328, 1329, 1330, 1331, 1332,
+        1333, 1334, 1335, 1336, 1337, 1338, 1339, 1340, 1341, 1342, 1343, 1345,
     ]
 
     static let tags: [String] = [
@@ -1755,7 +1772,13 @@ extension BuiltInCatalog {
         "application/x-nrg", "nds", "application/vnd.nintendo.nitro.rom", "application/x-nintendo-ds-rom",
         "dsp", "audio/x-dsp", "pxr", "image/x-pxr", "sct", "image/x-sct", "phm", "image/x-phm", "py2",
         "text/x-python2", "text/x-todo-txt", "rq", "qs", "application/sparql-query", "pdb", "chemical/x-pdb",
-        "vim", "text/x-vim",
+        "vim", "text/x-vim", "vsdx", "application/vnd.ms-visio.drawing.main+xml", "vsdm",
+        "application/vnd.ms-visio.drawing.macroEnabled.main+xml", "vstx",
+        "application/vnd.ms-visio.template.main+xml", "vstm",
+        "application/vnd.ms-visio.template.macroEnabled.main+xml", "vssx",
+        "application/vnd.ms-visio.stencil.main+xml", "vssm",
+        "application/vnd.ms-visio.stencil.macroEnabled.main+xml", "3mf", "model/3mf",
+        "application/vnd.ms-package.3dmanufacturing-3dmodel+xml",
     ]
 
     /// MIME types that name built-in types without being their tags (Catalog/mime-aliases.json, each with
