@@ -101,6 +101,9 @@ public enum Reconciliation {
             return Outcome(type: named, decidedBy: .extension)
         }
         if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
+        // A page named .html that is written as XML (a declaration, an html root): XHTML, which
+        // Apple declares beside HTML, not under it; the name and the content agree it is a page.
+        if found.identifier == "public.xhtml" && named.identifier == "public.html" { return Outcome(type: found, decidedBy: .both) }
         if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both) }
         // A name that stands for several types: the one that refines the content, or the one the
         // content is. Not a shared-mime-info type over an Apple or uti type the name gives first:

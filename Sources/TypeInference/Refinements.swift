@@ -1084,7 +1084,9 @@ import UniformTypes
         switch root.lowercased() {
         case "plist": return ("com.apple.xml-property-list", "XML property list")
         case "svg": return ("public.svg-image", "SVG image")
-        case "html": return lower.contains("xmlns=\"http://www.w3.org/1999/xhtml\"") ? ("public.xhtml", "XHTML document")
+        // An html root in XHTML's namespace, or after an XML declaration (a document written
+        // to be parsed as XML, as libxml2's and DocBook's stylesheets write them): XHTML.
+        case "html": return isXML || lower.contains("xmlns=\"http://www.w3.org/1999/xhtml\"") ? ("public.xhtml", "XHTML document")
             : ("public.html", "HTML document")
         case "rss": return ("public.rss", "RSS feed")
         case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")

@@ -129,6 +129,13 @@ import UniformTypes
         #expect(mismatch.extension?.identifier == "com.microsoft.typescript-source")
     }
 
+    @Test func xhtmlNamedHTMLIsXHTML() {
+        let outcome = Reconciliation.reconcile(content: content("public.xhtml"), name: name("public.html", "html"))
+        #expect(outcome.type.identifier == "public.xhtml")
+        #expect(outcome.decidedBy == .both)
+        #expect(outcome.mismatch == nil)
+    }
+
     @Test func aZipTheNameCallsAnImageIsStillAContradiction() {
         #expect(Reconciliation.reconcile(content: content("public.zip-archive"), name: name("public.png")).mismatch != nil)
         #expect(Reconciliation.reconcile(content: content("public.zip-archive"),

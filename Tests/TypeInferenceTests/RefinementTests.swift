@@ -24,6 +24,7 @@ import UniformTypes
         ("<?xml version=\"1.0\"?>\n<!-- a comment -->\n<svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\"/>", "public.svg-image"),
         ("<!DOCTYPE html><title>x</title>", "public.html"),
         ("<?xml version=\"1.0\"?><note/>", "public.xml"),
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<html>\n  <head><title>x</title></head>\n</html>\n", "public.xhtml"),
         ("-----BEGIN CERTIFICATE-----\nMIIB\n", "org.ietf.pem-certificate"),
         ("-----BEGIN EC PRIVATE KEY-----\nMHc\n", "org.ietf.pem-private-key"),
         ("-----BEGIN PUBLIC KEY-----\nMFk\n", "org.ietf.pem"),
