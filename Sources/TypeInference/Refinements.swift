@@ -778,7 +778,9 @@ import UniformTypes
     /// was: a text name wins over it.
     static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {
         guard let code = afterComments(body) else { return nil }
-        let directives = ["#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import "]
+        // The preprocessor directives of C17 6.10 that a C-family file can open with.
+        let directives = ["#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import ", "#undef ",
+                          "#warning ", "#error "]
         guard directives.contains(where: { code.starts(with: $0.utf8) }) else { return nil }
         func has(_ text: String) -> Bool { contains(Array(text.utf8), in: code) }
         let isHeader: Bool = {

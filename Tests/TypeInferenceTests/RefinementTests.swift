@@ -405,6 +405,11 @@ import UniformTypes
         #expect(identify("all:\n\t$(MAKE) -C sub\n") != "public.make-source")
     }
 
+    @Test func cFilesThatOpenWithAnyDirective() {
+        #expect(identify("#warning \"old.h is obsolete\"\n#include <new.h>\n") == "public.c-source")
+        #expect(identify("#undef LINUX\n#if defined(__linux)\n# define LINUX 1\n#endif\n") == "public.c-source")
+    }
+
     @Test func javaByAClassAndItsEntryPoint() {
         #expect(identify("public class Hello {\n    public static void main(String[] args) {\n        System.out.println(1);\n    }\n}\n") == "com.sun.java-source")
         // C#'s entry point is Main(string[] args): not Java.
