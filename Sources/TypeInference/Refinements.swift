@@ -326,7 +326,10 @@ import UniformTypes
             }
             start = end + 1
         }
-        return isJavaScript ? .javaScript : nil
+        if isJavaScript { return .javaScript }
+        // Counts that grew after the last statement (a module's braced lines after its one
+        // `module.exports = {`) are weighed once more at the end.
+        return decided(count, braced: braced, lines: lines)
     }
 
     /// The language the counts so far make certain, if any.

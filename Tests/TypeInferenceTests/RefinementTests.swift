@@ -410,6 +410,13 @@ import UniformTypes
         #expect(identify("#undef LINUX\n#if defined(__linux)\n# define LINUX 1\n#endif\n") == "public.c-source")
     }
 
+    @Test func aCommonJSModuleWithOneStatementAndItsBraces() {
+        #expect(identify("module.exports = {\n  L: 1,\n  M: 0,\n  H: 2\n};\n") == "com.netscape.javascript-source")
+        #expect(identify("const util = require('node:util')\nconst f = x => {\n  return util.inspect(x)\n}\n") == "com.netscape.javascript-source")
+        // One statement alone is not enough.
+        #expect(identify("module.exports = platform === 'win32'\n") != "com.netscape.javascript-source")
+    }
+
     @Test func javaByAClassAndItsEntryPoint() {
         #expect(identify("public class Hello {\n    public static void main(String[] args) {\n        System.out.println(1);\n    }\n}\n") == "com.sun.java-source")
         // C#'s entry point is Main(string[] args): not Java.
