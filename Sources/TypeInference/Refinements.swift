@@ -168,6 +168,7 @@ import UniformTypes
             if markup.0 == "public.html" && contains(Array("<?php".utf8), in: body) { return ("public.php-script", "PHP script", false) }
             return (markup.0, markup.1, false)
         }
+        if let kind = plainNetpbm(body) { return ("public.pbm", "Netpbm \(kind) image (plain)", false) }
         if begins("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
         if begins("%!PS") {
             let firstLine = body.prefix { $0 != 0x0A && $0 != 0x0D }
@@ -603,6 +604,50 @@ import UniformTypes
             otherLines += 1
         }
         return rules >= 2 && recipesWithVariables >= 1 && otherLines <= makeLines / 2
+    }
+
+    /// A plain (ASCII) Netpbm image, as pbm(5), pgm(5) and ppm(5) define it: `P1`, `P2` or `P3`,
+    /// then whitespace-separated decimal width and height (and for P2 and P3 a maximum value from
+    /// 1 to 65535), `#` comments to the end of a line allowed between them, then a raster of
+    /// decimal numbers only. The kind (bitmap, graymap, pixmap), or nil.
+    static func plainNetpbm(_ body: ArraySlice<UInt8>) -> String? {
+        guard body.count >= 3, body.first == UInt8(ascii: "P"), let digit = body.dropFirst().first,
+            (UInt8(ascii: "1")...UInt8(ascii: "3")).contains(digit), [0x20, 0x09, 0x0A, 0x0D].contains(body[body.startIndex + 2])
+        else { return nil }
+        var numbers: [Int] = []
+        var index = body.startIndex + 2
+        var looked = 0
+        while index < body.endIndex, looked < 4096 {
+            let byte = body[index]
+            if [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: "#") {
+                while index < body.endIndex, body[index] != 0x0A { index += 1 }
+            } else {
+                var value = 0
+                var digits = 0
+                while index < body.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(body[index]) {
+                    value = min(value * 10 + Int(body[index] - UInt8(ascii: "0")), 1 << 30)
+                    digits += 1
+                    index += 1
+                }
+                // Anything but a number (or, in P1, bits written without spaces) is not Netpbm.
+                guard digits > 0, index == body.endIndex || [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, UInt8(ascii: "#")].contains(body[index])
+                else { return nil }
+                numbers.append(value)
+            }
+            looked += 1
+        }
+        let header = digit == UInt8(ascii: "1") ? 2 : 3
+        guard numbers.count > header, numbers[0] > 0, numbers[1] > 0 else { return nil }
+        if header == 3 { guard (1...65535).contains(numbers[2]) else { return nil } }
+        let limit = header == 3 ? numbers[2] : 1
+        guard numbers.dropFirst(header).allSatisfy({ $0 <= limit }) else { return nil }
+        switch digit {
+        case UInt8(ascii: "1"): return "bitmap"
+        case UInt8(ascii: "2"): return "graymap"
+        default: return "pixmap"
+        }
     }
 
     /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value`, `NAME != command`.

@@ -374,7 +374,12 @@ public final class TypeInferrer {
         {
             type = utf8
         }
-        var found = ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? "text/plain",
+        // Netpbm's three plain kinds share one type; each has its own MIME type, as file(1) says.
+        let netpbm = identifier == "public.pbm"
+            ? ["bitmap": "image/x-portable-bitmap", "graymap": "image/x-portable-graymap", "pixmap": "image/x-portable-pixmap"]
+                .first { description.contains($0.key) }?.value
+            : nil
+        var found = ContentEvidence(type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? "text/plain",
                                description: description, encoding: encoding, isWeak: weak)
         found.sniffer = .uti
         return found

@@ -417,6 +417,16 @@ import UniformTypes
         #expect(identify("module.exports = platform === 'win32'\n") != "com.netscape.javascript-source")
     }
 
+    @Test func plainNetpbmByItsHeaderAndRaster() {
+        #expect(identify("P1\n# a comment\n2 2\n0 1\n1 0\n") == "public.pbm")
+        #expect(identify("P2\n2 1\n255\n0 255\n") == "public.pbm")
+        #expect(identify("P3 1 1 65535 0 0 65535\n") == "public.pbm")
+        // Text that starts with P2 is not an image: a word, a maxval out of range, a value past it.
+        #expect(identify("P2 is the second paragraph\n") != "public.pbm")
+        #expect(identify("P2\n2 1\n70000\n0 1\n") != "public.pbm")
+        #expect(identify("P2\n2 1\n15\n0 16\n") != "public.pbm")
+    }
+
     @Test func javaByAClassAndItsEntryPoint() {
         #expect(identify("public class Hello {\n    public static void main(String[] args) {\n        System.out.println(1);\n    }\n}\n") == "com.sun.java-source")
         // C#'s entry point is Main(string[] args): not Java.
