@@ -19,7 +19,9 @@ public struct UTI: ParsableCommand {
             uti answers "what type is this?" in Apple's vocabulary (public.png, with its whole \
             conformance chain and MIME type), from a built-in catalog of Apple's declarations \
             (macOS 13.3.1 plus newer types) and uti's own declarations for common formats Apple \
-            does not declare.
+            does not declare. -V or --version prints the version and the databases in use; \
+            --json and --jsonl stand for --format json and --format jsonl; a misspelt command \
+            (uti identfy) is exit 2 with the nearest command named.
 
             EXIT STATUS: 0 when everything succeeded; 1 when some path or type failed, or an \
             answer was "no" (conforms); 2 for bad usage or a bad input document (for example a \
@@ -110,11 +112,17 @@ public enum UTIMain {
         signal(SIGXFSZ, SIG_IGN)
         SharedMIMEDatabase.onWarning { message in Output.reportError("warning: " + message) }
         let status: Int32
-        if arguments == ["--version"] {
+        if arguments == ["--version"] || arguments == ["-V"] {
             Output.standard.line(UTIVersion.description)
             Output.standard.flush()
             return 0
         }
+        // A misspelt command (`uti identfy x`, `uti help identfy`) is named, with the nearest one.
+        if let problem = CommandNames.problem(in: arguments) {
+            Output.reportError(problem)
+            return 2
+        }
+        let arguments = CommandNames.expandingFormatShortcuts(arguments)
         if let answered = FastPath.run(arguments) {
             Output.standard.flush()
             Output.error.flush()
@@ -244,5 +252,48 @@ struct RecordWriter {
 extension String {
     func replacingNewlines(with replacement: String) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+/// The command names, for telling a misspelt command from a path, and the `--json`/`--jsonl`
+/// shortcuts that magika's and ripgrep's users type.
+enum CommandNames {
+    static var all: [String] {
+        UTI.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+    }
+
+    /// Why the first word (or the word after `help`) names no command, with a suggestion; nil
+    /// when the words are fine (an option first, or a command).
+    static func problem(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = all
+        let word: String
+        if first == "help" {
+            guard arguments.count >= 2, !arguments[1].hasPrefix("-") else { return nil }
+            word = arguments[1]
+        } else {
+            word = first
+        }
+        guard !names.contains(word) else { return nil }
+        let nearest = names.filter { $0 != "help" }.map { ($0, editDistance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        if let nearest, nearest.1 <= max(2, word.count / 3) {
+            return "'\(word)' is not a uti command; did you mean '\(nearest.0)'?"
+        }
+        return "'\(word)' is not a uti command (commands: \(names.filter { $0 != "help" }.joined(separator: ", ")))"
+    }
+
+    /// `--json` and `--jsonl` as `--format json` and `--format jsonl` (before a lone `--` only).
+    static func expandingFormatShortcuts(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var passedEnd = false
+        for argument in arguments {
+            if argument == "--" { passedEnd = true }
+            if !passedEnd && (argument == "--json" || argument == "--jsonl") {
+                result += ["--format", String(argument.dropFirst(2))]
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
     }
 }

@@ -86,3 +86,24 @@ struct ReadmeExample: CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+/// The README's CI recipe names a branch this repository has, and installs from the clone it makes.
+@Suite struct ReadmeRecipeTests {
+    @Test func theCIRecipeClonesABranchThatExists() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let line = try #require(readme.split(separator: "\n").first { $0.contains("git clone --depth 1 --branch") })
+        let words = line.split(separator: " ")
+        let branch = try #require(words.firstIndex(of: "--branch").map { String(words[$0 + 1]) })
+        #expect(!readme.contains("--branch v0.2.0") && !readme.contains("from: \"0.2.0\""))
+        // The branch exists here (CI clones main; a work tree on another branch has main too).
+        let heads = try runProgram("/usr/bin/git", ["-C", repositoryRoot.path, "for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/remotes"])
+        let names = heads.stdout.split(separator: "\n").map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(names.contains(branch), "\(branch) among \(names)")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clone = folder.appendingPathComponent("uti")
+        let run = try runProgram("/usr/bin/git", ["clone", "--quiet", "--depth", "1", "--branch", branch, "file://\(repositoryRoot.path)", clone.path], timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.isExecutableFile(atPath: clone.appendingPathComponent("scripts/install").path))
+    }
+}
