@@ -11,8 +11,8 @@ public enum FileMIME {
     /// but is not one of its tags (`text/x-python3`); libmagic's MIME type when it is one of the
     /// type's MIME tags, or when the type is a generic one (plain text, data) that libmagic names
     /// more precisely; for a type whose own MIME types the system database does not know, the
-    /// database's name for its format (`video/x-flic` for Apple's `video/flc`,
-    /// `application/x-perl` for its `text/x-perl-script`); the name the content evidence used
+    /// database's name for its format (`video/x-flic` for Apple's `video/flc`); the name the
+    /// content evidence used
     /// (shared-mime-info's, then libmagic's) when the catalog, or libmagic's own spelling table,
     /// takes it to the type (file(1)'s `application/x-coff` for Apple's object code); the type's
     /// preferred MIME type; for a type that has none, a name the database or uti's aliases give
@@ -20,7 +20,8 @@ public enum FileMIME {
     /// `application/x-compressed-tar`, not `application/gzip`); libmagic's MIME type when it is
     /// specific; the shared-mime-info name of a source-code type Apple gives no MIME type; else
     /// libmagic's answer, or `application/octet-stream`. Last, a type that uti's alias list names
-    /// is printed by that name (`application/yaml`, `video/vnd.avi`, `text/x-shellscript`) unless
+    /// is printed by that name (`application/yaml`, `video/vnd.avi`, and file(1)'s spellings that
+    /// lead back to the type: `text/x-shellscript`, `text/x-script.python`, `text/x-perl`) unless
     /// libmagic decided and the answer is its own.
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {

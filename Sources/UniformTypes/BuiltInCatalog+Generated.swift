@@ -1797,5 +1797,12 @@ extension BuiltInCatalog {
         "image/vnd.fpx": "com.kodak.flashpix-image",
         "application/x-bzip2-compressed-tar": "public.tar-bzip2-archive",
         "text/x-csh": "public.csh-script",
+        "text/x-script.python": "public.python-script",
+        "application/x-bytecode.python": "org.python.bytecode",
+        "text/x-perl": "public.perl-script",
+        "text/x-c": "public.c-source",
+        "text/x-c++": "public.c-plus-plus-source",
+        "text/x-php": "public.php-script",
+        "text/x-ruby": "public.ruby-script",
     ]
 }

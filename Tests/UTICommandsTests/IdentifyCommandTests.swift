@@ -18,13 +18,20 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "Fixtures/files/utf8.txt"]).stdout == "Fixtures/files/utf8.txt: text/plain\n")
     }
 
-    /// A type's other name that the content evidence used is the MIME answer: shared-mime-info
-    /// calls Perl application/x-perl, which the catalog takes to Apple's public.perl-script (whose
-    /// one tag is text/x-perl-script). Without the database, Apple's tag.
-    @Test func theMIMENameTheEvidenceUsedWhenItNamesTheType() throws {
-        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"]).stdout == "application/x-perl\n")
+    /// file(1)'s spelling where it leads back to the type: Perl is text/x-perl (shared-mime-info
+    /// says application/x-perl, Apple's one tag is text/x-perl-script), with the database and
+    /// without it; `uti type -m` takes the printed name back to the type.
+    @Test func fileOnesSpellingWhereItLeadsBackToTheType() throws {
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"]).stdout == "text/x-perl\n")
         #expect(try uti(["identify", "-b", "Fixtures/files/hello.pl"]).stdout == "public.perl-script\n")
-        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"], environment: ["UTI_SHARED_MIME_INFO": "0"]).stdout == "text/x-perl-script\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"], environment: ["UTI_SHARED_MIME_INFO": "0"]).stdout == "text/x-perl\n")
+        for (file, mime, identifier) in [("hello.py", "text/x-script.python", "public.python-script"), ("hello.pyc", "application/x-bytecode.python", "org.python.bytecode"),
+                                         ("hello.c", "text/x-c", "public.c-source"), ("hello.cpp", "text/x-c++", "public.c-plus-plus-source")] {
+            #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/\(file)"]).stdout == mime + "\n")
+            #expect(try uti(["type", "-m", mime]).stdout.hasPrefix(identifier + "\n"))
+        }
+        // A C header keeps the database's name: file(1)'s text/x-c leads to C source, not to it.
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.h"]).stdout == "text/x-chdr\n")
     }
 
     /// The same when uti's own text check decided (a `#!` line) and shared-mime-info's rule only
@@ -41,18 +48,16 @@ func records(_ text: String) throws -> [[String: Any]] {
         let evidence = try #require((record["evidence"] as? [String: Any])?["content"] as? [String: Any])
         #expect(evidence["sniffer"] as? String == "uti")
         #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.perl-script")
-        #expect(record["mimeType"] as? String == "application/x-perl")
-        // shared-mime-info's name for a Python 3 script, which libmagic's spelling table takes to
-        // Apple's Python script.
+        #expect(record["mimeType"] as? String == "text/x-perl")
+        // file(1)'s name for a Python script, which the alias list takes to Apple's.
         let python = directory.appendingPathComponent("tool")
         try Data("#!/usr/bin/env python3\nprint('hello')\n".utf8).write(to: python)
-        #expect(try uti(["identify", "--mime-type", "-b", python.path]).stdout == "text/x-python3\n")
+        #expect(try uti(["identify", "--mime-type", "-b", python.path]).stdout == "text/x-script.python\n")
         #expect(try uti(["identify", "-b", python.path]).stdout == "public.python-script\n")
-        // The database's spelling as it is: not the unprefixed application/php that Apple's tags
-        // list beside text/php.
+        // file(1)'s name for PHP, not the unprefixed application/php that Apple's tags list.
         let page = directory.appendingPathComponent("page")
         try Data("<html><body><?php echo 'hello'; ?></body></html>\n".utf8).write(to: page)
-        #expect(try uti(["identify", "--mime-type", "-b", page.path]).stdout == "application/x-php\n")
+        #expect(try uti(["identify", "--mime-type", "-b", page.path]).stdout == "text/x-php\n")
     }
 
     /// uti's language guesses read directives and statements; the system database's guess from a
@@ -159,7 +164,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             Fixtures/files/empty: inode/x-empty
             Fixtures/files/broken-link: inode/symlink
             Fixtures/files/bundle.tar.gz: application/x-compressed-tar
-            Fixtures/files/hello.c: text/x-csrc
+            Fixtures/files/hello.c: text/x-c
             Fixtures/files/hello.sh: text/x-shellscript
             Fixtures/files/nope: error: no such file or directory
 
