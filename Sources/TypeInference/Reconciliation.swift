@@ -100,6 +100,14 @@ public enum Reconciliation {
         if content.isWeak, found != named, found.conforms(to: .sourceCode), TypeInferrer.plainTextIdentifiers.contains(named.identifier) {
             return Outcome(type: named, decidedBy: .extension)
         }
+        // Plain text that a weak rule of the database took for one of the types the name stands
+        // for (MATLAB's `%` in a .m, which the database also gives Objective-C): the name
+        // corroborates the rule, and that type it is.
+        if TypeInferrer.plainTextIdentifiers.contains(found.identifier), let said = content.sharedMIMEInfo?.mimeType.lowercased(),
+            let corroborated = ([named] + (name?.alternatives ?? [])).first(where: { !$0.isDynamic && names($0, said) })
+        {
+            return Outcome(type: corroborated, decidedBy: .both)
+        }
         if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
         // A page named .html that is written as XML (a declaration, an html root): XHTML, which
         // Apple declares beside HTML, not under it; the name and the content agree it is a page.

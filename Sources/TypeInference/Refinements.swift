@@ -169,6 +169,7 @@ import UniformTypes
             return (markup.0, markup.1, false)
         }
         if let kind = plainNetpbm(body) { return ("public.pbm", "Netpbm \(kind) image (plain)", false) }
+        if let mail = mailStructure(body) { return mail }
         if begins("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
         if begins("%!PS") {
             let firstLine = body.prefix { $0 != 0x0A && $0 != 0x0D }
@@ -333,6 +334,36 @@ import UniformTypes
         return decided(count, braced: braced, lines: lines)
     }
 
+    /// The language one statement or more points to where the statements are too few to decide
+    /// it (`scriptLanguage` gives nil): Python by a def or class line or an import, Java by its
+    /// entry point or a public class. A hint only, to be corroborated by other evidence.
+    static func languageHint(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
+        guard scriptLanguage(body) == nil else { return nil }
+        var python = 0, java = 0, other = 0
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
+            var first = start
+            while first < end, body[first] == 0x20 || body[first] == 0x09 { first += 1 }
+            var last = end
+            while last > first, [0x20, 0x09, 0x0D].contains(body[last - 1]) { last -= 1 }
+            // A comment (`# ...`) says nothing of the language.
+            let isComment = body[first..<last].starts(with: [UInt8(ascii: "#"), 0x20])
+            if first < last, !isComment, let statement = statement(body[first..<last]) {
+                switch statement {
+                case .python, .pythonImport: python += 1
+                case .javaMain, .javaDeclaration, .javaPackage, .javaImport: java += 1
+                default: other += 1
+                }
+            }
+            start = end + 1
+        }
+        guard other == 0 else { return nil }
+        if python > 0 && java == 0 { return .python }
+        if java > 0 && python == 0 { return .java }
+        return nil
+    }
+
     /// The language the counts so far make certain, if any.
     private static func decided(_ count: (Statement) -> Int, braced: Int, lines: Int) -> ScriptLanguage? {
         let python = count(.python), imports = count(.pythonImport) + count(.bareImport)
@@ -394,7 +425,7 @@ import UniformTypes
                 if name.allSatisfy(isIdentifier) { return .goPackage }
                 return name.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") } ? .kotlinValue : nil
             }
-            if begins(line, Keyword.javaMain) || begins(line, Keyword.javaMainVarargs) { return .javaMain }
+            if begins(line, Keyword.javaMain) { return .javaMain }
             if word(Keyword.publicClass) || word(Keyword.publicFinalClass) || word(Keyword.publicInterface)
                 || word(Keyword.publicAbstractClass) || word(Keyword.publicEnum)
             {
@@ -648,6 +679,52 @@ import UniformTypes
         case UInt8(ascii: "2"): return "graymap"
         default: return "pixmap"
         }
+    }
+
+    /// A mailbox (RFC 4155: a `From ` line with a sender and a date, then a message) or one
+    /// message (RFC 5322: header fields up to a blank line), by its header: at least three fields
+    /// that RFC 5322 and RFC 5321 define (From, To, Cc, Subject, Date, Message-ID, Received,
+    /// Return-Path, Reply-To, In-Reply-To, References, MIME-Version), one of them From, Date or
+    /// Received, and nothing but well-formed fields (or their folded continuations) before the
+    /// blank line that ends the header.
+    static func mailStructure(_ body: ArraySlice<UInt8>) -> (String, String, Bool)? {
+        var lines = body.split(separator: 0x0A, maxSplits: 64, omittingEmptySubsequences: false).makeIterator()
+        guard var line = lines.next() else { return nil }
+        var isMailbox = false
+        if line.starts(with: "From ".utf8) {
+            // RFC 4155: "From " sender SP date (asctime's form: a weekday and a time of day).
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.split(separator: " ").count >= 4, text.contains(":"),
+                ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "].contains(where: { text.contains($0) })
+            else { return nil }
+            isMailbox = true
+            guard let next = lines.next() else { return nil }
+            line = next
+        }
+        let known: Set<String> = ["from", "to", "cc", "subject", "date", "message-id", "received", "return-path", "reply-to",
+                                  "in-reply-to", "references", "mime-version", "sender", "bcc"]
+        var fields = 0
+        var anchors = 0
+        var ended = false
+        var current: ArraySlice<UInt8>? = line
+        while let field = current {
+            var text = field
+            if text.last == 0x0D { text = text.dropLast() }
+            if text.isEmpty { ended = true; break }
+            if text.first == 0x20 || text.first == 0x09 {
+                guard fields > 0 else { return nil }  // a continuation needs a field before it
+            } else {
+                guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > text.startIndex,
+                    text[..<colon].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+                else { return nil }
+                let name = String(decoding: text[..<colon], as: UTF8.self).lowercased()
+                if known.contains(name) { fields += 1 }
+                if ["from", "date", "received"].contains(name) { anchors += 1 }
+            }
+            current = lines.next()
+        }
+        guard ended || current == nil, fields >= 3, anchors >= 1 else { return nil }
+        return isMailbox ? ("org.mbox.mailbox", "mailbox", false) : ("com.apple.mail.email", "email message", false)
     }
 
     /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value`, `NAME != command`.
@@ -967,7 +1044,7 @@ import UniformTypes
         static let publicFinalClass = Array("public final class ".utf8), publicInterface = Array("public interface ".utf8)
         static let publicAbstractClass = Array("public abstract class ".utf8), publicEnum = Array("public enum ".utf8)
         static let override = Array("@Override".utf8), implWord = Array("impl".utf8)
-        static let javaMain = Array("public static void main(String[]".utf8), javaMainVarargs = Array("public static void main(String...".utf8)
+        static let javaMain = Array("public static void main(String".utf8)
         static let pubFn = Array("pub fn ".utf8), pubStruct = Array("pub struct ".utf8)
         static let usingSystem = Array("using System".utf8), useWord = Array("use ".utf8)
         static let rustRoots = ["std::", "core::", "alloc::", "crate::", "super::", "self::"].map { Array($0.utf8) }

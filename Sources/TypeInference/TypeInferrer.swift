@@ -190,7 +190,13 @@ public final class TypeInferrer {
         let refinesSignature = found.type == decisive && match == system
             && (match?.anchor).map { anchor in (own?.anchor).map(anchor.refines) ?? false } ?? false
             && Self.containers.contains { container in catalog.type(identifier: container).map(found.type.conforms) ?? false }
-        return combine(found, match, refinesSignature: refinesSignature)
+        // libmagic, asked only when a weak rule of the database would rename plain text.
+        let libmagic = { [sniffer, buffer] () -> String? in
+            buffer.withUnsafeBytes { raw in
+                try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: false).mimeType
+            }
+        }
+        return combine(found, match, refinesSignature: refinesSignature, corroboration: libmagic)
     }
 
     /// Types whose content is what they hold: a rule that looks inside one names a narrower type.
@@ -217,7 +223,9 @@ public final class TypeInferrer {
     /// checks, each proven by a fixture) stands. A match that is not textual overrules content
     /// that is text only when it is one of uti's own rules.
     /// The match is recorded in the evidence either way.
-    func combine(_ found: ContentEvidence, _ match: SharedMIMEMatch?, refinesSignature: Bool = false) -> ContentEvidence {
+    func combine(
+        _ found: ContentEvidence, _ match: SharedMIMEMatch?, refinesSignature: Bool = false, corroboration: () -> String? = { nil }
+    ) -> ContentEvidence {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
@@ -237,6 +245,29 @@ public final class TypeInferrer {
         // read the directives and statements) only to a rule above the default priority, not to
         // the database's guesses from a file's first characters (its C rule: `//` or `/*`).
         let weakGuess = found.isWeak && (found.sniffer != .uti || match.priority > Self.decisivePriority)
+        // Plain text is not renamed by one of the database's weak guesses from the first
+        // characters alone (below its default priority: MATLAB's `%` or `##` at 10, C's `/*` or
+        // `//` at 30). libmagic, which reads more of the text, is asked instead: where it names a
+        // text format, that (a weak guess, as libmagic's guesses are); where it says plain text,
+        // plain text (apt.conf, a .bash_logout, bc's examples, as file(1) calls them).
+        if Self.plainTextIdentifiers.contains(found.type.identifier), !match.isUTIRule, match.priority < Self.decisivePriority,
+            type.conforms(to: .text)
+        {
+            guard let said = corroboration().map(FileMIME.bare),
+                let language = MagicMapping.weakGuesses[said].flatMap(catalog.type(identifier:))
+                    ?? MagicMapping.mimeAliases[said].flatMap(catalog.type(identifier:))
+                    ?? Optional(catalog.type(tag: said, tagClass: .mimeType, conformingTo: nil)).flatMap({ $0.isDynamic ? nil : $0 }),
+                language.conforms(to: .text), !Self.plainTextIdentifiers.contains(language.identifier)
+            else { return result }
+            if language == type || language.conforms(to: type) == false {
+                result.type = language
+                result.mimeType = said
+                result.sniffer = .libmagic
+                result.isWeak = true
+                if !magicDescriptions || found.description == nil { result.description = language.localizedDescription }
+                return result
+            }
+        }
         let isGeneric = found.type.isDynamic || weakGuess || found.type == .data
             || Self.plainTextIdentifiers.contains(found.type.identifier)
         // Specificity by either hierarchy: the catalog's conformance, or shared-mime-info's
@@ -305,6 +336,17 @@ public final class TypeInferrer {
             }
             if let encoding = TextEncodings.plainEncoding(of: head, isComplete: isComplete) {
                 if let found = textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil) { return found }
+                // A statement of a language, too few to decide it alone (a three-line Python
+                // script): libmagic, which reads the text its own way, corroborates it or not.
+                if encoding == "us-ascii" || encoding == "utf-8", let hint = Refinements.languageHint(head[...]),
+                    let said = buffer.withUnsafeBytes({ raw in
+                        try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: false).mimeType
+                    }).map(FileMIME.bare),
+                    let named = MagicMapping.mimeAliases[said] ?? MagicMapping.weakGuesses[said], named == hint.type.0,
+                    let found = evidence(named, hint.type.1, mimeType: said, encoding: encoding, weak: true)
+                {
+                    return found
+                }
                 // Text uti reads itself is not shown to libmagic: its text pass (regular
                 // expressions compiled test by test) cost most of the time of every such file and
                 // only guessed a language, where the name, uti's text checks and the rules of

@@ -427,6 +427,14 @@ import UniformTypes
         #expect(identify("P2\n2 1\n15\n0 16\n") != "public.pbm")
     }
 
+    @Test func mailMessagesAndMailboxesByTheirHeaders() {
+        #expect(identify("From: a@example.com\nTo: b@example.com\nSubject: hi\nDate: Wed, 25 Nov 2026 10:00:00 +0000\n\nbody\n") == "com.apple.mail.email")
+        #expect(identify("From a@example.com Wed Nov 25 10:00:00 2026\nFrom: a@example.com\nSubject: hi\nDate: Wed, 25 Nov 2026\n\nbody\n") == "org.mbox.mailbox")
+        // Key: value lines that are no mail header: a YAML file, notes that start with From.
+        #expect(identify("name: build\nto: somewhere\nsubject: tests\n") == nil || identify("name: build\nto: somewhere\nsubject: tests\n") != "com.apple.mail.email")
+        #expect(identify("From the start of the project, we wanted:\n- speed\n") != "org.mbox.mailbox")
+    }
+
     @Test func javaByAClassAndItsEntryPoint() {
         #expect(identify("public class Hello {\n    public static void main(String[] args) {\n        System.out.println(1);\n    }\n}\n") == "com.sun.java-source")
         // C#'s entry point is Main(string[] args): not Java.

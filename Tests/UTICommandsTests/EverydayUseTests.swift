@@ -39,4 +39,24 @@ import Testing
         #expect(literal.status == 1)
         #expect(literal.stderr == "uti: --json: no such file or directory\n")
     }
+
+    /// Plain text stays plain: the database's weak guesses from a first character (C's `//`,
+    /// MATLAB's `%` and `##`) rename text only where libmagic, which reads more, agrees; a
+    /// statement too few to decide a language alone is corroborated the same way.
+    @Test func plainTextIsNotRenamedByAFirstCharacter() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [(String, String)] = [
+            ("// APT configuration\nAPT::Get::Assume-Yes \"true\";\n", "public.plain-text"),
+            ("## a settings file\nname = value\nother = thing\n", "public.plain-text"),
+            ("% header comment\nname: value\n", "public.plain-text"),
+            ("/* a header */\nint add(int a, int b);\nextern int counter;\n", "public.c-source"),
+            ("def main():\n    print(\"hello\")\n\nmain()\n", "public.python-script"),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let file = folder.appendingPathComponent("sample\(index)")
+            try Data(text.utf8).write(to: file)
+            #expect(try uti(["identify", "-b", file.path]).stdout == expected + "\n", "\(text)")
+        }
+    }
 }
