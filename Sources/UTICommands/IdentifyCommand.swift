@@ -88,7 +88,7 @@ struct IdentifyCommand: ParsableCommand {
             a second libmagic pass per file).
 
             EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some \
-            path failed (an error record and a line on stderr; the others are still identified) \
+            path failed (an error record and a line on stderr, only the line when both are one terminal; the others are still identified) \
             or did not conform to --expect; 2 for bad usage or declarations.
             """)
 
@@ -197,6 +197,9 @@ struct IdentifyCommand: ParsableCommand {
                 if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
                     continue
                 }
+                // On a terminal, where standard output and error are the same screen, an error is
+                // shown once (on standard error); piped or redirected, the record keeps its place.
+                if inference.error != nil, format == .text, Self.bothOnOneTerminal { continue }
                 writer.write(inference, rendered: rendered)
             }
             writer.flush()
@@ -210,6 +213,9 @@ struct IdentifyCommand: ParsableCommand {
         writer.finish()
         if failed { throw ExitCode(1) }
     }
+
+    /// Whether standard output and standard error are both terminals.
+    static let bothOnOneTerminal = isatty(1) == 1 && isatty(2) == 1
 
     /// The most worker threads per core `--jobs` gets.
     static let jobsPerCore = 4

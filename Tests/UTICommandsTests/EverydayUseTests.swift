@@ -59,4 +59,14 @@ import Testing
             #expect(try uti(["identify", "-b", file.path]).stdout == expected + "\n", "\(text)")
         }
     }
+
+    /// On a terminal an error is shown once, on standard error; piped, the record keeps its place.
+    @Test func aMissingPathIsReportedOnceOnATerminal() throws {
+        // script(1) runs uti on a pseudo-terminal, standard output and error both.
+        let run = try runProgram("/usr/bin/script", ["-qc", "'\(utiExecutable.path)' identify Fixtures/files/photo.png nope", "/dev/null"])
+        #expect(run.stdout.replacingOccurrences(of: "\r", with: "") == "Fixtures/files/photo.png: public.png\nuti: nope: no such file or directory\n")
+        let piped = try uti(["identify", "Fixtures/files/photo.png", "nope"])
+        #expect(piped.stdout == "Fixtures/files/photo.png: public.png\nnope: error: no such file or directory\n")
+        #expect(piped.stderr == "uti: nope: no such file or directory\n")
+    }
 }
