@@ -103,8 +103,24 @@ struct IdentifyCommand: ParsableCommand {
           help: "Names in --files-from are NUL-separated, and text output ends each field with NUL.")
     var nullSeparated = false
 
-    @Flag(name: [.short, .long], help: "Identify the contents of directories, recursively (packages are not entered).")
+    @Flag(name: [.short, .long], help: "Identify the files in directories, recursively (packages are not entered).")
     var recursive = false
+
+    @Flag(help: "With -r, list the directories walked too.")
+    var directories = false
+
+    @Flag(help: "With -r, enter and list hidden names (those that start with a dot).")
+    var hidden = false
+
+    @Flag(name: .customLong("no-ignore"), help: "With -r, do not honour .gitignore and .ignore files.")
+    var noIgnore = false
+
+    @Option(help: ArgumentHelp("With -r, leave out names matching this glob (with a slash: paths below the argument); repeatable.",
+                               valueName: "glob"))
+    var exclude: [String] = []
+
+    @Option(name: .customLong("max-depth"), help: ArgumentHelp("With -r, go at most this many levels below an argument.", valueName: "n"))
+    var maxDepth: Int?
 
     @Flag(name: [.customShort("L"), .customLong("dereference")], help: "Follow symbolic links.")
     var followSymlinks = false
@@ -145,6 +161,10 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("Standard input cannot be both --files-from - and a path (-).")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let maxDepth, maxDepth < 1 { throw ValidationError("--max-depth must be at least 1.") }
+        if !recursive && (directories || hidden || noIgnore || !exclude.isEmpty || maxDepth != nil) {
+            throw ValidationError("--directories, --hidden, --no-ignore, --exclude and --max-depth go with -r.")
+        }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
     }
 
@@ -161,7 +181,8 @@ struct IdentifyCommand: ParsableCommand {
         }
         var source = PathSource(
             arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },
-            lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog)
+            lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog,
+            walk: WalkOptions(directories: directories, hidden: hidden, ignoreFiles: !noIgnore, excludes: exclude, maxDepth: maxDepth))
         // More threads than a few per core only cost memory (a libmagic handle each): --jobs is
         // capped, and each worker's inferrer is made when a batch first needs it.
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))

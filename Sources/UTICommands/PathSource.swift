@@ -15,6 +15,23 @@ enum PathItem {
     case failure(RawPath, UTIError)
 }
 
+/// What `-r` walks: by default files only (not the directories themselves), no hidden entries,
+/// and nothing that a `.gitignore` or `.ignore` file in the walked folders excludes, as ripgrep
+/// and fd walk.
+struct WalkOptions {
+    /// `--directories`: list the directories walked too.
+    var directories = false
+    /// `--hidden`: enter and list names that start with a dot.
+    var hidden = false
+    /// `--no-ignore`: do not read `.gitignore` and `.ignore` files.
+    var ignoreFiles = true
+    /// `--exclude GLOB`: names (or paths relative to the walked argument, when the glob has a
+    /// slash) to leave out.
+    var excludes: [String] = []
+    /// `--max-depth N`: how many levels below an argument to go (1: its entries only).
+    var maxDepth: Int?
+}
+
 /// Streams the paths to identify, in order: command-line arguments, then `--files-from` lines
 /// (or NUL-separated names), each directory expanded depth-first in name order with `-r`.
 /// Memory stays bounded: lines are read in chunks and directories one at a time.
@@ -24,29 +41,56 @@ struct PathSource {
     private let recursive: Bool
     private let followSymlinks: Bool
     private let catalog: TypeCatalog
-    /// Directories still to expand (a stack), with the entries not yet returned.
-    private var pending: [[RawPath]] = []
+    private let walk: WalkOptions
+    /// A directory being listed: the entries not yet returned, how deep it is below the argument,
+    /// its path relative to the argument, and the ignore rules in force there.
+    private struct Frame {
+        var entries: [RawPath]
+        let depth: Int
+        let relative: [String]
+        let rules: [IgnoreRules]
+    }
+    /// Directories still to expand (a stack).
+    private var pending: [Frame] = []
     private var visited = Set<[UInt64]>()
     /// Folders that could not be listed, reported before the walk goes on.
     private var failures: [PathItem] = []
+    private let excludes: [IgnoreRules.Rule]
 
-    init(arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog) {
+    init(arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog,
+         walk: WalkOptions = WalkOptions()) {
         self.arguments = arguments.reversed()
         self.lines = lines
         self.recursive = recursive
         self.followSymlinks = followSymlinks
         self.catalog = catalog
+        self.walk = walk
+        excludes = walk.excludes.compactMap(IgnoreRules.Rule.init(line:))
     }
 
     mutating func next() -> PathItem? {
         if !failures.isEmpty { return failures.removeFirst() }
         while !pending.isEmpty {
-            if pending[pending.count - 1].isEmpty {
+            let top = pending.count - 1
+            if pending[top].entries.isEmpty {
                 pending.removeLast()
                 continue
             }
-            let path = pending[pending.count - 1].removeFirst()
-            expand(path)
+            let path = pending[top].entries.removeFirst()
+            let frame = pending[top]
+            let name = path.lastComponent
+            if !walk.hidden && name.hasPrefix(".") { continue }
+            var status = stat()
+            let isDirectory = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) } == 0
+                && (status.st_mode & S_IFMT) == S_IFDIR
+            let relative = frame.relative + [name]
+            if excludes.contains(where: { $0.matches(relative, isDirectory: isDirectory) }) { continue }
+            if walk.ignoreFiles, IgnoreRules.ignores(frame.rules, path: relative, isDirectory: isDirectory) { continue }
+            if isDirectory, catalog.packageType(forFolderNamed: name) == nil {
+                expand(path, depth: frame.depth + 1, relative: relative, rules: frame.rules)
+                if walk.directories { return .path(path) }
+                continue
+            }
             return .path(path)
         }
         let item: PathItem
@@ -60,26 +104,118 @@ struct PathSource {
         } else {
             return nil
         }
-        if case .path(let path) = item { expand(path) }
+        // A directory named as an argument is walked with -r; listed only with --directories.
+        if recursive, case .path(let path) = item, expand(path, depth: 0, relative: [], rules: []), !walk.directories {
+            return next()
+        }
         return item
     }
 
-    /// With `-r`, queues the entries of `path` when it is a directory that is not a package.
-    private mutating func expand(_ path: RawPath) {
-        guard recursive else { return }
+    /// With `-r`, queues the entries of `path` when it is a directory that is not a package (and
+    /// not deeper than --max-depth allows); whether it was such a directory.
+    @discardableResult
+    private mutating func expand(_ path: RawPath, depth: Int, relative: [String], rules: [IgnoreRules]) -> Bool {
+        guard recursive else { return false }
         var status = stat()
         let result = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
-        guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return }
-        guard catalog.packageType(forFolderNamed: path.lastComponent) == nil else { return }
+        guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return false }
+        guard catalog.packageType(forFolderNamed: path.lastComponent) == nil else { return false }
+        if let maxDepth = walk.maxDepth, depth >= maxDepth { return true }
         if followSymlinks {
-            guard visited.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+            guard visited.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]).inserted else { return true }
         }
         do {
-            pending.append(try FileContents.entries(ofFolder: path.bytes).map { path.appending($0) })
+            let entries = try FileContents.entries(ofFolder: path.bytes).map { path.appending($0) }
+            var inForce = rules
+            if walk.ignoreFiles, let own = IgnoreRules(folder: path, relative: relative) { inForce.append(own) }
+            pending.append(Frame(entries: entries, depth: depth, relative: relative, rules: inForce))
         } catch {
             // Never skipped in silence: the walk reports the folder and exits 1 at the end.
             failures.append(.failure(path, error))
         }
+        return true
+    }
+}
+
+/// The rules of one folder's `.gitignore` and `.ignore` files (gitignore(5)): blank lines and
+/// `#` comments skipped; `!` negates; a trailing `/` matches directories only; a pattern with
+/// a slash before its end is anchored to the folder, one without matches a name at any depth;
+/// `*`, `?`, `[...]` within a name and `**` across folders. The last rule that matches decides,
+/// the deeper folder's after the shallower's. Ignore files above the walked argument, Git's
+/// `info/exclude` and global excludes are not read.
+struct IgnoreRules {
+    struct Rule {
+        let components: [String]
+        let anchored: Bool
+        let negated: Bool
+        let directoryOnly: Bool
+
+        init?(line: String) {
+            var text = Substring(line)
+            while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+            guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
+            negated = text.hasPrefix("!")
+            if negated { text = text.dropFirst() }
+            if text.hasPrefix("\\") { text = text.dropFirst() }
+            directoryOnly = text.hasSuffix("/")
+            while text.hasSuffix("/") { text = text.dropLast() }
+            guard !text.isEmpty else { return nil }
+            anchored = text.dropLast().contains("/")
+            components = text.split(separator: "/").map(String.init)
+        }
+
+        /// Whether the rule matches a path (components relative to the rule's folder).
+        func matches(_ path: [String], isDirectory: Bool) -> Bool {
+            if directoryOnly && !isDirectory { return false }
+            guard anchored else { return path.last.map { Self.match(components[0], $0) } ?? false }
+            return Self.match(components[...], path[...])
+        }
+
+        private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+            guard let first = pattern.first else { return path.isEmpty }
+            if first == "**" {
+                var rest = path
+                while true {
+                    if match(pattern.dropFirst(), rest) { return true }
+                    guard !rest.isEmpty else { return false }
+                    rest = rest.dropFirst()
+                }
+            }
+            guard let name = path.first, match(first, name) else { return false }
+            return match(pattern.dropFirst(), path.dropFirst())
+        }
+
+        /// One name against one pattern component (a leading dot matched like any character).
+        private static func match(_ pattern: String, _ name: String) -> Bool {
+            pattern == name || Glob.Pattern("." + pattern).matches("." + name)
+        }
+    }
+
+    let relative: [String]
+    let rules: [Rule]
+
+    /// The rules of `folder`'s `.gitignore` then `.ignore`, or nil when it has neither.
+    init?(folder: RawPath, relative: [String]) {
+        var rules: [Rule] = []
+        for file in [".gitignore", ".ignore"] {
+            let path = folder.appending(Array(file.utf8))
+            guard let bytes = try? FileContents.read(path: path.description, limit: Limits.documentBytes) else { continue }
+            rules += String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+                .compactMap { Rule(line: String($0)) }
+        }
+        guard !rules.isEmpty else { return nil }
+        self.relative = relative
+        self.rules = rules
+    }
+
+    /// Whether the rules in force (shallowest first) ignore the path (relative to the argument).
+    static func ignores(_ stack: [IgnoreRules], path: [String], isDirectory: Bool) -> Bool {
+        var ignored = false
+        for set in stack where path.count > set.relative.count && Array(path.prefix(set.relative.count)) == set.relative {
+            let local = Array(path.dropFirst(set.relative.count))
+            for rule in set.rules where rule.matches(local, isDirectory: isDirectory) { ignored = !rule.negated }
+        }
+        return ignored
     }
 }
 

@@ -206,7 +206,7 @@ func records(_ text: String) throws -> [[String: Any]] {
     }
 
     @Test func everyRecordHasEveryKey() throws {
-        let run = try uti(["identify", "--format", "jsonl", "-r", "Fixtures/files/plain-folder", "Fixtures/files/nope"])
+        let run = try uti(["identify", "--format", "jsonl", "-r", "--directories", "--hidden", "Fixtures/files/plain-folder", "Fixtures/files/nope"])
         for record in try records(run.stdout) {
             #expect(Set(record.keys) == ["schemaVersion", "path", "kind", "type", "mimeType", "encoding", "evidence", "mismatch", "size", "error"])
         }
@@ -235,14 +235,15 @@ func records(_ text: String) throws -> [[String: Any]] {
     }
 
     @Test func recursiveWalksInNameOrderAndSkipsPackages() throws {
-        let run = try uti(["identify", "-r", "-b", "Fixtures/files"])
+        let run = try uti(["identify", "-r", "--directories", "--hidden", "-b", "Fixtures/files"])
         let lines = run.stdout.split(separator: "\n")
         let walked = (FileManager.default.enumerator(atPath: fixture("files"))?.allObjects as? [String] ?? [])
             .filter { !$0.contains(".app/") && !$0.contains(".rtfd/") }
         #expect(lines.count == 1 + walked.count, "the folder and everything under it but the insides of packages")
         #expect(lines.count > 200)
         #expect(lines.first == "public.folder")
-        let paths = try records(try uti(["identify", "-r", "--format", "jsonl", "Fixtures/files"]).stdout).map { $0["path"] as! String }
+        let paths = try records(try uti(["identify", "-r", "--directories", "--hidden", "--format", "jsonl", "Fixtures/files"]).stdout)
+            .map { $0["path"] as! String }
         #expect(!paths.contains { $0.contains("Sample.app/") })
         let names = paths.dropFirst().map { $0.replacingOccurrences(of: "Fixtures/files/", with: "") }.filter { !$0.contains("/") }
         #expect(names == names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
@@ -336,5 +337,36 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout.split(separator: "\n").count == 2)
+    }
+
+    /// -r as ripgrep and fd walk: files, not directories; no hidden names; nothing a .gitignore or
+    /// .ignore excludes (with ! to take a name back, / for directories only, anchored patterns);
+    /// --directories, --hidden, --no-ignore, --exclude and --max-depth to change that.
+    @Test func recursiveHonoursHiddenNamesAndIgnoreFiles() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        for name in [".git/config", ".hidden.txt", "a.txt", "b.log", "keep.log", "build/out.txt", "src/c.txt", "src/deep/d.txt", "src/gen/e.txt", "docs/build/f.txt"] {
+            let url = folder.appendingPathComponent(name)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("text\n".utf8).write(to: url)
+        }
+        try Data("# comments and blank lines are skipped\n\n*.log\n!keep.log\n/build/\n".utf8).write(to: folder.appendingPathComponent(".gitignore"))
+        try Data("gen/\n".utf8).write(to: folder.appendingPathComponent("src/.ignore"))
+        func walk(_ options: [String]) throws -> [String] {
+            let run = try uti(["identify", "-r"] + options + ["--format", "jsonl", folder.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try records(run.stdout).map { ($0["path"] as! String).replacingOccurrences(of: folder.path + "/", with: "") }
+        }
+        #expect(try walk([]) == ["a.txt", "docs/build/f.txt", "keep.log", "src/c.txt", "src/deep/d.txt"])
+        #expect(try walk(["--max-depth", "1"]) == ["a.txt", "keep.log"])
+        #expect(try walk(["--exclude", "deep", "--exclude", "docs/build"]) == ["a.txt", "keep.log", "src/c.txt"])
+        #expect(try walk(["--no-ignore"]) == ["a.txt", "b.log", "build/out.txt", "docs/build/f.txt", "keep.log", "src/c.txt", "src/deep/d.txt", "src/gen/e.txt"])
+        #expect(try walk(["--hidden"]).contains(".hidden.txt"))
+        #expect(try walk(["--hidden"]).contains(".git/config"))
+        #expect(try walk(["--directories"]).first == folder.path)
+        let misuse = try uti(["identify", "--hidden", folder.path])
+        #expect(misuse.status == 2)
+        #expect(misuse.stderr.contains("go with -r"))
     }
 }

@@ -106,4 +106,18 @@ struct ReadmeExample: CustomTestStringConvertible, Sendable {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.isExecutableFile(atPath: clone.appendingPathComponent("scripts/install").path))
     }
+
+    /// An interactive zsh without interactivecomments runs `cmd  # note` with the note as
+    /// arguments: in the README's shell blocks, comments stand on lines of their own.
+    @Test func noCommandInAShellBlockEndsWithAComment() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var inBlock = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inBlock = line == "```sh"; continue }
+            guard inBlock else { continue }
+            let command = line.hasPrefix("$ ") ? line.dropFirst(2) : line
+            guard !command.hasPrefix("#") else { continue }
+            #expect(!command.contains("  # ") && !command.contains(" # "), "\(line)")
+        }
+    }
 }
