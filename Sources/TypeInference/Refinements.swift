@@ -335,10 +335,10 @@ import UniformTypes
     }
 
     /// The language one statement or more points to where the statements are too few to decide
-    /// it (`scriptLanguage` gives nil): Python by a def or class line or an import, Java by its
-    /// entry point or a public class. A hint only, to be corroborated by other evidence.
+    /// it (for text `text(_:encoding:isComplete:)` found nothing in, so `scriptLanguage` gave
+    /// nil): Python by a def or class line or an import, Java by its entry point or a public
+    /// class. A hint only, to be corroborated by other evidence.
     static func languageHint(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
-        guard scriptLanguage(body) == nil else { return nil }
         var python = 0, java = 0, other = 0
         var start = body.startIndex
         while start < body.endIndex {
@@ -591,6 +591,9 @@ import UniformTypes
     /// (rules, recipes, assignments, directives such as include and ifeq). Not one token: a
     /// YAML `key: value` has no tab-indented recipe, Python's `else:` no `$(`.
     static func isMakefile(_ body: ArraySlice<UInt8>) -> Bool {
+        // Every makefile this accepts has a recipe: a tab at a line's start, and a `$`. Text
+        // without them (nearly all) is not read line by line.
+        guard contains([0x0A, 0x09], in: body), body.contains(UInt8(ascii: "$")) else { return false }
         var rules = 0, recipesWithVariables = 0, makeLines = 0, otherLines = 0
         var underRule = false
         func isTargetToken(_ token: Substring) -> Bool {
@@ -688,6 +691,10 @@ import UniformTypes
     /// Received, and nothing but well-formed fields (or their folded continuations) before the
     /// blank line that ends the header.
     static func mailStructure(_ body: ArraySlice<UInt8>) -> (String, String, Bool)? {
+        // A header's first line is a field (`Name: value`) or a mailbox's From line: text whose
+        // first line has no colon is not read further.
+        let firstLine = body.prefix { $0 != 0x0A }
+        guard firstLine.contains(UInt8(ascii: ":")) else { return nil }
         var lines = body.split(separator: 0x0A, maxSplits: 64, omittingEmptySubsequences: false).makeIterator()
         guard var line = lines.next() else { return nil }
         var isMailbox = false

@@ -69,4 +69,28 @@ import Testing
         #expect(piped.stdout == "Fixtures/files/photo.png: public.png\nnope: error: no such file or directory\n")
         #expect(piped.stderr == "uti: nope: no such file or directory\n")
     }
+
+    /// scripts/uninstall removes exactly what scripts/install put under a prefix, and uti's caches.
+    @Test func uninstallRemovesUtisFilesAndNothingElse() throws {
+        let prefix = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let manager = FileManager.default
+        let ours = ["bin/uti", "share/man/man1/uti.1", "share/bash-completion/completions/uti", "share/zsh/site-functions/_uti",
+                    "share/fish/vendor_completions.d/uti.fish"]
+        for file in ours + ["bin/other", "share/man/man1/other.1"] {
+            let url = prefix.appendingPathComponent(file)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        let cache = prefix.appendingPathComponent("cache/uti")
+        try manager.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: cache.appendingPathComponent("shared-mime-info-1.cache"))
+        let run = try runProgram(repositoryRoot.appendingPathComponent("scripts/uninstall").path, [prefix.path],
+                                 environment: ["XDG_CACHE_HOME": prefix.appendingPathComponent("cache").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "removed 5 files of uti from \(prefix.path)\n")
+        for file in ours { #expect(!manager.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)") }
+        #expect(manager.fileExists(atPath: prefix.appendingPathComponent("bin/other").path))
+        #expect(!manager.fileExists(atPath: cache.path))
+    }
 }
