@@ -339,6 +339,8 @@ import UniformTypes
     /// nil): Python by a def or class line or an import, Java by its entry point or a public
     /// class. A hint only, to be corroborated by other evidence.
     static func languageHint(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
+        // The statements it counts all hold one of these words: text without them is not read.
+        guard Keyword.hintWords.contains(where: { contains($0, in: body) }) else { return nil }
         var python = 0, java = 0, other = 0
         var start = body.startIndex
         while start < body.endIndex {
@@ -694,7 +696,10 @@ import UniformTypes
         // A header's first line is a field (`Name: value`) or a mailbox's From line: text whose
         // first line has no colon is not read further.
         let firstLine = body.prefix { $0 != 0x0A }
-        guard firstLine.contains(UInt8(ascii: ":")) else { return nil }
+        let name = firstLine.prefix { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == UInt8(ascii: "-") }
+        guard !name.isEmpty, name.endIndex < firstLine.endIndex,
+            firstLine[name.endIndex] == UInt8(ascii: ":") || firstLine.starts(with: "From ".utf8)
+        else { return nil }
         var lines = body.split(separator: 0x0A, maxSplits: 64, omittingEmptySubsequences: false).makeIterator()
         guard var line = lines.next() else { return nil }
         var isMailbox = false
@@ -1052,6 +1057,7 @@ import UniformTypes
         static let publicAbstractClass = Array("public abstract class ".utf8), publicEnum = Array("public enum ".utf8)
         static let override = Array("@Override".utf8), implWord = Array("impl".utf8)
         static let javaMain = Array("public static void main(String".utf8)
+        static let hintWords = ["def ", "class ", "import ", "from ", "public "].map { Array($0.utf8) }
         static let pubFn = Array("pub fn ".utf8), pubStruct = Array("pub struct ".utf8)
         static let usingSystem = Array("using System".utf8), useWord = Array("use ".utf8)
         static let rustRoots = ["std::", "core::", "alloc::", "crate::", "super::", "self::"].map { Array($0.utf8) }

@@ -338,7 +338,8 @@ public final class TypeInferrer {
                 if let found = textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil) { return found }
                 // A statement of a language, too few to decide it alone (a three-line Python
                 // script): libmagic, which reads the text its own way, corroborates it or not.
-                if encoding == "us-ascii" || encoding == "utf-8", let hint = Refinements.languageHint(head.prefix(Refinements.textPrefix)),
+                if encoding == "us-ascii" || encoding == "utf-8",
+                    let hint = Refinements.languageHint(head.prefix(Refinements.textPrefix)),
                     let said = buffer.withUnsafeBytes({ raw in
                         try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: false).mimeType
                     }).map(FileMIME.bare),
