@@ -299,39 +299,47 @@ import UniformTypes
         var braced = 0, lines = 0
         var isJavaScript = false
         func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
-        var start = body.startIndex
-        while start < body.endIndex {
-            let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
-            var first = start
-            while first < end, body[first] == 0x20 || body[first] == 0x09 { first += 1 }
-            var last = end
-            while last > first, [0x20, 0x09, 0x0D].contains(body[last - 1]) { last -= 1 }
-            if first < last {
-                let line = body[first..<last]
-                // A Markdown code fence: a document that quotes code, not code.
-                if begins(line, Keyword.fence) { return nil }
-                lines += 1
-                switch body[last - 1] {
-                case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
-                default: break
-                }
-                if let statement = statement(line) {
-                    counts[statement.rawValue] += 1
-                    if isJavaScript {
-                        if count(.typeScript) >= 2 { return .typeScript }
-                        if count(.slint) >= 2 { return .slint }
-                    } else if let language = decided(count, braced: braced, lines: lines) {
-                        guard language == .javaScript else { return language }
-                        isJavaScript = true
-                    }
-                }
+        // nil: read on; .some(language): that is the answer (.some(nil): a quoted document).
+        var answer: ScriptLanguage??
+        forEachTrimmedLine(body) { line in
+            // A Markdown code fence: a document that quotes code, not code.
+            if begins(line, Keyword.fence) { answer = .some(nil); return false }
+            lines += 1
+            switch line.last {
+            case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
+            default: break
             }
-            start = end + 1
+            guard let statement = statement(line) else { return true }
+            counts[statement.rawValue] += 1
+            if isJavaScript {
+                if count(.typeScript) >= 2 { answer = .typeScript; return false }
+                if count(.slint) >= 2 { answer = .slint; return false }
+            } else if let language = decided(count, braced: braced, lines: lines) {
+                guard language == .javaScript else { answer = language; return false }
+                isJavaScript = true
+            }
+            return true
         }
+        if let answer { return answer }
         if isJavaScript { return .javaScript }
         // Counts that grew after the last statement (a module's braced lines after its one
         // `module.exports = {`) are weighed once more at the end.
         return decided(count, braced: braced, lines: lines)
+    }
+
+    /// Calls `body` with each non-empty line of `text`, without its indentation and trailing
+    /// blanks, until it returns false.
+    static func forEachTrimmedLine(_ text: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Bool) {
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(of: 0x0A) ?? text.endIndex
+            var first = start
+            while first < end, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
+            var last = end
+            while last > first, [0x20, 0x09, 0x0D].contains(text[last - 1]) { last -= 1 }
+            if first < last, !body(text[first..<last]) { return }
+            start = end + 1
+        }
     }
 
     /// The language one statement or more points to where the statements are too few to decide
@@ -342,23 +350,15 @@ import UniformTypes
         // The statements it counts all hold one of these words: text without them is not read.
         guard Keyword.hintWords.contains(where: { contains($0, in: body) }) else { return nil }
         var python = 0, java = 0, other = 0
-        var start = body.startIndex
-        while start < body.endIndex {
-            let end = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
-            var first = start
-            while first < end, body[first] == 0x20 || body[first] == 0x09 { first += 1 }
-            var last = end
-            while last > first, [0x20, 0x09, 0x0D].contains(body[last - 1]) { last -= 1 }
+        forEachTrimmedLine(body) { line in
             // A comment (`# ...`) says nothing of the language.
-            let isComment = body[first..<last].starts(with: [UInt8(ascii: "#"), 0x20])
-            if first < last, !isComment, let statement = statement(body[first..<last]) {
-                switch statement {
-                case .python, .pythonImport: python += 1
-                case .javaMain, .javaDeclaration, .javaPackage, .javaImport: java += 1
-                default: other += 1
-                }
+            guard !line.starts(with: [UInt8(ascii: "#"), 0x20]), let statement = statement(line) else { return true }
+            switch statement {
+            case .python, .pythonImport: python += 1
+            case .javaMain, .javaDeclaration, .javaPackage, .javaImport: java += 1
+            default: other += 1
             }
-            start = end + 1
+            return true
         }
         guard other == 0 else { return nil }
         if python > 0 && java == 0 { return .python }
