@@ -105,7 +105,7 @@ extension ItemProvider {
             return try FileContents.read(path: path, limit: Converter.readLimit)
         case .derived(let from, let name):
             guard depth < 4, let converter = converters.converter(named: name),
-                let source = representations.first(where: { $0.type.caseFolded == from.caseFolded })
+                let source = self.representation(forType: from)
             else {
                 throw UTIError(.invalidInput, "\(representation.type): cannot be derived from \(from) by \(name)")
             }

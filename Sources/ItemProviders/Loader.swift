@@ -114,7 +114,7 @@ public struct Loader {
             }
         case .derived(let from, let name):
             guard depth < 4, let converter = converters.converter(named: name),
-                let source = item.provider.representations.first(where: { $0.type.caseFolded == from.caseFolded })
+                let source = item.provider.representation(forType: from)
             else {
                 throw UTIError(.invalidInput, "\(representation.type): cannot be derived from \(from) by \(name)")
             }
@@ -153,7 +153,7 @@ public struct Loader {
         case .path(let source): path = source
         case .object(_, let source, _): path = source
         case .derived(let from, _):
-            guard depth < 4, let source = item.provider.representations.first(where: { $0.type.caseFolded == from.caseFolded })
+            guard depth < 4, let source = item.provider.representation(forType: from)
             else { return FileModes.new }
             return permissions(of: source, in: item, depth: depth + 1)
         case .value, .handler: path = nil

@@ -86,6 +86,13 @@ public struct ItemProvider: Sendable, Equatable {
     /// The registered type identifiers in fidelity order.
     public var registeredTypeIdentifiers: [String] { representations.map(\.type) }
 
+    /// The representation registered for `type`, compared without case: what a derived
+    /// representation is made from.
+    func representation(forType type: String) -> Representation? {
+        let key = type.caseFolded
+        return representations.first { $0.type.caseFolded == key }
+    }
+
     /// Whether some representation's type conforms to `identifier`.
     public func hasItemConforming(toTypeIdentifier identifier: String, in catalog: TypeCatalog = .builtIn) -> Bool {
         guard let target = catalog.type(identifier: identifier) else { return false }
