@@ -191,12 +191,7 @@ public final class TypeInferrer {
             && (match?.anchor).map { anchor in (own?.anchor).map(anchor.refines) ?? false } ?? false
             && Self.containers.contains { container in catalog.type(identifier: container).map(found.type.conforms) ?? false }
         // libmagic, asked only when a weak rule of the database would rename plain text.
-        let libmagic = { [sniffer, buffer] () -> String? in
-            buffer.withUnsafeBytes { raw in
-                try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: false).mimeType
-            }
-        }
-        return combine(found, match, refinesSignature: refinesSignature, corroboration: libmagic)
+        return combine(found, match, refinesSignature: refinesSignature, corroboration: { self.magicMIMEType(headCount: headCount) })
     }
 
     /// Types whose content is what they hold: a rule that looks inside one names a narrower type.
@@ -253,10 +248,7 @@ public final class TypeInferrer {
         if Self.plainTextIdentifiers.contains(found.type.identifier), !match.isUTIRule, match.priority < Self.decisivePriority,
             type.conforms(to: .text)
         {
-            guard let said = corroboration().map(FileMIME.bare),
-                let language = MagicMapping.weakGuesses[said].flatMap(catalog.type(identifier:))
-                    ?? MagicMapping.mimeAliases[said].flatMap(catalog.type(identifier:))
-                    ?? Optional(catalog.type(tag: said, tagClass: .mimeType, conformingTo: nil)).flatMap({ $0.isDynamic ? nil : $0 }),
+            guard let said = corroboration(), let language = textType(libmagicSays: said),
                 language.conforms(to: .text), !Self.plainTextIdentifiers.contains(language.identifier)
             else { return result }
             if language == type || language.conforms(to: type) == false {
@@ -340,10 +332,8 @@ public final class TypeInferrer {
                 // script): libmagic, which reads the text its own way, corroborates it or not.
                 if encoding == "us-ascii" || encoding == "utf-8",
                     let hint = Refinements.languageHint(head.prefix(Refinements.textPrefix)),
-                    let said = buffer.withUnsafeBytes({ raw in
-                        try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: false).mimeType
-                    }).map(FileMIME.bare),
-                    let named = MagicMapping.mimeAliases[said] ?? MagicMapping.weakGuesses[said], named == hint.type.0,
+                    let said = magicMIMEType(headCount: headCount), let named = Self.languageIdentifier(libmagicSays: said),
+                    named == hint.type.0,
                     let found = evidence(named, hint.type.1, mimeType: said, encoding: encoding, weak: true)
                 {
                     return found
@@ -405,6 +395,28 @@ public final class TypeInferrer {
         }
         let fallback = report.isText ? Self.plainTextIdentifier(encoding: report.encoding) : "public.data"
         return described(evidence(fallback, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic))!
+    }
+
+    /// libmagic's MIME type for the first `headCount` bytes of the buffer, bare; nil when it
+    /// fails. Asked only where uti's own checks need a second opinion on text.
+    private func magicMIMEType(headCount: Int) -> String? {
+        buffer.withUnsafeBytes { raw in
+            try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: raw[0..<headCount]), describe: false).mimeType
+        }.map(FileMIME.bare)
+    }
+
+    /// The identifier libmagic's spelling tables give a MIME type it says of text: a language it
+    /// guesses (`text/x-c`) or another of its names (`text/x-script.python`).
+    private static func languageIdentifier(libmagicSays mimeType: String) -> String? {
+        MagicMapping.weakGuesses[mimeType] ?? MagicMapping.mimeAliases[mimeType]
+    }
+
+    /// The type libmagic's MIME type for text names: by its spelling tables, else by the
+    /// catalog's tags (not a dynamic type).
+    private func textType(libmagicSays mimeType: String) -> UTType? {
+        if let identifier = Self.languageIdentifier(libmagicSays: mimeType) { return catalog.type(identifier: identifier) }
+        let type = catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+        return type.isDynamic ? nil : type
     }
 
     /// A text format found by uti's refinements, with UTF-8 TSV as Apple's own subtype.
