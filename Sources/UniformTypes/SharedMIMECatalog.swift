@@ -147,20 +147,23 @@ extension SharedMIMEDatabase {
         // Parents before children, so a reader can check each parent was declared.
         var ordered: [String] = []
         var placed = Set<String>()
+        // The parents that were declared here and kept (not cut from a cycle), looked up once a type.
+        func placedParents(_ mimeType: String) -> [String] {
+            parents(of: mimeType).map(canonical).filter { parent in
+                declaredSet.contains(parent) && resolvedParents[mimeType]?.contains(identifiers[parent] ?? "") == true
+            }
+        }
         for root in declared where !placed.contains(root) {
-            var stack: [(mimeType: String, next: Int)] = [(root, 0)]
+            var stack: [(mimeType: String, parents: [String], next: Int)] = [(root, placedParents(root), 0)]
             placed.insert(root)
-            while let (mimeType, next) = stack.last {
-                let parents = parents(of: mimeType).map(canonical).filter { parent in
-                    declaredSet.contains(parent) && resolvedParents[mimeType]?.contains(identifiers[parent] ?? "") == true
-                }
+            while let (mimeType, parents, next) = stack.last {
                 guard next < parents.count else {
                     stack.removeLast()
                     ordered.append(mimeType)
                     continue
                 }
                 stack[stack.count - 1].next += 1
-                if placed.insert(parents[next]).inserted { stack.append((parents[next], 0)) }
+                if placed.insert(parents[next]).inserted { stack.append((parents[next], placedParents(parents[next]), 0)) }
             }
         }
         let position = Dictionary(uniqueKeysWithValues: declared.enumerated().map { ($1, $0) })
