@@ -46,13 +46,13 @@ extension DropDestination {
             .init(type: "public.rtf", confidence: .inferred, source: "Apple does not publish this class's writableTypeIdentifiersForItemProvider; uti's best reading"),
             .init(type: "public.utf8-plain-text", confidence: .observed, source: "Public code forwarding NSAttributedString.writableTypeIdentifiersForItemProvider handles kUTTypeUTF8PlainText among them (NewsBlur's StoryTitleAttributedString.m); Messages offers it last"),
         ]),
-        ClassPreset(name: "NSURL", note: "NSURL's writable types are documented to start with public.url (NSItemProviderWriting's discussion uses NSURL as its example); its readable types are read as the same URL types and UTF-8 text holding a URL.", madeFrom: .url, readable: [
+        ClassPreset(name: "NSURL", note: "NSURL's writable types are documented to include public.url (NSItemProviderWriting's discussion uses NSURL as its example); a file URL writes public.file-url before it. Its readable types are read as the same URL types and UTF-8 text holding a URL.", madeFrom: .url, readable: [
             .init(type: "public.file-url", confidence: .inferred, source: "Apple does not publish this class's readableTypeIdentifiersForItemProvider; uti's best reading of the formats the class decodes"),
             .init(type: "public.url", confidence: .documented, source: "Apple documentation of writableTypeIdentifiersForItemProvider names public.url for NSURL"),
             .init(type: "public.utf8-plain-text", confidence: .inferred, source: "Apple does not publish this class's readableTypeIdentifiersForItemProvider; uti's best reading of the formats the class decodes"),
         ], writable: [
+            .init(type: "public.file-url", confidence: .inferred, source: "NSItemProviderWriting's instance writableTypeIdentifiersForItemProvider lets an object add types its class leaves out; a file URL writes public.file-url, and it comes first because it is the more specific type and providers list representations in fidelity order (NSItemProvider.h: registered types are kept in order of fidelity). uti's reading: Apple does not publish the instance list."),
             .init(type: "public.url", confidence: .documented, source: "Apple documentation of NSItemProviderWriting.writableTypeIdentifiersForItemProvider: for NSURL, public.url"),
-            .init(type: "public.file-url", confidence: .inferred, source: "The same documentation says the class list leaves public.file-url out because not every NSURL is a file URL; a file URL's provider adds it (the order is uti's reading)"),
         ]),
         ClassPreset(name: "UIColor", note: "UIColor reads its own UIKit type only.", madeFrom: .contents, readable: [
             .init(type: "com.apple.uikit.color", confidence: .observed, source: "Public code reads NSItemProvider(object: UIColor.clear).registeredContentTypes.first as com.apple.uikit.color"),

@@ -213,7 +213,7 @@ extension URL: ItemProviderReading, ItemProviderWriting {
     public static var writableTypeIdentifiersForItemProvider: [String] { ["public.url"] }
 
     public var writableTypeIdentifiersForItemProvider: [String] {
-        isFileURL ? (ClassPreset.named("NSURL")?.writable.map(\.type) ?? ["public.url", "public.file-url"]) : ["public.url"]
+        isFileURL ? (ClassPreset.named("NSURL")?.writable.map(\.type) ?? ["public.file-url", "public.url"]) : ["public.url"]
     }
 
     public static func object(withItemProviderData data: [UInt8], typeIdentifier: String) throws -> URL {

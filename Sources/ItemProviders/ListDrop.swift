@@ -46,6 +46,9 @@ public struct ListAction: Sendable, Equatable {
     public var match: MatchKind?
     public var output: String?
     public var reason: String?
+    /// For a loaded representation (commit, into): whether the list got the original file
+    /// (`isInPlace`) or a copy; nil when nothing was loaded.
+    public var inPlace: Bool?
 
     public init(_ kind: Kind, index: Int) {
         self.kind = kind
@@ -55,11 +58,15 @@ public struct ListAction: Sendable, Equatable {
 
 /// A drop into a list: the proposal, the steps, and the list afterwards.
 public struct ListDropResult: Sendable, Equatable {
+    /// Whether the system offers the session to the list at all (false: a session restricted
+    /// to another application, whose delegate is never asked).
+    public var offered = true
     public var canHandle: Bool
     public var operation: DropOperation
     /// The intent the drop was performed with (automatic resolved to insert or into).
     public var intent: ListIntent
-    public var destinationIndexPath: ListIndexPath
+    /// Where the drop happens; nil over empty space (the items then append to the last section).
+    public var destinationIndexPath: ListIndexPath?
     public var reason: String
     public var actions: [ListAction]
     /// The list after the drop (unchanged unless the operation is copy or move).
@@ -74,18 +81,33 @@ public enum ListDrop {
 
     private enum Plan {
         case move(ListIndexPath)
-        case local(LocalObject)
+        case local(LocalObject, stale: Bool)
         case load(Representation, requested: String, match: MatchKind)
         case refused(String)
     }
 
-    /// Performs `session` dropped on `list` at `path` with `intent`. Throws (bad input) when the
-    /// index path is outside the list, when into names no item, when automatic is given to a
-    /// collection, or when an item claims to come from this view at a place that does not hold it.
+    /// Performs `session` dropped on `list` at `path` (nil: over empty space, where UIKit gives
+    /// no destination index path) with `intent`. Throws (bad input) when the index path is
+    /// outside the list, when into names no item, when automatic is given to a collection, or
+    /// when two session items claim the same place of this view.
     public static func perform(
-        _ session: DragSession, on list: ListView, at path: ListIndexPath, intent: ListIntent, catalog: TypeCatalog,
+        _ session: DragSession, on list: ListView, at path: ListIndexPath?, intent: ListIntent, catalog: TypeCatalog,
         load: Load
     ) throws(UTIError) -> ListDropResult {
+        guard let path else {
+            guard intent != .into else {
+                throw UTIError(.invalidInput, "intent into needs an item to drop into; --at none is a drop over empty space")
+            }
+            guard let last = list.sections.indices.last else {
+                throw UTIError(.invalidInput, "the list \"\(list.identifier)\" has no sections, so a drop over empty space has nowhere to go")
+            }
+            // UIKit's sample code for a nil destination index path appends to the last section.
+            let end = ListIndexPath(section: last, item: list.sections[last].items.count)
+            var result = try perform(session, on: list, at: end, intent: intent == .automatic ? .insert : intent, catalog: catalog, load: load)
+            result.destinationIndexPath = nil
+            result.reason += "; no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does"
+            return result
+        }
         guard list.sections.indices.contains(path.section) else {
             throw UTIError(.invalidInput, "index path \(path) is outside the list \"\(list.identifier)\": it has \(count(list.sections.count, "section")) (from 0)")
         }
@@ -103,16 +125,20 @@ public enum ListDrop {
         if intent == .into && path.item >= sectionCount {
             throw UTIError(.invalidInput, "index path \(path): section \(path.section) has \(count(sectionCount, "item")), so there is no item to drop into")
         }
-        // Items that came from this view, checked against the list as it is now.
+        // Items that came from this view, checked against the list as it is now. UIKit sets a
+        // drag item's sourceIndexPath to nil when the view reloaded after the drag began; a path
+        // that no longer holds the dragged item is such a stale one, and that item arrives as a
+        // local object from the same application instead of a reorder.
         let sameApplication = list.application != nil && list.application == session.application
         var origins: [Int: ListIndexPath] = [:]
+        var stale: Set<Int> = []
         var draggedFrom: [ListIndexPath: Int] = [:]
         for (index, item) in session.items.enumerated() where sameApplication && item.sourceView == list.identifier {
-            guard let origin = item.sourceIndexPath, let there = list.item(at: origin) else {
-                throw UTIError(.invalidInput, "session item \(index + 1) came from \(item.sourceIndexPath?.description ?? "nowhere") of \"\(list.identifier)\", which holds no item there")
-            }
-            if let local = item.localObject, local.className == list.itemClass, local.value != there.identifier {
-                throw UTIError(.invalidInput, "session item \(index + 1) came from \(origin) of \"\(list.identifier)\" as \"\(local.value)\", but \(origin) holds \"\(there.identifier)\" (the list changed since the drag)")
+            guard let origin = item.sourceIndexPath, let there = list.item(at: origin),
+                item.localObject.map({ $0.className != list.itemClass || $0.value == there.identifier }) ?? true
+            else {
+                stale.insert(index)
+                continue
             }
             // A drag holds each list item once: UIKit makes one drag item per index path.
             if let earlier = draggedFrom[origin] {
@@ -124,32 +150,59 @@ public enum ListDrop {
         if intent == .into {
             return into(session, list: list, at: path, origins: origins, catalog: catalog, load: load)
         }
-        return insert(session, list: list, at: path, intent: intent, origins: origins, sameApplication: sameApplication, catalog: catalog, load: load)
+        return insert(
+            session, list: list, at: path, intent: intent, origins: origins, stale: stale, sameApplication: sameApplication, catalog: catalog,
+            load: load)
     }
 
     private static func insert(
         _ session: DragSession, list: ListView, at path: ListIndexPath, intent: ListIntent, origins: [Int: ListIndexPath],
-        sameApplication: Bool, catalog: TypeCatalog, load: Load
+        stale: Set<Int>, sameApplication: Bool, catalog: TypeCatalog, load: Load
     ) -> ListDropResult {
-        let rules = list.drop.map(list.inheriting)
+        var result = ListDropResult(
+            canHandle: false, operation: .cancel, intent: intent, destinationIndexPath: path, reason: "", actions: [], list: list)
+        func refuseAll(_ reason: String) -> ListDropResult {
+            result.reason = reason
+            result.actions = session.items.indices.map { index in
+                var action = ListAction(.refused, index: index)
+                action.reason = reason
+                return action
+            }
+            return result
+        }
+        // A view without a drop delegate takes nothing: not its own items, not local objects.
+        guard let rules = list.drop.map(list.inheriting) else {
+            return refuseAll("the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included")
+        }
+        if session.restrictedToSourceApplication && !sameApplication {
+            result.offered = false
+            return refuseAll("the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
+        }
+        // canHandle and dropSessionDidUpdate run for every session, local ones included: each
+        // item, whether it reorders, is a local object or loads, must satisfy the list's rules.
+        var matched = Array(repeating: false, count: session.items.count)
         let plans: [Plan] = session.items.enumerated().map { index, item in
+            let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog)
+            guard let choice else {
+                return .refused("no visible representation matches what the list takes" + (origins[index] == nil ? "" : " (its rules apply to its own reorders too)"))
+            }
+            matched[index] = true
             if let origin = origins[index] {
                 return list.reorders ? .move(origin) : .refused("the list does not reorder")
             }
             if sameApplication, let local = item.localObject, local.className == list.itemClass {
-                return .local(local)
-            }
-            guard let rules else { return .refused("the list takes no drops from elsewhere (it declares no drop rules)") }
-            guard let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog) else {
-                return .refused("no visible representation matches what the list takes")
+                return .local(local, stale: stale.contains(index))
             }
             // A local object is the only choice without a representation.
-            guard let representation = choice.representation else { return item.localObject.map(Plan.local) ?? .refused("nothing to load") }
+            guard let representation = choice.representation else {
+                return item.localObject.map { .local($0, stale: false) } ?? .refused("nothing to load")
+            }
             return .load(representation, requested: choice.requested, match: choice.match)
         }
-        let canTake = plans.contains { if case .refused = $0 { false } else { true } }
-        let (operation, reason): (DropOperation, String)
-        if !origins.isEmpty {
+        // What canHandle answers: the rules take something, reorders included.
+        let canTake = matched.contains(true)
+        var (operation, reason) = Negotiation.propose(canTake: canTake, session: session, destination: rules)
+        if operation != .cancel && !origins.isEmpty {
             // A drag from the view itself: the delegate proposes a move (UIKit's reordering).
             if !list.reorders {
                 (operation, reason) = (.forbidden, "the session holds items from this list, which does not reorder")
@@ -158,15 +211,8 @@ public enum ListDrop {
             } else {
                 (operation, reason) = (.move, "items from this list move (a reorder)")
             }
-        } else {
-            var proposer = rules ?? list.inheriting(DropDestination(takes: .accepts([])))
-            // Local objects of the list's class are the view's own kind of item: taking them needs no rules.
-            if case .nothing = proposer.takes, canTake { proposer.takes = .accepts([]) }
-            (operation, reason) = Negotiation.propose(canTake: canTake, session: session, destination: proposer)
         }
-        var result = ListDropResult(
-            canHandle: canTake && operation != .cancel, operation: operation, intent: intent, destinationIndexPath: path,
-            reason: reason, actions: [], list: list)
+        (result.canHandle, result.operation, result.reason) = (canTake && operation != .cancel, operation, reason)
         guard operation == .copy || operation == .move else {
             result.actions = plans.enumerated().map { index, plan in
                 var action = ListAction(.refused, index: index)
@@ -177,12 +223,14 @@ public enum ListDrop {
         }
         var sections = list.sections
         // The batch update: every moved item is deleted first, so the destination index path
-        // counts in the list without them, then items insert consecutively in session order.
-        // Built in one pass (no insertion or search per item), so a drop of thousands of items
-        // takes linear time.
+        // counts in the list without them (UITableView and UICollectionView process a batch's
+        // deletions before its insertions, and insertion index paths refer to the list after
+        // the deletions), then items insert consecutively in session order. Built in one pass
+        // (no insertion or search per item), so a drop of thousands of items takes linear time.
         var moved: [Int: ListItem] = [:]
         var leaving: [Int: Set<Int>] = [:]  // section -> items that move away
-        for (index, origin) in origins where list.reorders {
+        for (index, plan) in plans.enumerated() {
+            guard case .move(let origin) = plan else { continue }
             moved[index] = list.sections[origin.section].items[origin.item]
             leaving[origin.section, default: []].insert(origin.item)
         }
@@ -190,8 +238,14 @@ public enum ListDrop {
             sections[section].items = sections[section].items.enumerated().filter { !items.contains($0.offset) }.map(\.element)
         }
         var identifiers = UniqueNames(Set(sections.flatMap { $0.items.map(\.identifier) }))
-        let start = min(path.item, sections[path.section].items.count)
-        if path.item > list.sections[path.section].items.count { result.reason += "; \(path) is past the end of section \(path.section), so the items append" }
+        let remaining = sections[path.section].items.count
+        let start = min(path.item, remaining)
+        if path.item > list.sections[path.section].items.count {
+            result.reason += "; \(path) is past the end of section \(path.section), so the items append"
+        } else if path.item > remaining {
+            let leavingHere = leaving[path.section]?.count ?? 0
+            result.reason += "; \(path) is past the end of section \(path.section) once the \(count(leavingHere, "moved item")) leave it (\(remaining) remain), so the items append at \(path.section).\(remaining)"
+        }
         var actions: [ListAction] = []
         // What the drop inserts at `start`, in order; a placeholder is marked by its place in
         // `pending`, never by an identifier a list could also hold.
@@ -209,13 +263,16 @@ public enum ListDrop {
                 identifiers.taken.insert(item.identifier)
                 action.kind = .move
                 (action.from, action.at, action.identifier) = (origin, here, item.identifier)
-            case .local(let local):
+            case .local(let local, let isStale):
                 let item = ListItem(
                     identifier: identifiers.unique(local.value), types: types(of: session.items[index]),
                     path: filePath(of: session.items[index]))
                 inserted.append(item)
                 action.kind = .insertLocal
                 (action.at, action.identifier) = (here, item.identifier)
+                if isStale {
+                    action.reason = "its sourceIndexPath no longer holds it (the list changed since the drag, and UIKit sets sourceIndexPath to nil after a reload), so it arrives as a local object"
+                }
             case .load(let representation, let requested, let match):
                 pending.append((actions.count, inserted.count, representation, session.items[index].provider.suggestedName ?? "item \(index + 1)"))
                 inserted.append(ListItem(identifier: ""))
@@ -233,7 +290,8 @@ public enum ListDrop {
             step.at = ListIndexPath(section: path.section, item: start + entry.offset - deleted.count)
             (step.representation, step.requested, step.match) = (entry.representation.type, actions[entry.action].requested, actions[entry.action].match)
             do {
-                step.output = try load(index, session.items[index], entry.representation, rules!)
+                step.output = try load(index, session.items[index], entry.representation, rules)
+                step.inPlace = rules.load == .openInPlace && Loader.opensInPlace(entry.representation)
                 let item = ListItem(identifier: identifiers.unique(entry.suggested), types: [entry.representation.type], path: step.output)
                 inserted[entry.offset] = item
                 step.identifier = item.identifier
@@ -258,8 +316,10 @@ public enum ListDrop {
         let target = list.item(at: path)!
         var result = ListDropResult(
             canHandle: false, operation: .forbidden, intent: .into, destinationIndexPath: path, reason: "", actions: [], list: list)
-        guard let declared = target.drop else {
-            result.reason = "the item at \(path) (\"\(target.identifier)\") takes no drops"
+        guard list.drop != nil, let declared = target.drop else {
+            result.reason = list.drop == nil
+                ? "the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included"
+                : "the item at \(path) (\"\(target.identifier)\") takes no drops"
             result.actions = session.items.indices.map { var action = ListAction(.refused, index: $0); action.reason = result.reason; return action }
             return result
         }
@@ -270,7 +330,7 @@ public enum ListDrop {
             negotiated.items[index].accepted = false
             negotiated.items[index].reason = "an item cannot be dropped into itself"
         }
-        (result.canHandle, result.operation, result.reason) = (negotiated.canHandle, negotiated.operation, negotiated.reason)
+        (result.offered, result.canHandle, result.operation, result.reason) = (negotiated.offered, negotiated.canHandle, negotiated.operation, negotiated.reason)
         var sections = list.sections
         var removed: [ListIndexPath] = []
         for outcome in negotiated.items {
@@ -282,6 +342,7 @@ public enum ListDrop {
                 if outcome.match != .localObject, let chosen = item.provider.representations.first(where: { $0.type == outcome.representation }) {
                     do {
                         action.output = try load(outcome.index, item, chosen, rules)
+                        action.inPlace = outcome.inPlace
                     } catch {
                         action.kind = .refused
                         action.reason = "loading failed: \(error.message)"

@@ -94,6 +94,44 @@ public struct Loader {
         }
     }
 
+    /// Checks, without writing anything, that `load` could produce the representation: the file
+    /// behind it exists and is readable, a derived one's converter and source exist, an object's
+    /// class can encode it from its file. A dry run uses it, so that it never promises a load
+    /// that cannot happen.
+    public func verify(_ item: DragItem, representation: Representation) throws(UTIError) {
+        try verify(representation, in: item, depth: 0)
+    }
+
+    private func verify(_ representation: Representation, in item: DragItem, depth: Int) throws(UTIError) {
+        switch representation.source {
+        case .value:
+            return
+        case .path(let path):
+            try Self.checkReadable(resolve(path))
+        case .derived(let from, let name):
+            guard depth < 4, converters.converter(named: name) != nil, let source = item.provider.representation(forType: from) else {
+                throw UTIError(.invalidInput, "\(representation.type): cannot be derived from \(from) by \(name)")
+            }
+            try verify(source, in: item, depth: depth + 1)
+        case .object(let className, let path, let name):
+            guard let path else { throw Self.unencodable(representation.type, className: className) }
+            if let name, converters.converter(named: name) == nil {
+                throw UTIError(.invalidInput, "\(representation.type): unknown converter \(name)")
+            }
+            try Self.checkReadable(resolve(path))
+        case .handler:
+            throw UTIError(.invalidInput, "\(representation.type): is produced by code in the source program, which a loader of files cannot run")
+        }
+    }
+
+    /// Fails as reading would: the path must exist and be readable (a folder also searchable).
+    static func checkReadable(_ path: String) throws(UTIError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileContents.error(path: path, errno: errno) }
+        let needed = status.st_mode & S_IFMT == S_IFDIR ? R_OK | X_OK : R_OK
+        guard access(path, needed) == 0 else { throw FileContents.error(path: path, errno: errno) }
+    }
+
     /// The bytes of a representation: a file's contents (a folder's as zip), an inline value, or
     /// a derived representation's converter applied to what it derives from.
     private func produce(

@@ -23,11 +23,19 @@ public struct ItemOutcome: Sendable, Equatable {
     public var output: String?
     /// Why the item was not accepted or not loaded.
     public var reason: String?
+    /// For an item whose representation is loaded: whether the destination gets the original
+    /// file (`isInPlace` true: an open-in-place load of a file registered to open in place) or a
+    /// copy. Nil when nothing is loaded (refused, a local object, or a failed load).
+    public var inPlace: Bool?
 }
 
 /// The negotiation's result: whether the destination can handle the session, what it proposes,
 /// and what each item gives.
 public struct DropResult: Sendable, Equatable {
+    /// Whether the system offers the session to the destination at all: false for a session
+    /// restricted to its source application over another application, whose delegate is never
+    /// asked (`canHandle` is then false without being called).
+    public var offered = true
     public var canHandle: Bool
     public var operation: DropOperation
     public var reason: String
@@ -163,6 +171,17 @@ public enum Negotiation {
 
     /// Negotiates a drop: considers, proposes, and says what each item would give.
     public static func negotiate(_ session: DragSession, with destination: DropDestination, catalog: TypeCatalog) -> DropResult {
+        // UIDragSession.restrictedToSourceApplication (UIDragInteraction.h, "the session is only
+        // offered to the source application"): another application's delegate never sees it.
+        if session.restrictedToSourceApplication && !isSameApplication(session, destination) {
+            let why = "the session is restricted to its source application, so it is never offered here (canHandle is not asked)"
+            var result = DropResult(
+                canHandle: false, operation: .cancel, reason: why,
+                items: session.items.indices.map { ItemOutcome(index: $0, accepted: false, reason: why) },
+                notes: platformNotes(session, destination: destination))
+            result.offered = false
+            return result
+        }
         let choices = session.items.map { choose($0, session: session, destination: destination, catalog: catalog) }
         let canTake = choices.contains { $0 != nil }
         let count = session.items.count
@@ -179,7 +198,8 @@ public enum Negotiation {
                 index: index, accepted: proceeds && choice != nil, representation: choice?.representation?.type,
                 requested: choice?.requested, match: choice?.match, output: nil,
                 reason: choice == nil ? noMatch
-                    : proceeds ? nil : "the drop was not performed (\(operation.rawValue))")
+                    : proceeds ? nil : "the drop was not performed (\(operation.rawValue))",
+                inPlace: proceeds ? choice?.representation.map { destination.load == .openInPlace && Loader.opensInPlace($0) } : nil)
         }
         return DropResult(
             canHandle: canHandle, operation: operation, reason: reason, items: items,

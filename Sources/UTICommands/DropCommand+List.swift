@@ -9,15 +9,20 @@ extension DropCommand {
     func dropIntoList(
         _ session: DragSession, on view: ListView, at text: String, sessionSource: String, catalog: TypeCatalog, failed: inout Bool
     ) throws(UTIError) -> ListDropResult {
-        guard let path = ListIndexPath(text) else {
-            throw UTIError(.invalidInput, "--at \(text): not an index path (S.I: section and item, whole numbers from 0)")
+        let path = ListIndexPath(text)
+        guard path != nil || text == "none" else {
+            throw UTIError(.invalidInput, "--at \(text): not an index path (S.I: section and item, whole numbers from 0, or none)")
         }
-        let loader = try out.map { folder throws(UTIError) in try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog) }
+        // Without --out the loads are only verified: a dry run never promises a load that cannot happen.
+        let loader = try makeLoader(sessionSource: sessionSource, folder: out, catalog: catalog)
         var loadFailed = false
         let result = try ListDrop.perform(session, on: view, at: path, intent: intent ?? .insert, catalog: catalog) {
             index, item, representation, rules throws(UTIError) in
-            guard let loader else { return nil }
             do throws(UTIError) {
+                guard out != nil else {
+                    try loader.verify(item, representation: representation)
+                    return nil
+                }
                 return try loader.load(item, index: index, representation: representation, as: rules.load)
             } catch {
                 loadFailed = true
@@ -35,7 +40,8 @@ extension DropCommand {
         .object([
             "schemaVersion": .int(outputSchemaVersion),
             "list": .string(list.identifier),
-            "destinationIndexPath": result.destinationIndexPath.json,
+            "destinationIndexPath": result.destinationIndexPath?.json ?? .null,
+            "offered": .bool(result.offered),
             "canHandle": .bool(result.canHandle),
             "proposal": ["operation": .string(result.operation.rawValue), "intent": .string(result.intent.rawValue), "reason": .string(result.reason)],
             "actions": .array(result.actions.map { action in
@@ -44,6 +50,7 @@ extension DropCommand {
                     "from": action.from?.json ?? .null, "at": action.at?.json ?? .null, "identifier": .optional(action.identifier),
                     "representation": .optional(action.representation), "requested": .optional(action.requested),
                     "match": .optional(action.match?.rawValue), "output": .optional(action.output), "reason": .optional(action.reason),
+                    "inPlace": action.inPlace.map(JSONValue.bool) ?? .null,
                 ])
             }),
             "result": ListDocument.encode(result.list),
@@ -51,13 +58,13 @@ extension DropCommand {
     }
 
     static func text(_ result: ListDropResult, dryRun: Bool) -> String {
-        var lines = ["proposal: \(result.operation.rawValue), \(result.intent.rawValue) at \(result.destinationIndexPath) (\(result.reason))"]
+        var lines = ["proposal: \(result.operation.rawValue), \(result.intent.rawValue) at \(result.destinationIndexPath?.description ?? "none") (\(result.reason))"]
         for action in result.actions {
             var line = "item \(action.index + 1): "
             let name = action.identifier.map { " \"\($0)\"" } ?? ""
             switch action.kind {
             case .move: line += "move\(name) \(action.from!) -> \(action.at!)"
-            case .insertLocal: line += "insert local object\(name) at \(action.at!)"
+            case .insertLocal: line += "insert local object\(name) at \(action.at!)" + (action.reason.map { ": \($0)" } ?? "")
             case .placeholder: line += "placeholder at \(action.at!) while \(action.representation ?? "") loads (for \(action.requested ?? ""), \(action.match?.rawValue ?? ""))"
             case .commit:
                 line += "commit\(name) at \(action.at!)" + (action.output.map { " -> \($0)" } ?? (dryRun ? " (dry run: not loaded)" : ""))

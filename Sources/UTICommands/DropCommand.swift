@@ -69,29 +69,40 @@ struct DropCommand: ParsableCommand {
             identifier, kind collection|table, application, team, group, itemClass, reorders, \
             drop rules, and sections of items, each with identifier, types, path or value, and \
             drop rules of its own for drops into it) at --at S.I, an index path whose section and \
-            item count from 0 as UIKit's IndexPath does. --intent: insert \
+            item count from 0 as UIKit's IndexPath does, or --at none, a drop over empty space (no \
+            destination index path: the items append to the last section, as Apple's sample code \
+            does; json destinationIndexPath null). --intent: insert \
             (insertAtDestinationIndexPath, the default), into (insertIntoDestinationIndexPath: the \
             item there negotiates with its own rules; refused when it declares none), unspecified \
             (no gap; uti inserts at the index path as the usual performDrop does), or automatic \
             (tables only: into when the row takes the drop, else insert; uti has no finger position). \
-            Each session item, in session order: one with sourceView this list and a sourceIndexPath \
-            (dragged from this view, same application) moves; one with a local object of the list's \
-            itemClass from the same application is inserted directly; any other is negotiated with \
-            the list's drop rules, and a placeholder is inserted while its provider loads, then \
-            committed with the loaded item or deleted when the load fails. The proposal: a drag from \
-            the list itself moves (forbidden when the list does not reorder, cancel when the session \
-            does not allow moving); otherwise rule 4 with the list's rules. INDEX RULES: the moved \
-            items are deleted first (one batch update), so --at counts in the list without them; \
-            then the items insert consecutively from --at in session order; an index past the end \
-            of the section appends; a section outside the list, into past the last item, and \
-            automatic on a collection are exit 2. Placeholders commit in session order, and a \
+            A list without drop rules has no drop delegate and takes nothing, its own items and \
+            local objects included; a session restricted to another application is never offered \
+            (json offered false). The list's rules (canHandle, dropSessionDidUpdate) apply to every \
+            session, reorders included: each session item must offer a visible representation the \
+            rules take, and the count must fit minItems...maxItems. Then, in session order: an item \
+            with sourceView this list and a sourceIndexPath that still holds it (dragged from this \
+            view, same application) moves; one whose sourceIndexPath no longer holds it (UIKit sets \
+            it to nil after a reload) arrives as a local object; one with a local object of the \
+            list's itemClass from the same application is inserted directly; any other gets a \
+            placeholder while its provider loads, then committed with the loaded item or deleted \
+            when the load fails. The proposal: a drag from the list itself moves (forbidden when \
+            the list does not reorder, cancel when the session does not allow moving); otherwise \
+            rule 4 with the list's rules. INDEX RULES: the moved items are deleted first (one batch \
+            update: deletions before insertions, insertion index paths in the list after them), so \
+            --at counts in the list without them; then the items insert consecutively from --at in \
+            session order; an index past the end of the section appends, and the reason says so, \
+            also when it is past the end only once the moved items have left; a section outside \
+            the list, into past the last item or with --at none, and automatic on a collection are \
+            exit 2. Placeholders commit in session order, and a \
             deleted one moves the items after it up. A committed item is named after its suggested \
             name (then "NAME 2", ...) and records the loaded type and, with --out, the file. The \
             output: the proposal (operation, intent, reason), one line per step (move, \
             insert-local, placeholder, commit, delete, into, refused), and the list afterwards; \
             --format json (schemas/list-drop-result.schema.json) has schemaVersion, list, \
-            destinationIndexPath, canHandle, proposal, actions [{index (from 1), action, from, at, \
-            identifier, representation, requested, match, output, reason}] and result (the list); \
+            destinationIndexPath, offered, canHandle, proposal, actions [{index (from 1), action, \
+            from, at, identifier, representation, requested, match, output, reason, inPlace}] and \
+            result (the list); \
             --format list prints only the list afterwards, a list document to drop into next \
             (--list - reads it from standard input when the session is a file).
 
@@ -99,12 +110,16 @@ struct DropCommand: ParsableCommand {
             name (no / or \\, no control characters, no leading dot, not ..) and the loaded type's \
             preferred extension; an existing file is never overwritten (photo 2.png is chosen); \
             writes are atomic (a temporary file in DIR, then a link to the free name), so a failed \
-            converter leaves nothing behind. Without --out the run is dry and reports what would \
-            load. Relative paths in a session file are relative to the file's folder (standard \
-            input: the working directory). The result (--format json; \
-            schemas/drop-result.schema.json) has schemaVersion, canHandle, proposal {operation, \
-            reason} and items [{index (from 1), suggestedName, path, accepted, representation, \
-            requested, match (exact, conformance, localObject), output, reason}].
+            converter leaves nothing behind. Without --out the run is dry: it writes nothing, and \
+            checks that each load could happen (the file exists and is readable, the converter or \
+            encoder exists), so a load that cannot happen shows as failed, as with --out. Relative \
+            paths in a session file are relative to the file's folder (standard input: the \
+            working directory). The result (--format json; schemas/drop-result.schema.json) has \
+            schemaVersion, offered (false: a session restricted to another application, never \
+            offered, canHandle not asked), canHandle, proposal {operation, reason} and items \
+            [{index (from 1), suggestedName, path, accepted, representation, requested, match \
+            (exact, conformance, localObject), output, reason, inPlace (true: the original file, \
+            opened in place; false: a copy; null: nothing loaded)}].
 
             EXIT STATUS: 0 for copy or move with every load done (for every destination); 1 for \
             cancel or forbidden, or when a load failed; 2 for bad usage, an invalid session, \
@@ -180,7 +195,7 @@ struct DropCommand: ParsableCommand {
         var overLimit = false
         for (name, target) in targets {
             var result = Negotiation.negotiate(session, with: target, catalog: catalog)
-            if let out, result.operation == .copy || result.operation == .move {
+            if result.operation == .copy || result.operation == .move {
                 let status = try perform(&result, session: session, sessionSource: sessionSource, destination: target, into: out, catalog: catalog)
                 failed = failed || status != 0
                 overLimit = overLimit || status == 2
@@ -248,7 +263,7 @@ struct DropCommand: ParsableCommand {
                     body = Self.text(result, dryRun: out == nil)
                         + (explain ? Self.explanationText(Self.explanation(result, session: session, destination: target)) : "")
                 case .list(let name, _, let result):
-                    heading = "list \(name) at \(result.destinationIndexPath):"
+                    heading = "list \(name) at \(result.destinationIndexPath?.description ?? "none"):"
                     body = Self.text(result, dryRun: out == nil)
                 }
                 Output.standard.line(Output.terminalSafe(heading))
@@ -284,10 +299,11 @@ struct DropCommand: ParsableCommand {
         }
     }
 
-    /// Loads the accepted items into `folder`: 0 when every load succeeded, 2 when one failed on
-    /// one of uti's limits (bad input), else 1 when one failed.
+    /// Loads the accepted items into `folder`, or in a dry run (no folder) checks that each load
+    /// could happen: 0 when every load succeeded, 2 when one failed on one of uti's limits (bad
+    /// input), else 1 when one failed.
     private func perform(
-        _ result: inout DropResult, session: DragSession, sessionSource: String, destination target: DropDestination, into folder: String,
+        _ result: inout DropResult, session: DragSession, sessionSource: String, destination target: DropDestination, into folder: String?,
         catalog: TypeCatalog
     ) throws -> Int32 {
         let loader = try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog)
@@ -296,12 +312,17 @@ struct DropCommand: ParsableCommand {
             let item = session.items[index]
             guard let chosen = item.provider.representations.first(where: { $0.type == result.items[index].representation }) else { continue }
             do {
+                guard folder != nil else {
+                    try loader.verify(item, representation: chosen)
+                    continue
+                }
                 result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load)
                 if target.load == .openInPlace && !Loader.opensInPlace(chosen) {
                     result.items[index].reason = "a copy (isInPlace false): the source did not register \(chosen.type) to open in place"
                 }
             } catch {
                 status = max(status, error.code == .tooLarge ? 2 : 1)
+                result.items[index].inPlace = nil
                 result.items[index].reason = "loading failed: \(error.message)"
                 Output.reportError("item \(index + 1): \(error.message)")
             }
@@ -309,11 +330,12 @@ struct DropCommand: ParsableCommand {
         return status
     }
 
-    /// A loader for `folder`, resolving a session's relative paths against the session file's folder.
-    func makeLoader(sessionSource: String, folder: String, catalog: TypeCatalog) throws(UTIError) -> Loader {
+    /// A loader for `folder`, resolving a session's relative paths against the session file's
+    /// folder; with no folder (a dry run), one that only verifies.
+    func makeLoader(sessionSource: String, folder: String?, catalog: TypeCatalog) throws(UTIError) -> Loader {
         let base = sessionSource == "-" ? Wrapper.absolute(".") : Wrapper.absolute(RawPath(sessionSource).directory)
-        let loader = Loader(folder: folder, base: base, catalog: catalog)
-        try loader.prepare()
+        let loader = Loader(folder: folder ?? "", base: base, catalog: catalog)
+        if folder != nil { try loader.prepare() }
         return loader
     }
 
@@ -406,7 +428,7 @@ struct DropCommand: ParsableCommand {
                 return test
             })
         case .list(let name, let view, let result):
-            let suiteName = "\(name) at \(result.destinationIndexPath)"
+            let suiteName = "\(name) at \(result.destinationIndexPath?.description ?? "none")"
             var last: [Int: ListAction] = [:]
             for action in result.actions { last[action.index] = action }  // an item's last step decides
             return JUnitReport.Suite(
@@ -438,6 +460,7 @@ struct DropCommand: ParsableCommand {
         }
         return .object([
             "schemaVersion": .int(outputSchemaVersion),
+            "offered": .bool(result.offered),
             "canHandle": .bool(result.canHandle),
             "proposal": ["operation": .string(result.operation.rawValue), "reason": .string(result.reason)],
             "notes": .strings(result.notes),
@@ -447,6 +470,7 @@ struct DropCommand: ParsableCommand {
                     "path": .optional(source(of: item).path), "accepted": .bool(item.accepted),
                     "representation": .optional(item.representation), "requested": .optional(item.requested),
                     "match": .optional(item.match?.rawValue), "output": .optional(item.output), "reason": .optional(item.reason),
+                    "inPlace": item.inPlace.map(JSONValue.bool) ?? .null,
                 ])
             }),
         ])

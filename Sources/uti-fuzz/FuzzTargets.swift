@@ -113,13 +113,14 @@ enum FuzzTarget: String, CaseIterable {
             else { return }
             let before = list.sections.reduce(0) { $0 + $1.items.count }
             for intent in ListIntent.allCases {
-                for path in [ListIndexPath(section: 0, item: 0), ListIndexPath(section: 0, item: 1), ListIndexPath(section: 1, item: 0)] {
+                let paths: [ListIndexPath?] = [ListIndexPath(section: 0, item: 0), ListIndexPath(section: 0, item: 1), ListIndexPath(section: 1, item: 0), nil]
+                for path in paths {
                     guard let result = try? ListDrop.perform(session, on: list, at: path, intent: intent, catalog: .builtIn, load: { _, _, _, _ in nil })
                     else { continue }
                     // A drop inserts, moves or files the dragged items; it adds or removes no others.
                     let after = result.list.sections.reduce(0) { $0 + $1.items.count }
                     guard abs(after - before) <= session.items.count else {
-                        fail("a drop at \(path) (\(intent)) went from \(before) items to \(after) with \(session.items.count) dragged")
+                        fail("a drop at \(path?.description ?? "none") (\(intent)) went from \(before) items to \(after) with \(session.items.count) dragged")
                     }
                 }
             }

@@ -76,7 +76,7 @@ import UniformTypes
 
     @Test func urlsWriteAsNSURLAndReadFromURLTypesOrText() async throws {
         let file = URL(fileURLWithPath: "/tmp/photo one.png")
-        #expect(ItemProvider(object: file).registeredTypeIdentifiers == ["public.url", "public.file-url"], "a file URL adds public.file-url")
+        #expect(ItemProvider(object: file).registeredTypeIdentifiers == ["public.file-url", "public.url"], "a file URL writes public.file-url first")
         let web = try #require(URL(string: "https://example.com/a?b=1"))
         #expect(ItemProvider(object: web).registeredTypeIdentifiers == ["public.url"])
         #expect(URL.writableTypeIdentifiersForItemProvider == ["public.url"], "Apple's documented class list")

@@ -18,7 +18,10 @@ import UniformTypes
 
     func own(_ paths: [(ListIndexPath, String)]) -> DragSession {
         DragSession(application: "com.example.app", items: paths.map { path, identifier in
-            DragItem(provider: ItemProvider(suggestedName: identifier), localObject: LocalObject(className: "Photo", value: identifier),
+            // The list's rules apply to reorders too: each item offers the PNG the list takes.
+            var provider = ItemProvider(suggestedName: identifier)
+            provider.register(Representation(type: "public.png", kind: .data, source: .value("")))
+            return DragItem(provider: provider, localObject: LocalObject(className: "Photo", value: identifier),
                      sourceView: "grid", sourceIndexPath: path)
         })
     }

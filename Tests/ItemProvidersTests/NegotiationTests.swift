@@ -196,7 +196,7 @@ func negotiate(_ session: DragSession, _ destination: DropDestination) -> DropRe
         let single = try load("single-image.json")
         #expect(single.takes == .accepts(["public.image"]))
         #expect(single.maxItems == 1)
-        #expect(single.operation == .auto)
+        #expect(single.operation == .move)
         #expect(single.load == .data)
         #expect(try load("notes-app.json").takes == .objectClass("NSString"))
         #expect(try load("editor-in-place.json").load == .openInPlace)

@@ -41,7 +41,10 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         let other = try pipeline(["--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
         #expect(other.stdout.hasPrefix("proposal: copy"))
         let noMove = try pipeline(["--source-app", "com.example.viewer", "--no-move", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
-        #expect(noMove.stdout.hasPrefix("proposal: copy (the session does not allow moving)"))
+        // The custom-view sample proposes .move for a local session (localDragSession != nil) and
+        // .copy otherwise; a local session that does not allow moving cancels.
+        #expect(noMove.stdout.hasPrefix("proposal: cancel (the destination moves, and the session does not allow moving)"))
+        #expect(noMove.status == 1)
     }
 
     @Test func jsonResultIsStable() throws {

@@ -119,10 +119,165 @@ import Testing
             """)
     }
 
+    /// A copy of the photos list with `change` applied to its document, in a temporary folder
+    /// beside nothing: its item paths are made absolute first.
+    func photosVariant(_ change: (inout [String: Any]) -> Void) throws -> (folder: URL, list: String) {
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.photos))) as? [String: Any])
+        let base = URL(fileURLWithPath: Self.photos).deletingLastPathComponent()
+        document["sections"] = (document["sections"] as? [[String: Any]])?.map { section in
+            var section = section
+            section["items"] = (section["items"] as? [[String: Any]])?.map { item in
+                var item = item
+                if let path = item["path"] as? String { item["path"] = base.appendingPathComponent(path).standardizedFileURL.path }
+                return item
+            }
+            return section
+        }
+        change(&document)
+        let folder = try temporaryFolder()
+        let list = folder.appendingPathComponent("photos.list.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: list)
+        return (folder, list.path)
+    }
+
     @Test func aListThatDoesNotReorderForbidsDropsOfItsOwnItems() throws {
-        let run = try listPipeline(Self.strip, ["--at", "0.0"], ["--at", "0.1"])
+        let (folder, list) = try photosVariant { $0["reorders"] = false }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try listPipeline(list, ["--at", "0.0"], ["--at", "0.1"])
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix("proposal: forbidden, insert at 0.1 (the session holds items from this list, which does not reorder)\n"))
+    }
+
+    // UICollectionViewDropDelegate / UITableViewDropDelegate: canHandle and dropSessionDidUpdate
+    // are called for every drop session, local reorders included, so the list's rules apply.
+    @Test func theListsRulesApplyToItsOwnReorders() throws {
+        let text = try listPipeline(Self.photos, ["--at", "1.1"], ["--at", "0.0"])
+        #expect(text.status == 1)
+        #expect(text.stdout == """
+            proposal: cancel, insert at 0.0 (no item has a visible representation the destination can take)
+            item 1: refused: no visible representation matches what the list takes (its rules apply to its own reorders too)
+            list photos:
+              section 0 recent: sunset, harbor, forest, meadow, canyon, summer
+              section 1 archive: lighthouse, caption
+
+            """)
+        // A photo and the caption: the photo moves, the caption stays.
+        let mixed = try listPipeline(Self.photos, ["--at", "1.0", "--selected", "1.0,1.1"], ["--at", "0.0", "--format", "list"])
+        #expect(mixed.status == 0)
+        #expect(try sections(mixed.stdout) == [["lighthouse", "sunset", "harbor", "forest", "meadow", "canyon", "summer"], ["caption"]])
+
+        let (folder, list) = try photosVariant { document in
+            document["drop"] = ["accepts": ["public.image"], "maxItems": 1]
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let two = try listPipeline(list, ["--at", "0.0", "--selected", "0.0,0.1"], ["--at", "0.4"])
+        #expect(two.status == 1)
+        #expect(two.stdout.hasPrefix("proposal: cancel, insert at 0.4 (the destination takes at most 1 item; the session has 2)\n"))
+    }
+
+    // list.schema.json: a list's drop is "what the view takes (its drop delegate's rules); nil
+    // takes nothing" — a view without a drop delegate is not a drop target at all.
+    @Test func aListWithoutDropRulesTakesNothingLocalObjectsIncluded() throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.1"], ["--at", "0.0"], into: Self.strip)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            proposal: cancel, insert at 0.0 (the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included)
+            item 1: refused: the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included
+            list strip:
+              section 0: dune, reef
+
+            """)
+        let own = try listPipeline(Self.strip, ["--at", "0.0"], ["--at", "0.1"])
+        #expect(own.status == 1)
+        #expect(own.stdout.hasPrefix("proposal: cancel, insert at 0.1 (the list declares no drop rules"))
+    }
+
+    // UICollectionViewDropItem.sourceIndexPath / UITableViewDropItem.sourceIndexPath: "nil if
+    // the item did not originate in the collection view" and set to nil by UIKit after a reload.
+    @Test func aStaleSourceIndexPathArrivesAsALocalObject() throws {
+        let session = try uti(["wrap", "--from-list", Self.photos, "--at", "0.1"])
+        let moved = try uti(["drop", "--list", Self.photos, "--at", "0.4", "--format", "list"], stdin: Data(session.stdout.utf8))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("after.json")
+        try Data(moved.stdout.utf8).write(to: list)
+        let stale = try uti(["drop", "--list", list.path, "--at", "0.0", "--format", "json"], stdin: Data(session.stdout.utf8))
+        #expect(stale.status == 0)
+        #expect(stale.stderr.isEmpty)
+        let steps = try actions(stale.stdout)
+        #expect(steps.map { $0["action"] as? String } == ["insert-local"])
+        #expect(steps[0]["identifier"] as? String == "harbor 2")
+        #expect(steps[0]["from"] is NSNull)
+        #expect((steps[0]["reason"] as? String)?.hasPrefix("its sourceIndexPath no longer holds it") == true)
+        let proposal = try #require((try json(stale.stdout) as? [String: Any])?["proposal"] as? [String: String])
+        #expect(proposal["operation"] == "move")
+        try validate(stale.stdout, against: "list-drop-result.schema.json")
+    }
+
+    // Batch updates delete before they insert, and insertion index paths count in the list
+    // after the deletions (UITableView and UICollectionView performBatchUpdates).
+    @Test func aMultiItemReorderPastTheEndSaysSo() throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.0", "--selected", "0.0,0.1,0.2"], ["--at", "0.5"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            proposal: move, insert at 0.5 (items from this list move (a reorder); 0.5 is past the end of section 0 once the 3 moved items leave it (3 remain), so the items append at 0.3)
+            item 1: move "sunset" 0.0 -> 0.3
+            item 2: move "harbor" 0.1 -> 0.4
+            item 3: move "forest" 0.2 -> 0.5
+            list photos:
+              section 0 recent: meadow, canyon, summer, sunset, harbor, forest
+              section 1 archive: lighthouse, caption
+
+            """)
+        let inside = try listPipeline(Self.photos, ["--at", "0.0", "--selected", "0.0,0.1,0.2"], ["--at", "0.2", "--format", "list"])
+        #expect(try sections(inside.stdout)[0] == ["meadow", "canyon", "sunset", "harbor", "forest", "summer"])
+    }
+
+    // UICollectionViewDropCoordinator.destinationIndexPath is nil over empty space; Apple's
+    // sample code then appends to the last section.
+    @Test func aDropOverEmptySpaceAppendsToTheLastSection() throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none", "--format", "json"])
+        #expect(run.status == 0)
+        let result = try #require(try json(run.stdout) as? [String: Any])
+        #expect(result["destinationIndexPath"] is NSNull)
+        #expect(try actions(run.stdout).first?["at"] as? [Int] == [1, 2])
+        try validate(run.stdout, against: "list-drop-result.schema.json")
+        let text = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none"])
+        #expect(text.stdout.hasPrefix("proposal: move, insert at none (items from this list move (a reorder); no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does)\n"))
+        let into = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none", "--intent", "into"])
+        #expect(into.status == 2)
+        #expect(into.stderr == "uti: intent into needs an item to drop into; --at none is a drop over empty space\n")
+    }
+
+    // UIDragSession.restrictedToSourceApplication: the session is offered to its own application only.
+    @Test func aRestrictedSessionIsNeverOfferedToAnotherApplication() throws {
+        let run = try pipeline(["--restricted", "--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--list", Self.photos, "--at", "0.0", "--format", "json"])
+        #expect(run.status == 1)
+        let result = try #require(try json(run.stdout) as? [String: Any])
+        #expect(result["offered"] as? Bool == false)
+        #expect(result["canHandle"] as? Bool == false)
+        #expect(try actions(run.stdout).first?["reason"] as? String == "the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
+        let destination = try pipeline(["--restricted", "--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--accepts", "public.image", "--app", "com.example.viewer", "--format", "json"])
+        let record = try #require(try json(destination.stdout) as? [String: Any])
+        #expect(record["offered"] as? Bool == false)
+        #expect((record["items"] as? [[String: Any]])?.first?["reason"] as? String == "the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
+        let own = try pipeline(["--restricted", "--source-app", "com.example.photos", "Fixtures/files/photo.png"], ["--list", Self.photos, "--at", "0.0", "--format", "json"])
+        #expect((try json(own.stdout) as? [String: Any])?["offered"] as? Bool == true)
+    }
+
+    // A dry run verifies each load as --out would perform it.
+    @Test func aDryRunShowsALoadThatCannotHappenAsFailed() throws {
+        let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--format", "json", "Fixtures/sessions/files-drag.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix("Fixtures/files/vanished.jpg: no such file or directory\n"))
+        let steps = try actions(run.stdout)
+        #expect(steps.map { $0["action"] as? String } == ["placeholder", "placeholder", "refused", "placeholder", "commit", "delete", "commit"])
+        #expect(steps.map { $0["output"] as? String } == [nil, nil, nil, nil, nil, nil, nil])
+        #expect(steps.map { $0["inPlace"] as? Bool } == [nil, nil, nil, nil, false, nil, false])
+        let plain = try uti(["drop", "--accepts", "public.image", "Fixtures/sessions/files-drag.json"])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("item 2: accepted public.jpeg for public.image (conformance); loading failed: "))
+        #expect(plain.stdout.contains("item 1: accepted public.png for public.image (conformance) (dry run: not loaded)\n"))
     }
 
     @Test func intoAnItemThatAcceptsAndOneThatRefuses() throws {
@@ -172,7 +327,7 @@ import Testing
 
     @Test(arguments: [
         (["--at", "3.0"], "uti: index path 3.0 is outside the list \"photos\": it has 2 sections (from 0)\n"),
-        (["--at", "0.x"], "uti: --at 0.x: not an index path (S.I: section and item, whole numbers from 0)\n"),
+        (["--at", "0.x"], "uti: --at 0.x: not an index path (S.I: section and item, whole numbers from 0, or none)\n"),
         (["--at", "1.2", "--intent", "into"], "uti: index path 1.2: section 1 has 2 items, so there is no item to drop into\n"),
     ])
     func badIndexPathsExitTwo(arguments: [String], message: String) throws {
@@ -183,18 +338,6 @@ import Testing
         let wrap = try uti(["wrap", "--from-list", Self.photos, "--at", "2.0"])
         #expect(wrap.status == 2)
         #expect(wrap.stderr == "uti: --at 2.0: Fixtures/lists/photos.list.json holds no item at 2.0\n")
-    }
-
-    @Test func aStaleSessionNamesTheItemThatMoved() throws {
-        let session = try uti(["wrap", "--from-list", Self.photos, "--at", "0.1"])
-        let moved = try uti(["drop", "--list", Self.photos, "--at", "0.4", "--format", "list"], stdin: Data(session.stdout.utf8))
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let list = folder.appendingPathComponent("after.json")
-        try Data(moved.stdout.utf8).write(to: list)
-        let stale = try uti(["drop", "--list", list.path, "--at", "0.0"], stdin: Data(session.stdout.utf8))
-        #expect(stale.status == 2)
-        #expect(stale.stderr == "uti: session item 1 came from 0.1 of \"photos\" as \"harbor\", but 0.1 holds \"forest\" (the list changed since the drag)\n")
     }
 
     @Test func theResultingListFeedsTheNextDrop() throws {

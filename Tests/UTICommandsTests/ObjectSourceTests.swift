@@ -24,10 +24,11 @@ import Testing
         #expect(try uti(["wrap", "--validate", "-"], stdin: Data(run.stdout.utf8)).status == 0)
     }
 
-    @Test func aTypeUTICannotProduceIsOfferedAndFailsOnlyWhenLoaded() throws {
+    @Test func aTypeUTICannotProduceIsOfferedAndFailsWhenLoaded() throws {
+        // Offered, and a dry run already says the load would fail (it promises no load that cannot happen).
         let dry = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "public.png"])
-        #expect(dry.status == 0)
-        #expect(dry.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact) (dry run: not loaded)\n")
+        #expect(dry.status == 1)
+        #expect(dry.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact); loading failed: public.png: UIImage would encode it, and uti has no encoder for it from this file (load a type the file already has)\n")
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let loaded = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "public.png", "--out", out.path])
@@ -74,7 +75,7 @@ import Testing
 
     @Test func anNSURLIsTheFilesURL() throws {
         let reps = try representations(try uti(["wrap", "--object", "NSURL", "Fixtures/files/photo.png"]).stdout)
-        #expect(reps.map { $0["type"] as? String } == ["public.url", "public.file-url"])
+        #expect(reps.map { $0["type"] as? String } == ["public.file-url", "public.url"])
         #expect(reps.map { $0["kind"] as? String } == ["url", "url"])
         #expect(reps[0]["value"] as? String == "file://" + fixture("files/photo.png"))
     }
@@ -122,5 +123,19 @@ import Testing
         let refused = try pipeline(["Fixtures/files/photo.png"], ["--destination", bad.path])
         #expect(refused.status == 2)
         #expect(refused.stderr == "uti: \(bad.path): $.platform: must be one of ios, macos (not \"watchos\")\n")
+    }
+
+    // No declaration of com.apple.uikit.image's parents was found (Catalog/apple-additions.json
+    // names the evidence), so it conforms to public.data only: a request for public.image from a
+    // UIImage object gets one of its image types, never the archive.
+    @Test func aUIImageArchiveIsNotAnImageType() throws {
+        let conforms = try uti(["conforms", "com.apple.uikit.image", "public.image"])
+        #expect(conforms.status == 1)
+        let run = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "public.image", "--format", "json"])
+        let item = try #require(((try json(run.stdout) as? [String: Any])?["items"] as? [[String: Any]])?.first)
+        #expect(item["representation"] as? String == "public.png")
+        #expect(item["match"] as? String == "conformance")
+        let archive = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "com.apple.uikit.image"])
+        #expect(archive.stdout.contains("item 1: accepted com.apple.uikit.image for com.apple.uikit.image (exact)"))
     }
 }
