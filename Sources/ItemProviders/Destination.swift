@@ -36,7 +36,13 @@ public struct DropDestination: Sendable, Equatable {
     /// only and `group` on macOS only (NSItemProvider.h: API_UNAVAILABLE(macos) and
     /// API_UNAVAILABLE(ios)), so a representation with the other one cannot exist there.
     public var platform: Platform?
+    /// What `canHandle` checks (and `dropSessionDidUpdate` proposes from).
     public var takes: Takes
+    /// What `performDrop` loads, when the delegate loads something other than what `canHandle`
+    /// checks (the custom-view sample checks `public.image` by type and loads `UIImage` objects);
+    /// nil loads what `takes` names; `.nothing` is a `performDrop` that loads nothing (the drop
+    /// is accepted and the view reverts).
+    public var performDrop: Takes?
     public var minItems: Int?
     public var maxItems: Int?
     public var operation: Preference = .auto
@@ -80,7 +86,7 @@ public struct DropDestination: Sendable, Equatable {
     public static func decode(_ value: JSONValue, at path: String = "$", isZone: Bool = false, reader: inout DocumentReader) -> DropDestination? {
         let owner: Set<String> = isZone ? [] : ["application", "team", "group", "platform", "zones"]
         guard let members = reader.object(value, at: path, allowed: owner.union([
-            "accepts", "readableTypes", "objectClass", "minItems", "maxItems", "operation", "load", "forbidden",
+            "accepts", "readableTypes", "objectClass", "performDrop", "minItems", "maxItems", "operation", "load", "forbidden",
         ])) else { return nil }
         var zones: [String: DropDestination] = [:]
         if let declared = members["zones"], declared != .null {
@@ -92,33 +98,22 @@ public struct DropDestination: Sendable, Equatable {
                 reader.problem("\(path).zones", "must be an object of named zones, not empty")
             }
         }
-        let accepts = reader.strings(members, "accepts", at: path)
-        let readable = reader.strings(members, "readableTypes", at: path)
-        let objectClass = reader.string(members, "objectClass", at: path)
-        let given = [accepts != nil, readable != nil, objectClass != nil].filter { $0 }.count
         var takes: Takes?
-        if given > 1 || (given == 0 && !isZone && zones.isEmpty) {
-            reader.problem(path, "needs exactly one of accepts, readableTypes or objectClass" + (isZone ? " (or none, to cancel)" : ""))
-        } else if let accepts {
-            takes = .accepts(accepts)
-        } else if let readable {
-            takes = .readableTypes(readable)
-        } else if let objectClass {
-            if readableTypes(ofClass: objectClass) == nil {
-                reader.problem("\(path).objectClass", "unknown class \"\(objectClass)\" (known: \(classPresets.map(\.name).joined(separator: ", ")))")
-            }
-            takes = .objectClass(objectClass)
-        } else {
-            takes = .nothing
-        }
-        for (key, list) in [("accepts", accepts), ("readableTypes", readable)] {
-            for (index, identifier) in (list ?? []).enumerated() where !TypeDeclaration.isWellFormed(identifier: identifier) {
-                reader.problem("\(path).\(key)[\(index)]", "\"\(identifier)\" is not a well-formed type identifier")
-            }
-            if list?.isEmpty == true { reader.problem("\(path).\(key)", "must not be empty") }
+        switch decodeTakes(members, at: path, reader: &reader) {
+        case .some(.nothing) where !isZone && zones.isEmpty:
+            reader.problem(path, "needs exactly one of accepts, readableTypes or objectClass")
+        case .some(let declared): takes = declared
+        case nil: reader.problem(path, "needs exactly one of accepts, readableTypes or objectClass" + (isZone ? " (or none, to cancel)" : ""))
         }
         var destination = DropDestination(takes: takes ?? .nothing)
         destination.zones = zones
+        if let declared = members["performDrop"], declared != .null {
+            let at = "\(path).performDrop"
+            if let load = reader.object(declared, at: at, allowed: ["accepts", "readableTypes", "objectClass"]) {
+                destination.performDrop = decodeTakes(load, at: at, reader: &reader)
+                if destination.performDrop == nil { reader.problem(at, "needs at most one of accepts, readableTypes or objectClass ({} loads nothing)") }
+            }
+        }
         destination.application = reader.string(members, "application", at: path)
         destination.team = reader.string(members, "team", at: path)
         destination.group = reader.string(members, "group", at: path)
@@ -134,6 +129,31 @@ public struct DropDestination: Sendable, Equatable {
             destination.platform = reader.choice(members, "platform", at: path, default: nil)
         }
         return takes == nil ? nil : destination
+    }
+
+    /// The one of accepts, readableTypes and objectClass that `members` declares (`.nothing` for
+    /// none), or nil when it declares more than one; each checked and named by JSON path.
+    static func decodeTakes(_ members: [String: JSONValue], at path: String, reader: inout DocumentReader) -> Takes? {
+        let accepts = reader.strings(members, "accepts", at: path)
+        let readable = reader.strings(members, "readableTypes", at: path)
+        let objectClass = reader.string(members, "objectClass", at: path)
+        for (key, list) in [("accepts", accepts), ("readableTypes", readable)] {
+            for (index, identifier) in (list ?? []).enumerated() where !TypeDeclaration.isWellFormed(identifier: identifier) {
+                reader.problem("\(path).\(key)[\(index)]", "\"\(identifier)\" is not a well-formed type identifier")
+            }
+            if list?.isEmpty == true { reader.problem("\(path).\(key)", "must not be empty") }
+        }
+        switch (accepts, readable, objectClass) {
+        case (nil, nil, nil): return .nothing
+        case (let accepts?, nil, nil): return .accepts(accepts)
+        case (nil, let readable?, nil): return .readableTypes(readable)
+        case (nil, nil, let objectClass?):
+            if readableTypes(ofClass: objectClass) == nil {
+                reader.problem("\(path).objectClass", "unknown class \"\(objectClass)\" (known: \(classPresets.map(\.name).joined(separator: ", ")))")
+            }
+            return .objectClass(objectClass)
+        default: return nil
+        }
     }
 }
 

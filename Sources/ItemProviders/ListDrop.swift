@@ -69,6 +69,8 @@ public struct ListDropResult: Sendable, Equatable {
     public var destinationIndexPath: ListIndexPath?
     public var reason: String
     public var actions: [ListAction]
+    /// Where the delegate's steps disagree (see `DropResult.findings`).
+    public var findings: [String] = []
     /// The list after the drop (unchanged unless the operation is copy or move).
     public var list: ListView
 }
@@ -181,6 +183,10 @@ public enum ListDrop {
         // canHandle and dropSessionDidUpdate run for every session, local ones included: each
         // item, whether it reorders, is a local object or loads, must satisfy the list's rules.
         var matched = Array(repeating: false, count: session.items.count)
+        // performDrop's loads, when the rules declare them apart from canHandle's check.
+        var loader = rules
+        if let performDrop = rules.performDrop { loader.takes = performDrop }
+        var mismatches: [String] = []
         let plans: [Plan] = session.items.enumerated().map { index, item in
             let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog)
             guard let choice else {
@@ -193,11 +199,17 @@ public enum ListDrop {
             if sameApplication, let local = item.localObject, local.className == list.itemClass {
                 return .local(local, stale: stale.contains(index))
             }
+            guard let load = rules.performDrop == nil ? choice : Negotiation.choose(item, session: session, destination: loader, catalog: catalog)
+            else {
+                if case .nothing? = rules.performDrop { return .refused("performDrop does nothing, so the view reverts") }
+                mismatches.append("item \(index + 1): accepted by canHandle (\(Negotiation.describe(rules.takes))), nothing loadable by \(Negotiation.describe(loader.takes)) in performDrop")
+                return .refused("canHandle accepted it, and performDrop loads nothing for it (\(Negotiation.describe(loader.takes)))")
+            }
             // A local object is the only choice without a representation.
-            guard let representation = choice.representation else {
+            guard let representation = load.representation else {
                 return item.localObject.map { .local($0, stale: false) } ?? .refused("nothing to load")
             }
-            return .load(representation, requested: choice.requested, match: choice.match)
+            return .load(representation, requested: load.requested, match: load.match)
         }
         // What canHandle answers: the rules take something, reorders included.
         let canTake = matched.contains(true)
@@ -213,6 +225,19 @@ public enum ListDrop {
             }
         }
         (result.canHandle, result.operation, result.reason) = (canTake && operation != .cancel, operation, reason)
+        if operation == .copy || operation == .move {
+            result.findings = mismatches
+            // A performDrop that does nothing: nothing moves, nothing is inserted, the view reverts.
+            if case .nothing? = rules.performDrop {
+                result.findings = ["performDrop does nothing: the drop is accepted (\(operation.rawValue)) and nothing arrives, so the view reverts"]
+                result.actions = session.items.indices.map { index in
+                    var action = ListAction(.refused, index: index)
+                    action.reason = "performDrop does nothing, so the view reverts"
+                    return action
+                }
+                return result
+            }
+        }
         guard operation == .copy || operation == .move else {
             result.actions = plans.enumerated().map { index, plan in
                 var action = ListAction(.refused, index: index)
@@ -331,6 +356,7 @@ public enum ListDrop {
             negotiated.items[index].reason = "an item cannot be dropped into itself"
         }
         (result.offered, result.canHandle, result.operation, result.reason) = (negotiated.offered, negotiated.canHandle, negotiated.operation, negotiated.reason)
+        result.findings = negotiated.findings
         var sections = list.sections
         var removed: [ListIndexPath] = []
         for outcome in negotiated.items {

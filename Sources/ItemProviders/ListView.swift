@@ -236,6 +236,13 @@ public enum ListDocument {
         case .objectClass(let name): members["objectClass"] = .string(name)
         case .nothing: break
         }
+        switch rules.performDrop {
+        case .accepts(let types)?: members["performDrop"] = .object(["accepts": .strings(types)])
+        case .readableTypes(let types)?: members["performDrop"] = .object(["readableTypes": .strings(types)])
+        case .objectClass(let name)?: members["performDrop"] = .object(["objectClass": .string(name)])
+        case .nothing?: members["performDrop"] = .object([:])
+        case nil: break
+        }
         if let low = rules.minItems { members["minItems"] = .int(low) }
         if let high = rules.maxItems { members["maxItems"] = .int(high) }
         if rules.operation != .auto { members["operation"] = .string(rules.operation.rawValue) }

@@ -43,6 +43,9 @@ public struct DropResult: Sendable, Equatable {
     /// What the simulation assumed and a user should know (a visibility the destination's
     /// platform does not offer), one sentence each.
     public var notes: [String] = []
+    /// Where the delegate's steps disagree, one sentence each: an item `canHandle` accepted
+    /// that `performDrop` loads nothing for, or a `performDrop` that loads nothing at all.
+    public var findings: [String] = []
 }
 
 /// Apple's drop negotiation as Foundation and UIKit implement it, as pure functions of a session
@@ -193,16 +196,45 @@ public enum Negotiation {
         let proceeds = operation == .copy || operation == .move
         var noMatch = "no visible representation matches what the destination takes"
         if case .nothing = destination.takes { noMatch = "the destination declares no drop rules here" }
-        let items = choices.enumerated().map { index, choice in
-            ItemOutcome(
+        // performDrop's own loads, when the delegate declares them apart from canHandle's check.
+        var findings: [String] = []
+        var loads = choices
+        if let performDrop = destination.performDrop {
+            var loader = destination
+            loader.takes = performDrop
+            loads = session.items.map { choose($0, session: session, destination: loader, catalog: catalog) }
+            if proceeds {
+                if case .nothing = performDrop {
+                    findings.append("performDrop loads nothing: the drop is accepted (\(operation.rawValue)) and nothing arrives, so the view reverts")
+                }
+                for (index, choice) in choices.enumerated() where choice != nil && loads[index] == nil {
+                    if case .nothing = performDrop { continue }
+                    findings.append("item \(index + 1): accepted by canHandle (\(describe(destination.takes))), nothing loadable by \(describe(performDrop)) in performDrop")
+                }
+            }
+        }
+        let items = zip(choices, loads).enumerated().map { index, pair in
+            let (check, choice) = pair
+            return ItemOutcome(
                 index: index, accepted: proceeds && choice != nil, representation: choice?.representation?.type,
                 requested: choice?.requested, match: choice?.match, output: nil,
-                reason: choice == nil ? noMatch
+                reason: check == nil ? noMatch
+                    : choice == nil ? "canHandle accepted it, and performDrop loads nothing for it (\(describe(destination.performDrop ?? .nothing)))"
                     : proceeds ? nil : "the drop was not performed (\(operation.rawValue))",
                 inPlace: proceeds ? choice?.representation.map { destination.load == .openInPlace && Loader.opensInPlace($0) } : nil)
         }
         return DropResult(
             canHandle: canHandle, operation: operation, reason: reason, items: items,
-            notes: platformNotes(session, destination: destination))
+            notes: platformNotes(session, destination: destination), findings: findings)
+    }
+
+    /// What a step takes, as a finding names it: the types, a class's readable types, the class.
+    static func describe(_ takes: DropDestination.Takes) -> String {
+        switch takes {
+        case .accepts(let types): types.joined(separator: ", ")
+        case .readableTypes(let types): "readable types " + types.joined(separator: ", ")
+        case .objectClass(let name): name
+        case .nothing: "nothing"
+        }
     }
 }

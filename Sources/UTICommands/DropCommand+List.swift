@@ -53,6 +53,7 @@ extension DropCommand {
                     "inPlace": action.inPlace.map(JSONValue.bool) ?? .null,
                 ])
             }),
+            "findings": .strings(result.findings),
             "result": ListDocument.encode(result.list),
         ])
     }
@@ -76,6 +77,7 @@ extension DropCommand {
             }
             lines.append(line)
         }
+        lines += result.findings.map { "finding: \($0)" }
         lines.append("list \(result.list.identifier):")
         for (index, section) in result.list.sections.enumerated() {
             let title = section.identifier.map { " \($0)" } ?? ""

@@ -50,6 +50,15 @@ struct DropCommand: ParsableCommand {
                 "\(preset.name) (\(preset.readable.map { "\($0.type)\($0.confidence == .inferred ? "" : " [\($0.confidence.rawValue)]")" }.joined(separator: ", ")))"
             }.joined(separator: "; ")).
 
+            DELEGATES: a destination (or a zone, or a list's or list item's rules) may declare what \
+            performDrop loads apart from what canHandle checks: "performDrop": {"objectClass": \
+            "UIImage"} (or accepts, or readableTypes) beside "accepts": ["public.image"], as Apple's \
+            custom-view sample checks by type and loads UIImage objects; "performDrop": {} loads \
+            nothing (the drop is accepted and the view reverts). canHandle and the proposal come \
+            from the check, the loads from performDrop; an item the check accepts and performDrop \
+            cannot load is refused and reported as a finding ("finding:" lines; json findings), \
+            and a finding makes the run exit 1.
+
             ZONES: a destination document may declare named zones, each with rules of its own \
             ({"zones": {"image": {"accepts": ["public.image"]}, "border": {}}}); --zone NAME \
             negotiates there, with the destination's application, team and group; a zone declared \
@@ -208,10 +217,11 @@ struct DropCommand: ParsableCommand {
             outcomes.append(.list(name: file, view, result))
         }
         try write(outcomes, session: session)
+        // A finding (the delegate's steps disagree) fails the run as a refused drop does.
         let proceeded = outcomes.allSatisfy { outcome in
             switch outcome {
-            case .destination(_, _, let result): result.operation == .copy || result.operation == .move
-            case .list(_, _, let result): result.operation == .copy || result.operation == .move
+            case .destination(_, _, let result): (result.operation == .copy || result.operation == .move) && result.findings.isEmpty
+            case .list(_, _, let result): (result.operation == .copy || result.operation == .move) && result.findings.isEmpty
             }
         }
         // A file past one of uti's limits (one that never ends) is bad input, as documents are.
@@ -464,6 +474,7 @@ struct DropCommand: ParsableCommand {
             "canHandle": .bool(result.canHandle),
             "proposal": ["operation": .string(result.operation.rawValue), "reason": .string(result.reason)],
             "notes": .strings(result.notes),
+            "findings": .strings(result.findings),
             "items": .array(result.items.map { item in
                 .object([
                     "index": .int(item.index + 1), "suggestedName": .optional(source(of: item).name),
@@ -498,6 +509,7 @@ struct DropCommand: ParsableCommand {
             lines.append(line)
         }
         lines += result.notes.map { "note: \($0)" }
+        lines += result.findings.map { "finding: \($0)" }
         return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
     }
 

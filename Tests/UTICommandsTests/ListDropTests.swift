@@ -265,6 +265,45 @@ import Testing
         #expect((try json(own.stdout) as? [String: Any])?["offered"] as? Bool == true)
     }
 
+    // Apple's custom-view sample ("Adopting drag and drop in a custom view"): canHandle asks
+    // hasItemsConforming(toTypeIdentifiers: [public.image]) and performDrop loadObjects(ofClass:
+    // UIImage.self). A camera raw passes the first and gives the second nothing.
+    @Test func aDelegateWhoseStepsDisagreeIsAFinding() throws {
+        let raw = try pipeline(["Fixtures/files/camera.dng"], ["--destination", "Fixtures/destinations/custom-view.json"])
+        #expect(raw.status == 1)
+        #expect(raw.stdout == """
+            proposal: copy (drops into another application copy)
+            item 1: refused: canHandle accepted it, and performDrop loads nothing for it (UIImage)
+            finding: item 1: accepted by canHandle (public.image), nothing loadable by UIImage in performDrop
+
+            """)
+        let json = try pipeline(["Fixtures/files/camera.dng"], ["--destination", "Fixtures/destinations/custom-view.json", "--format", "json"])
+        let record = try #require(try UTICommandsTests.json(json.stdout) as? [String: Any])
+        #expect(record["canHandle"] as? Bool == true)
+        #expect(record["findings"] as? [String] == ["item 1: accepted by canHandle (public.image), nothing loadable by UIImage in performDrop"])
+        try validate(json.stdout, against: "drop-result.schema.json")
+        let png = try pipeline(["Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/custom-view.json"])
+        #expect(png.status == 0)
+        #expect(png.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact) (dry run: not loaded)\n")
+    }
+
+    @Test func aPerformDropThatDoesNothingRevertsTheView() throws {
+        let (folder, list) = try photosVariant { document in
+            document["drop"] = ["accepts": ["public.image"], "performDrop": [String: Any]()]
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try listPipeline(list, ["--at", "0.0"], ["--at", "0.3", "--format", "json"])
+        #expect(run.status == 1)
+        let result = try #require(try json(run.stdout) as? [String: Any])
+        #expect(result["findings"] as? [String] == ["performDrop does nothing: the drop is accepted (move) and nothing arrives, so the view reverts"])
+        #expect(try actions(run.stdout).map { $0["reason"] as? String } == ["performDrop does nothing, so the view reverts"])
+        let after = try #require(result["result"])
+        let document = String(decoding: try JSONSerialization.data(withJSONObject: after), as: UTF8.self)
+        #expect(try sections(document) == [["sunset", "harbor", "forest", "meadow", "canyon", "summer"], ["lighthouse", "caption"]])
+        try validate(run.stdout, against: "list-drop-result.schema.json")
+        try validate(document, against: "list.schema.json")
+    }
+
     // A dry run verifies each load as --out would perform it.
     @Test func aDryRunShowsALoadThatCannotHappenAsFailed() throws {
         let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--format", "json", "Fixtures/sessions/files-drag.json"])
