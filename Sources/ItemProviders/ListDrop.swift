@@ -15,6 +15,13 @@ public enum ListIntent: String, Sendable, CaseIterable {
     case automatic
 }
 
+/// Where over a table row the drag is, which decides an automatic intent
+/// (`UITableViewDropProposal.Intent.automatic`: over the middle of a row the drop goes into
+/// it, near its top or bottom edge it inserts before or after it).
+public enum RowPosition: String, Sendable, CaseIterable {
+    case top, middle, bottom
+}
+
 /// One step of a drop into a list, in the order the drop delegate performs it.
 public struct ListAction: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
@@ -56,6 +63,61 @@ public struct ListAction: Sendable, Equatable {
     }
 }
 
+/// The order in which the loads behind placeholders finish. UIKit commits or deletes each
+/// placeholder from the item provider's completion handler, which runs whenever that load ends,
+/// so any order can happen; the list afterwards must not depend on it.
+public enum CompletionOrder: Sendable, Equatable, CustomStringConvertible {
+    /// In session order.
+    case session
+    /// Last item first.
+    case reverse
+    /// A shuffle decided by the seed (SplitMix64 and Fisher-Yates), the same on every machine.
+    case seeded(UInt64)
+
+    /// Parses `session`, `reverse`, or `seed N` (also `seed:N`, `seed=N`).
+    public init?(_ text: String) {
+        switch text {
+        case "session": self = .session
+        case "reverse": self = .reverse
+        default:
+            guard text.hasPrefix("seed"), let separator = text.dropFirst(4).first, " :=".contains(separator),
+                let seed = UInt64(text.dropFirst(5))
+            else { return nil }
+            self = .seeded(seed)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .session: "session"
+        case .reverse: "reverse"
+        case .seeded(let seed): "seed \(seed)"
+        }
+    }
+
+    /// `count` positions in completion order.
+    func order(_ count: Int) -> [Int] {
+        switch self {
+        case .session: return Array(0..<count)
+        case .reverse: return Array((0..<count).reversed())
+        case .seeded(let seed):
+            var state = seed
+            func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+            var positions = Array(0..<count)
+            for index in stride(from: count - 1, to: 0, by: -1) {
+                positions.swapAt(index, Int(next() % UInt64(index + 1)))
+            }
+            return positions
+        }
+    }
+}
+
 /// A drop into a list: the proposal, the steps, and the list afterwards.
 public struct ListDropResult: Sendable, Equatable {
     /// Whether the system offers the session to the list at all (false: a session restricted
@@ -93,10 +155,10 @@ public enum ListDrop {
     /// outside the list, when into names no item, when automatic is given to a collection, or
     /// when two session items claim the same place of this view.
     public static func perform(
-        _ session: DragSession, on list: ListView, at path: ListIndexPath?, intent: ListIntent, catalog: TypeCatalog,
-        load: Load
+        _ session: DragSession, on list: ListView, at path: ListIndexPath?, intent: ListIntent, over: RowPosition? = nil,
+        catalog: TypeCatalog, completionOrder: CompletionOrder = .session, load: Load
     ) throws(UTIError) -> ListDropResult {
-        guard let path else {
+        guard var path else {
             guard intent != .into else {
                 throw UTIError(.invalidInput, "intent into needs an item to drop into; --at none is a drop over empty space")
             }
@@ -105,10 +167,14 @@ public enum ListDrop {
             }
             // UIKit's sample code for a nil destination index path appends to the last section.
             let end = ListIndexPath(section: last, item: list.sections[last].items.count)
-            var result = try perform(session, on: list, at: end, intent: intent == .automatic ? .insert : intent, catalog: catalog, load: load)
+            var result = try perform(
+                session, on: list, at: end, intent: intent == .automatic ? .insert : intent, catalog: catalog, completionOrder: completionOrder, load: load)
             result.destinationIndexPath = nil
             result.reason += "; no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does"
             return result
+        }
+        if over != nil && intent != .automatic {
+            throw UTIError(.invalidInput, "a position over the row decides an automatic intent; give intent automatic with it")
         }
         guard list.sections.indices.contains(path.section) else {
             throw UTIError(.invalidInput, "index path \(path) is outside the list \"\(list.identifier)\": it has \(count(list.sections.count, "section")) (from 0)")
@@ -122,10 +188,26 @@ public enum ListDrop {
             let takesInto = list.item(at: path)?.drop.map { rules in
                 Negotiation.negotiate(session, with: list.inheriting(rules), catalog: catalog).canHandle
             } ?? false
-            intent = takesInto ? .into : .insert
+            switch over {
+            case nil, .middle?: intent = takesInto ? .into : .insert
+            case .top?: intent = .insert
+            case .bottom?:
+                intent = .insert
+                if path.item < sectionCount { path.item += 1 }
+            }
         }
         if intent == .into && path.item >= sectionCount {
             throw UTIError(.invalidInput, "index path \(path): section \(path.section) has \(count(sectionCount, "item")), so there is no item to drop into")
+        }
+        if let off = list.dragsOffReason {
+            var result = ListDropResult(
+                canHandle: false, operation: .cancel, intent: intent, destinationIndexPath: path, reason: off, actions: [], list: list)
+            result.actions = session.items.indices.map { index in
+                var action = ListAction(.refused, index: index)
+                action.reason = off
+                return action
+            }
+            return result
         }
         // Items that came from this view, checked against the list as it is now. UIKit sets a
         // drag item's sourceIndexPath to nil when the view reloaded after the drag began; a path
@@ -154,12 +236,12 @@ public enum ListDrop {
         }
         return insert(
             session, list: list, at: path, intent: intent, origins: origins, stale: stale, sameApplication: sameApplication, catalog: catalog,
-            load: load)
+            completionOrder: completionOrder, load: load)
     }
 
     private static func insert(
         _ session: DragSession, list: ListView, at path: ListIndexPath, intent: ListIntent, origins: [Int: ListIndexPath],
-        stale: Set<Int>, sameApplication: Bool, catalog: TypeCatalog, load: Load
+        stale: Set<Int>, sameApplication: Bool, catalog: TypeCatalog, completionOrder: CompletionOrder, load: Load
     ) -> ListDropResult {
         var result = ListDropResult(
             canHandle: false, operation: .cancel, intent: intent, destinationIndexPath: path, reason: "", actions: [], list: list)
@@ -306,26 +388,37 @@ public enum ListDrop {
             }
             actions.append(action)
         }
-        // The loads finish (uti takes them in session order): each placeholder is committed with
-        // what was loaded, or deleted, and the items after it move up.
+        // The loads finish in `completionOrder`: each placeholder is committed with what was
+        // loaded, or deleted, and the items after it move up; a placeholder's index path counts
+        // the placeholders before it that were already deleted.
         var deleted = Set<Int>()
-        for entry in pending {
+        var deletions = PrefixCounts(count: inserted.count)
+        var committed: [(step: Int, entry: Int)] = []
+        for position in completionOrder.order(pending.count) {
+            let entry = pending[position]
             let index = actions[entry.action].index
             var step = ListAction(.commit, index: index)
-            step.at = ListIndexPath(section: path.section, item: start + entry.offset - deleted.count)
+            step.at = ListIndexPath(section: path.section, item: start + entry.offset - deletions.count(before: entry.offset))
             (step.representation, step.requested, step.match) = (entry.representation.type, actions[entry.action].requested, actions[entry.action].match)
             do {
                 step.output = try load(index, session.items[index], entry.representation, rules)
                 step.inPlace = rules.load == .openInPlace && Loader.opensInPlace(entry.representation)
-                let item = ListItem(identifier: identifiers.unique(entry.suggested), types: [entry.representation.type], path: step.output)
-                inserted[entry.offset] = item
-                step.identifier = item.identifier
+                committed.append((actions.count, position))
             } catch {
                 deleted.insert(entry.offset)
+                deletions.add(at: entry.offset)
                 step.kind = .delete
                 step.reason = "loading failed: \(error.message)"
             }
             actions.append(step)
+        }
+        // Committed items are named in session order, whatever order their loads finished in,
+        // so the list afterwards does not depend on it.
+        for (step, position) in committed.sorted(by: { $0.entry < $1.entry }) {
+            let entry = pending[position]
+            let item = ListItem(identifier: identifiers.unique(entry.suggested), types: [entry.representation.type], path: actions[step].output)
+            inserted[entry.offset] = item
+            actions[step].identifier = item.identifier
         }
         let items = sections[path.section].items
         sections[path.section].items = Array(items[..<start])
@@ -390,6 +483,32 @@ public enum ListDrop {
         }
         result.list.sections = sections
         return result
+    }
+
+    /// How many positions below a given one are marked, in logarithmic time (a Fenwick tree), so
+    /// that placeholders committed in any order find their index paths in n log n.
+    struct PrefixCounts {
+        private var tree: [Int]
+
+        init(count: Int) { tree = Array(repeating: 0, count: count + 1) }
+
+        mutating func add(at position: Int) {
+            var node = position + 1
+            while node < tree.count {
+                tree[node] += 1
+                node += node & -node
+            }
+        }
+
+        func count(before position: Int) -> Int {
+            var total = 0
+            var node = position
+            while node > 0 {
+                total += tree[node]
+                node -= node & -node
+            }
+            return total
+        }
     }
 
     /// The identifiers a list holds, and for each base the next number worth trying, so that

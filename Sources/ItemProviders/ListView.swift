@@ -39,6 +39,8 @@ extension Character {
 /// view's drop rules, and whether it reorders.
 public struct ListView: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable { case collection, table }
+    /// The device idiom the view runs on.
+    public enum Device: String, Sendable, CaseIterable { case phone, pad }
 
     /// Names the view, so a drag item's `sourceView` says whether it came from this one.
     public var identifier: String
@@ -54,6 +56,11 @@ public struct ListView: Sendable, Equatable {
     public var reorders: Bool
     /// What the view takes from elsewhere (its drop delegate's rules); nil takes nothing.
     public var drop: DropDestination?
+    /// The device the view runs on; nil is an iPad's behaviour.
+    public var device: Device?
+    /// `dragInteractionEnabled` as the application sets it; nil is UIKit's default (true on
+    /// iPad, false on iPhone).
+    public var dragInteractionEnabled: Bool?
     public var sections: [ListSection]
 
     public init(identifier: String, kind: Kind = .collection, itemClass: String = "ListItem", reorders: Bool = true, sections: [ListSection] = []) {
@@ -62,6 +69,18 @@ public struct ListView: Sendable, Equatable {
         self.itemClass = itemClass
         self.reorders = reorders
         self.sections = sections
+    }
+
+    /// Whether drags start from the view and drops reach it: UITableView's and
+    /// UICollectionView's `dragInteractionEnabled` defaults to true on iPad and false on iPhone.
+    public var dragsEnabled: Bool { dragInteractionEnabled ?? (device != .phone) }
+
+    /// Why drags and drops are off in the view, or nil when they are on.
+    public var dragsOffReason: String? {
+        dragsEnabled ? nil
+            : device == .phone && dragInteractionEnabled == nil
+            ? "\"\(identifier)\" is on a phone, where \(kind) views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)"
+            : "\"\(identifier)\" sets dragInteractionEnabled to false, so it takes part in no drag and drop"
     }
 
     /// The item at `path`, or nil outside the list.
@@ -137,6 +156,7 @@ public enum ListDocument {
     static func decode(_ value: JSONValue, reader: inout DocumentReader) -> ListView? {
         guard let root = reader.object(value, at: "$", allowed: [
             "schemaVersion", "identifier", "kind", "application", "team", "group", "itemClass", "reorders", "drop", "sections",
+            "device", "dragInteractionEnabled",
         ]) else { return nil }
         switch root["schemaVersion"] {
         case .int(schemaVersion)?: break
@@ -152,6 +172,12 @@ public enum ListDocument {
         list.group = reader.string(root, "group", at: "$")
         list.itemClass = reader.string(root, "itemClass", at: "$") ?? "ListItem"
         list.reorders = reader.bool(root, "reorders", at: "$", default: true)
+        if root["device"] != nil && root["device"] != .null {
+            list.device = reader.choice(root, "device", at: "$", default: nil)
+        }
+        if root["dragInteractionEnabled"] != nil && root["dragInteractionEnabled"] != .null {
+            list.dragInteractionEnabled = reader.bool(root, "dragInteractionEnabled", at: "$", default: true)
+        }
         if let rules = root["drop"], rules != .null {
             list.drop = DropDestination.decode(rules, at: "$.drop", isZone: true, reader: &reader)
         }
@@ -211,6 +237,7 @@ public enum ListDocument {
             "schemaVersion": .int(schemaVersion), "identifier": .string(list.identifier), "kind": .string(list.kind.rawValue),
             "application": .optional(list.application), "team": .optional(list.team), "group": .optional(list.group),
             "itemClass": .string(list.itemClass), "reorders": .bool(list.reorders),
+            "device": .optional(list.device?.rawValue), "dragInteractionEnabled": list.dragInteractionEnabled.map(JSONValue.bool) ?? .null,
             "drop": list.drop.map(encodeRules) ?? .null,
             "sections": .array(list.sections.map { section in
                 .object([

@@ -19,6 +19,7 @@ extension DropDestination.Preference: ExpressibleByArgument {}
 extension DropDestination.Load: ExpressibleByArgument {}
 extension DropDestination.Platform: ExpressibleByArgument {}
 extension ListIntent: ExpressibleByArgument {}
+extension RowPosition: ExpressibleByArgument {}
 
 /// `uti completions SHELL`: the completion script, to be sourced or installed.
 struct CompletionsCommand: ParsableCommand {

@@ -16,7 +16,10 @@ extension DropCommand {
         // Without --out the loads are only verified: a dry run never promises a load that cannot happen.
         let loader = try makeLoader(sessionSource: sessionSource, folder: out, catalog: catalog)
         var loadFailed = false
-        let result = try ListDrop.perform(session, on: view, at: path, intent: intent ?? .insert, catalog: catalog) {
+        let order = completionOrder.flatMap(CompletionOrder.init) ?? .session
+        let result = try ListDrop.perform(
+            session, on: view, at: path, intent: intent ?? .insert, over: over, catalog: catalog, completionOrder: order
+        ) {
             index, item, representation, rules throws(UTIError) in
             do throws(UTIError) {
                 guard out != nil else {

@@ -103,8 +103,10 @@ struct DropCommand: ParsableCommand {
             session order; an index past the end of the section appends, and the reason says so, \
             also when it is past the end only once the moved items have left; a section outside \
             the list, into past the last item or with --at none, and automatic on a collection are \
-            exit 2. Placeholders commit in session order, and a \
-            deleted one moves the items after it up. A committed item is named after its suggested \
+            exit 2. Placeholders commit in session order, or as --completion-order says \
+            (reverse, or seed:N for a reproducible shuffle: each load ends in its own completion \
+            handler, so any order can happen); a deleted one moves the items after it up, committed \
+            items are named in session order, and the list afterwards is the same for every order. A committed item is named after its suggested \
             name (then "NAME 2", ...) and records the loaded type and, with --out, the file. The \
             output: the proposal (operation, intent, reason), one line per step (move, \
             insert-local, placeholder, commit, delete, into, refused), and the list afterwards; \
@@ -149,10 +151,17 @@ struct DropCommand: ParsableCommand {
             completion: .file(extensions: ["json"]))
     var lists: [String] = []
     @Option(name: .customLong("at"), help: ArgumentHelp(
-        "The destination index path in the list: section and item, from 0 (one for every --list, or one per --list).", valueName: "S.I"))
+        "The destination index path in the list: section and item, from 0, or none (over empty space); one for every --list, or one per --list.",
+        valueName: "S.I"))
     var indexPaths: [String] = []
     @Option(help: "Where the drop goes at --at: insert (between items), into (the item there), unspecified, or automatic (tables).")
     var intent: ListIntent?
+    @Option(help: "With --intent automatic in a table: where over the row at --at the drag is (top inserts before it, bottom after it, middle goes into it when it takes the drop).")
+    var over: RowPosition?
+    @Option(name: .customLong("completion-order"), help: ArgumentHelp(
+        "The order in which loads behind placeholders finish: session, reverse, or seed:N (a shuffle); the list afterwards is the same.",
+        valueName: "order"))
+    var completionOrder: String?
     @Option(help: ArgumentHelp("A type the destination accepts; repeatable, in preference order.", valueName: "type"), completion: .typeIdentifiers)
     var accepts: [String] = []
     @Option(name: .customLong("readable-types"), help: ArgumentHelp("Readable types, comma-separated, in preference order.", valueName: "t1,t2,..."))
@@ -286,7 +295,9 @@ struct DropCommand: ParsableCommand {
     private func checkCombinations() throws(UTIError) {
         let outcomes = (destinationsGiven ? max(destinations.count, 1) : 0) + lists.count
         if lists.isEmpty {
-            if !indexPaths.isEmpty || intent != nil { throw UTIError(.invalidInput, "--at and --intent need --list") }
+            if !indexPaths.isEmpty || intent != nil || over != nil || completionOrder != nil {
+                throw UTIError(.invalidInput, "--at, --intent, --over and --completion-order need --list")
+            }
         } else {
             guard indexPaths.count == 1 || indexPaths.count == lists.count else {
                 throw UTIError(.invalidInput, indexPaths.isEmpty ? "--list needs --at S.I, the destination index path"
@@ -300,6 +311,12 @@ struct DropCommand: ParsableCommand {
             {
                 throw UTIError(.invalidInput, "--app, --team, --group, --platform, --min-items, --max-items, --operation, --load, --forbidden, --zone and --explain describe a destination; a list declares its own rules")
             }
+        }
+        if over != nil && intent != .automatic {
+            throw UTIError(.invalidInput, "--over decides an automatic intent: give it with --intent automatic")
+        }
+        if let completionOrder, CompletionOrder(completionOrder) == nil {
+            throw UTIError(.invalidInput, "--completion-order \(completionOrder): give session, reverse or seed:N (N a whole number)")
         }
         if format == .list && (lists.count != 1 || outcomes != 1) {
             throw UTIError(.invalidInput, "--format list prints the list after a drop: give one --list and no destination")

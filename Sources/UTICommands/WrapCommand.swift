@@ -222,6 +222,10 @@ struct WrapCommand: ParsableCommand {
             return path
         }
         let touched = try indexPath(at ?? "", option: "--at")
+        if let off = list.dragsOffReason {
+            Output.reportError("\(file): no drag begins: \(off)")
+            throw ExitCode(1)
+        }
         var selection: [ListIndexPath] = []
         for argument in selected {
             for part in argument.split(separator: ",", omittingEmptySubsequences: false) {

@@ -304,6 +304,63 @@ import Testing
         try validate(document, against: "list.schema.json")
     }
 
+    // Each placeholder is committed from its own load's completion handler, so loads may finish
+    // in any order; the list afterwards must be the same.
+    @Test(arguments: ["session", "reverse", "seed:7", "seed 12345"])
+    func loadsThatFinishOutOfOrderLeaveTheSameList(order: String) throws {
+        let inOrder = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--format", "list", "Fixtures/sessions/files-drag.json"])
+        let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--completion-order", order, "--format", "list", "Fixtures/sessions/files-drag.json"])
+        #expect(run.status == 1, "item 2's file is missing")
+        #expect(try sections(run.stdout) == sections(inOrder.stdout))
+    }
+
+    @Test func theTraceShowsTheCompletionOrder() throws {
+        let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--completion-order", "reverse", "Fixtures/sessions/files-drag.json"])
+        let steps = run.stdout.split(separator: "\n").filter { $0.contains("commit") || $0.contains("delete the placeholder") }
+        #expect(steps.map { String($0.prefix(while: { $0 != ":" })) } == ["item 4", "item 2", "item 1"])
+        #expect(steps[0].hasPrefix("item 4: commit \"sunset 2\" at 0.3"))
+        #expect(steps[2].hasPrefix("item 1: commit \"beach\" at 0.1"))
+        let bad = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--completion-order", "random", "Fixtures/sessions/files-drag.json"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "uti: --completion-order random: give session, reverse or seed:N (N a whole number)\n")
+    }
+
+    // UITableViewDropProposal.Intent.automatic: the table picks from where over the row the
+    // drag is: into over the middle of a row that takes it, insert near its edges.
+    @Test(arguments: [
+        ("top", [["groceries", "ideas", "work"]]),
+        ("bottom", [["groceries", "work", "ideas"]]),
+        ("middle", [["groceries", "work"]]),
+    ])
+    func automaticInATableFollowsThePositionOverTheRow(over: String, expected: [[String]]) throws {
+        let run = try listPipeline(Self.notes, ["--at", "0.2"], ["--at", "0.1", "--intent", "automatic", "--over", over, "--format", "list"])
+        #expect(run.status == 0)
+        #expect(try sections(run.stdout) == expected)
+        let wrong = try listPipeline(Self.notes, ["--at", "0.2"], ["--at", "0.1", "--over", over])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr == "uti: --over decides an automatic intent: give it with --intent automatic\n")
+    }
+
+    // dragInteractionEnabled: true by default on iPad, false on iPhone.
+    @Test func onAPhoneListsTakePartOnlyWhenDragInteractionIsEnabled() throws {
+        let (folder, list) = try photosVariant { $0["device"] = "phone" }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wrap = try uti(["wrap", "--from-list", list, "--at", "0.0"])
+        #expect(wrap.status == 1)
+        #expect(wrap.stdout.isEmpty)
+        #expect(wrap.stderr == "uti: \(list): no drag begins: \"photos\" is on a phone, where collection views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)\n")
+        let drop = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.0"])
+        #expect(drop.status == 1)
+        #expect(drop.stdout.hasPrefix("proposal: cancel, insert at 0.0 (\"photos\" is on a phone, where collection views take part"))
+
+        let (enabledFolder, enabled) = try photosVariant { $0["device"] = "phone"; $0["dragInteractionEnabled"] = true }
+        defer { try? FileManager.default.removeItem(at: enabledFolder) }
+        let reorder = try listPipeline(enabled, ["--at", "0.0"], ["--at", "0.2", "--format", "list"])
+        #expect(reorder.status == 0)
+        #expect(try sections(reorder.stdout)[0] == ["harbor", "forest", "sunset", "meadow", "canyon", "summer"])
+        try validate(reorder.stdout, against: "list.schema.json")
+    }
+
     // A dry run verifies each load as --out would perform it.
     @Test func aDryRunShowsALoadThatCannotHappenAsFailed() throws {
         let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--format", "json", "Fixtures/sessions/files-drag.json"])
