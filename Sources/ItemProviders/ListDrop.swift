@@ -118,6 +118,38 @@ public enum CompletionOrder: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// One decision of a list drop, with the rule or Apple statement behind it (`--explain`).
+public struct ListTraceStep: Sendable, Equatable {
+    /// What was decided, in the result's words.
+    public var decision: String
+    /// The rule uti follows there: an Apple header, document or sample, or uti's stated reading.
+    public var rule: String
+
+    public init(_ decision: String, rule: String) {
+        self.decision = decision
+        self.rule = rule
+    }
+}
+
+/// The Apple statements the list drop follows, cited by its trace.
+enum ListRules {
+    static let emptySpace = "UICollectionViewDropCoordinator.destinationIndexPath / UITableViewDropCoordinator.destinationIndexPath: nil over empty space; Apple's sample code (\"Supporting drag and drop in collection views\") then uses the end of the last section"
+    static let automatic = "UITableViewDropProposal.Intent.automatic: the table inserts near a row's edges and drops into the row over its middle"
+    static let dragsOff = "UITableView.dragInteractionEnabled / UICollectionView.dragInteractionEnabled: true by default on iPad, false on iPhone"
+    static let staleSource = "UICollectionViewDropItem.sourceIndexPath / UITableViewDropItem.sourceIndexPath: nil unless the item came from this view; UIKit clears it when the view reloads during the drag"
+    static let noDelegate = "list.schema.json: a list's drop is its drop delegate's rules; without one the view is no drop target (UICollectionView.dropDelegate nil)"
+    static let restricted = "UIDragInteractionDelegate dragInteraction(_:sessionIsRestrictedToDraggingApplication:): the session is offered to the source application only"
+    static let canHandle = "UICollectionViewDropDelegate / UITableViewDropDelegate: canHandle and dropSessionDidUpdate are called for every drop session, local reorders included"
+    static let move = "UICollectionViewDropCoordinator.drop(_:toItemAt:) for an item whose sourceIndexPath is in this view (a reorder, proposed as .move)"
+    static let local = "UIDragItem.localObject: an object handed over within the source application, inserted without loading"
+    static let placeholder = "UICollectionViewDropCoordinator.drop(_:to: UICollectionViewDropPlaceholder): a placeholder shows while the item provider loads"
+    static let commit = "UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:) when the load succeeds, deletePlaceholder() when it fails, from the load's completion handler"
+    static let batch = "performBatchUpdates: deletions are processed before insertions, and insertion index paths refer to the list after the deletions"
+    static let proposal = "uti drop rule 4 (the proposal) with the list's rules; a drag from the list itself proposes .move (UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath))"
+    static let performDrop = "The destination's performDrop loads what it declares; what canHandle accepted and performDrop cannot load arrives as nothing (a finding)"
+    static let into = "UICollectionViewDropProposal intent .insertIntoDestinationIndexPath: the item at the index path takes the drop with its own rules"
+}
+
 /// A drop into a list: the proposal, the steps, and the list afterwards.
 public struct ListDropResult: Sendable, Equatable {
     /// Whether the system offers the session to the list at all (false: a session restricted
@@ -133,6 +165,8 @@ public struct ListDropResult: Sendable, Equatable {
     public var actions: [ListAction]
     /// Where the delegate's steps disagree (see `DropResult.findings`).
     public var findings: [String] = []
+    /// Every decision with the rule behind it, in the order taken (`uti drop --list --explain`).
+    public var trace: [ListTraceStep] = []
     /// The list after the drop (unchanged unless the operation is copy or move).
     public var list: ListView
 }
@@ -171,6 +205,7 @@ public enum ListDrop {
                 session, on: list, at: end, intent: intent == .automatic ? .insert : intent, catalog: catalog, completionOrder: completionOrder, load: load)
             result.destinationIndexPath = nil
             result.reason += "; no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does"
+            result.trace.insert(ListTraceStep("no destination index path: the drop goes to \(end), the end of the last section", rule: ListRules.emptySpace), at: 0)
             return result
         }
         if over != nil && intent != .automatic {
@@ -181,6 +216,7 @@ public enum ListDrop {
         }
         let sectionCount = list.sections[path.section].items.count
         var intent = intent
+        var trace: [ListTraceStep] = []
         if intent == .automatic {
             guard list.kind == .table else {
                 throw UTIError(.invalidInput, "intent automatic is for table views; \"\(list.identifier)\" is a collection view (give insert, into or unspecified)")
@@ -195,6 +231,9 @@ public enum ListDrop {
                 intent = .insert
                 if path.item < sectionCount { path.item += 1 }
             }
+            trace.append(ListTraceStep(
+                "automatic resolved to \(intent.rawValue) at \(path)" + (over.map { " (over the \($0.rawValue) of the row)" } ?? " (no position given: into when the row takes the drop)"),
+                rule: ListRules.automatic))
         }
         if intent == .into && path.item >= sectionCount {
             throw UTIError(.invalidInput, "index path \(path): section \(path.section) has \(count(sectionCount, "item")), so there is no item to drop into")
@@ -207,6 +246,7 @@ public enum ListDrop {
                 action.reason = off
                 return action
             }
+            result.trace = trace + [ListTraceStep("cancel: \(off)", rule: ListRules.dragsOff)]
             return result
         }
         // Items that came from this view, checked against the list as it is now. UIKit sets a
@@ -222,6 +262,9 @@ public enum ListDrop {
                 item.localObject.map({ $0.className != list.itemClass || $0.value == there.identifier }) ?? true
             else {
                 stale.insert(index)
+                trace.append(ListTraceStep(
+                    "item \(index + 1): its sourceIndexPath \(item.sourceIndexPath?.description ?? "(none)") no longer holds it, so it is not a reorder",
+                    rule: ListRules.staleSource))
                 continue
             }
             // A drag holds each list item once: UIKit makes one drag item per index path.
@@ -231,12 +274,13 @@ public enum ListDrop {
             draggedFrom[origin] = index
             origins[index] = origin
         }
-        if intent == .into {
-            return into(session, list: list, at: path, origins: origins, catalog: catalog, load: load)
-        }
-        return insert(
-            session, list: list, at: path, intent: intent, origins: origins, stale: stale, sameApplication: sameApplication, catalog: catalog,
-            completionOrder: completionOrder, load: load)
+        var result = intent == .into
+            ? into(session, list: list, at: path, origins: origins, catalog: catalog, load: load)
+            : insert(
+                session, list: list, at: path, intent: intent, origins: origins, stale: stale, sameApplication: sameApplication,
+                catalog: catalog, completionOrder: completionOrder, load: load)
+        result.trace = trace + result.trace + explainActions(result)
+        return result
     }
 
     private static func insert(
@@ -245,8 +289,9 @@ public enum ListDrop {
     ) -> ListDropResult {
         var result = ListDropResult(
             canHandle: false, operation: .cancel, intent: intent, destinationIndexPath: path, reason: "", actions: [], list: list)
-        func refuseAll(_ reason: String) -> ListDropResult {
+        func refuseAll(_ reason: String, rule: String) -> ListDropResult {
             result.reason = reason
+            result.trace.append(ListTraceStep("cancel: \(reason)", rule: rule))
             result.actions = session.items.indices.map { index in
                 var action = ListAction(.refused, index: index)
                 action.reason = reason
@@ -256,11 +301,11 @@ public enum ListDrop {
         }
         // A view without a drop delegate takes nothing: not its own items, not local objects.
         guard let rules = list.drop.map(list.inheriting) else {
-            return refuseAll("the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included")
+            return refuseAll("the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included", rule: ListRules.noDelegate)
         }
         if session.restrictedToSourceApplication && !sameApplication {
             result.offered = false
-            return refuseAll("the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
+            return refuseAll("the session is restricted to its source application, so it is never offered here (canHandle is not asked)", rule: ListRules.restricted)
         }
         // canHandle and dropSessionDidUpdate run for every session, local ones included: each
         // item, whether it reorders, is a local object or loads, must satisfy the list's rules.
@@ -307,6 +352,10 @@ public enum ListDrop {
             }
         }
         (result.canHandle, result.operation, result.reason) = (canTake && operation != .cancel, operation, reason)
+        result.trace.append(ListTraceStep(
+            "canHandle \(canTake ? "true" : "false"): \(matched.filter { $0 }.count) of \(count(session.items.count, "item")) offer a visible representation the list's rules take",
+            rule: ListRules.canHandle))
+        result.trace.append(ListTraceStep("proposal \(operation.rawValue): \(reason)", rule: ListRules.proposal))
         if operation == .copy || operation == .move {
             result.findings = mismatches
             // A performDrop that does nothing: nothing moves, nothing is inserted, the view reverts.
@@ -347,11 +396,21 @@ public enum ListDrop {
         var identifiers = UniqueNames(Set(sections.flatMap { $0.items.map(\.identifier) }))
         let remaining = sections[path.section].items.count
         let start = min(path.item, remaining)
+        if !leaving.isEmpty {
+            result.trace.append(ListTraceStep(
+                "the \(count(moved.count, "moved item")) are deleted first; \(path) counts in the list without them (\(remaining) items remain in section \(path.section))",
+                rule: ListRules.batch))
+        }
         if path.item > list.sections[path.section].items.count {
             result.reason += "; \(path) is past the end of section \(path.section), so the items append"
         } else if path.item > remaining {
             let leavingHere = leaving[path.section]?.count ?? 0
             result.reason += "; \(path) is past the end of section \(path.section) once the \(count(leavingHere, "moved item")) leave it (\(remaining) remain), so the items append at \(path.section).\(remaining)"
+        }
+        if path.item > remaining {
+            result.trace.append(ListTraceStep(
+                "\(path) is past the end of section \(path.section) (\(remaining) items), so the items append at \(path.section).\(remaining)",
+                rule: "uti's reading: UIKit raises an exception for an insertion past the end; the usual performDrop clamps the index, so uti appends and says so"))
         }
         var actions: [ListAction] = []
         // What the drop inserts at `start`, in order; a placeholder is marked by its place in
@@ -449,6 +508,8 @@ public enum ListDrop {
             negotiated.items[index].reason = "an item cannot be dropped into itself"
         }
         (result.offered, result.canHandle, result.operation, result.reason) = (negotiated.offered, negotiated.canHandle, negotiated.operation, negotiated.reason)
+        result.trace.append(ListTraceStep(
+            "into \"\(target.identifier)\" at \(path): proposal \(result.operation.rawValue) (\(result.reason))", rule: ListRules.into))
         result.findings = negotiated.findings
         var sections = list.sections
         var removed: [ListIndexPath] = []
@@ -483,6 +544,38 @@ public enum ListDrop {
         }
         result.list.sections = sections
         return result
+    }
+
+    /// One trace step per action, with the rule that produced it.
+    static func explainActions(_ result: ListDropResult) -> [ListTraceStep] {
+        result.actions.map { action in
+            let item = "item \(action.index + 1)"
+            let name = action.identifier.map { " \"\($0)\"" } ?? ""
+            switch action.kind {
+            case .move:
+                return ListTraceStep("\(item): move\(name) \(action.from!) -> \(action.at!)", rule: ListRules.move)
+            case .insertLocal:
+                return ListTraceStep("\(item): insert local object\(name) at \(action.at!)", rule: action.reason == nil ? ListRules.local : ListRules.staleSource)
+            case .placeholder:
+                return ListTraceStep("\(item): placeholder at \(action.at!) while \(action.representation ?? "") loads", rule: ListRules.placeholder)
+            case .commit:
+                return ListTraceStep("\(item): commit\(name) at \(action.at!)", rule: ListRules.commit)
+            case .delete:
+                return ListTraceStep("\(item): delete the placeholder at \(action.at!) (\(action.reason ?? ""))", rule: ListRules.commit)
+            case .into:
+                return ListTraceStep("\(item): into\(name) at \(action.at!)", rule: ListRules.into)
+            case .refused:
+                let reason = action.reason ?? ""
+                let rule = reason.hasPrefix("canHandle accepted it") || reason.hasPrefix("performDrop") ? ListRules.performDrop
+                    : reason.hasPrefix("no visible representation") ? ListRules.canHandle
+                    : reason.hasPrefix("the drop was not performed") ? ListRules.proposal
+                    : reason.contains("dragInteractionEnabled") ? ListRules.dragsOff
+                    : reason.hasPrefix("the list declares no drop rules") ? ListRules.noDelegate
+                    : reason.hasPrefix("the session is restricted") ? ListRules.restricted
+                    : ListRules.proposal
+                return ListTraceStep("\(item): refused: \(reason)", rule: rule)
+            }
+        }
     }
 
     /// How many positions below a given one are marked, in logarithmic time (a Fenwick tree), so

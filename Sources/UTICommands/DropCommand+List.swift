@@ -39,6 +39,21 @@ extension DropCommand {
 
     /// The result of a list drop (schemas/list-drop-result.schema.json); session items are
     /// numbered from 1, index paths from 0 as UIKit counts them.
+    static func record(_ result: ListDropResult, list: ListView, explain: Bool = false) -> JSONValue {
+        var record = record(result, list: list)
+        if explain, case .object(var members) = record {
+            members["explain"] = .array(result.trace.map { .object(["decision": .string($0.decision), "rule": .string($0.rule)]) })
+            record = .object(members)
+        }
+        return record
+    }
+
+    /// `--explain` for a list drop: each decision, then the rule behind it.
+    static func traceText(_ result: ListDropResult) -> String {
+        (["explain:"] + result.trace.flatMap { ["  \($0.decision)", "    rule: \($0.rule)"] })
+            .map(Output.terminalSafe).joined(separator: "\n") + "\n"
+    }
+
     static func record(_ result: ListDropResult, list: ListView) -> JSONValue {
         .object([
             "schemaVersion": .int(outputSchemaVersion),

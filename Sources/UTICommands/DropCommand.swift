@@ -114,6 +114,9 @@ struct DropCommand: ParsableCommand {
             destinationIndexPath, offered, canHandle, proposal, actions [{index (from 1), action, \
             from, at, identifier, representation, requested, match, output, reason, inPlace}] and \
             result (the list); \
+            --explain adds every decision (index rules, canHandle, the proposal, each reorder, \
+            placeholder, commit, deletion and refusal) with the Apple header, document or sample \
+            behind it (text: an explain: block; json: explain [{decision, rule}]); \
             --format list prints only the list afterwards, a list document to drop into next \
             (--list - reads it from standard input when the session is a file).
 
@@ -250,14 +253,14 @@ struct DropCommand: ParsableCommand {
         case (.json, .destination(_, let target, let result)?):
             Output.standard.line(record(result, session: session, destination: target).serialized(pretty: true))
         case (.json, .list(_, let view, let result)?):
-            Output.standard.line(Self.record(result, list: view).serialized(pretty: true))
+            Output.standard.line(Self.record(result, list: view, explain: explain).serialized(pretty: true))
         case (.list, .list(_, _, let result)?):
             Output.standard.line(ListDocument.encode(result.list).serialized(pretty: true))
         case (.text, .destination(_, let target, let result)?):
             Output.standard.write(Self.text(result, dryRun: out == nil))
             if explain { Output.standard.write(Self.explanationText(Self.explanation(result, session: session, destination: target))) }
         case (.text, .list(_, _, let result)?):
-            Output.standard.write(Self.text(result, dryRun: out == nil))
+            Output.standard.write(Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : ""))
         case (.junit, _):
             Output.standard.write(JUnitReport(name: "uti drop", suites: outcomes.map { Self.suite($0, session: session) }).render())
         case (.json, _):
@@ -266,7 +269,7 @@ struct DropCommand: ParsableCommand {
                 "results": .array(outcomes.map { outcome in
                     let (name, document): (String, JSONValue) = switch outcome {
                     case .destination(let name, let target, let result): (name, record(result, session: session, destination: target))
-                    case .list(let name, let view, let result): (name, Self.record(result, list: view))
+                    case .list(let name, let view, let result): (name, Self.record(result, list: view, explain: explain))
                     }
                     guard case .object(var members) = document else { return document }
                     members["destination"] = .string(name)
@@ -283,7 +286,7 @@ struct DropCommand: ParsableCommand {
                         + (explain ? Self.explanationText(Self.explanation(result, session: session, destination: target)) : "")
                 case .list(let name, _, let result):
                     heading = "list \(name) at \(result.destinationIndexPath?.description ?? "none"):"
-                    body = Self.text(result, dryRun: out == nil)
+                    body = Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : "")
                 }
                 Output.standard.line(Output.terminalSafe(heading))
                 Output.standard.write(body.split(separator: "\n").map { "  \($0)\n" }.joined())
@@ -307,9 +310,9 @@ struct DropCommand: ParsableCommand {
                 throw UTIError(.invalidInput, "--list - reads the list from standard input, so name the session file")
             }
             if !destinationsGiven && (application != nil || team != nil || group != nil || minItems != nil || maxItems != nil
-                || operation != nil || load != nil || forbidden || zone != nil || explain || platform != nil)
+                || operation != nil || load != nil || forbidden || zone != nil || platform != nil)
             {
-                throw UTIError(.invalidInput, "--app, --team, --group, --platform, --min-items, --max-items, --operation, --load, --forbidden, --zone and --explain describe a destination; a list declares its own rules")
+                throw UTIError(.invalidInput, "--app, --team, --group, --platform, --min-items, --max-items, --operation, --load, --forbidden and --zone describe a destination; a list declares its own rules")
             }
         }
         if over != nil && intent != .automatic {

@@ -361,6 +361,33 @@ import Testing
         try validate(reorder.stdout, against: "list.schema.json")
     }
 
+    @Test func explainTracesEveryDecisionWithItsRule() throws {
+        let run = try listPipeline(Self.photos, ["--at", "0.0", "--selected", "0.0,0.1,1.1"], ["--at", "0.5", "--explain", "--format", "json"])
+        #expect(run.status == 0)
+        let result = try #require(try json(run.stdout) as? [String: Any])
+        let trace = try #require(result["explain"] as? [[String: String]])
+        #expect(trace.map { $0["decision"] ?? "" } == [
+            "canHandle true: 2 of 3 items offer a visible representation the list's rules take",
+            "proposal move: items from this list move (a reorder)",
+            "the 2 moved items are deleted first; 0.5 counts in the list without them (4 items remain in section 0)",
+            "0.5 is past the end of section 0 (4 items), so the items append at 0.4",
+            "item 1: move \"sunset\" 0.0 -> 0.4",
+            "item 2: move \"harbor\" 0.1 -> 0.5",
+            "item 3: refused: no visible representation matches what the list takes (its rules apply to its own reorders too)",
+        ])
+        #expect(trace[0]["rule"]?.hasPrefix("UICollectionViewDropDelegate / UITableViewDropDelegate: canHandle and dropSessionDidUpdate") == true)
+        #expect(trace[2]["rule"]?.hasPrefix("performBatchUpdates: deletions are processed before insertions") == true)
+        try validate(run.stdout, against: "list-drop-result.schema.json")
+        let text = try uti(["drop", "--list", Self.photos, "--at", "none", "--explain", "Fixtures/sessions/files-drag.json"])
+        #expect(text.stdout.contains("""
+            explain:
+              no destination index path: the drop goes to 1.2, the end of the last section
+                rule: UICollectionViewDropCoordinator.destinationIndexPath
+            """))
+        #expect(text.stdout.contains("  item 2: delete the placeholder at 1.3 (loading failed: "))
+        #expect(text.stdout.contains("    rule: UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:) when the load succeeds"))
+    }
+
     // A dry run verifies each load as --out would perform it.
     @Test func aDryRunShowsALoadThatCannotHappenAsFailed() throws {
         let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--format", "json", "Fixtures/sessions/files-drag.json"])
