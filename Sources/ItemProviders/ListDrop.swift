@@ -148,6 +148,9 @@ enum ListRules {
     static let proposal = "uti drop rule 4 (the proposal) with the list's rules; a drag from the list itself proposes .move (UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath))"
     static let performDrop = "The destination's performDrop loads what it declares; what canHandle accepted and performDrop cannot load arrives as nothing (a finding)"
     static let into = "UICollectionViewDropProposal intent .insertIntoDestinationIndexPath: the item at the index path takes the drop with its own rules"
+    static let noUpdate = "uti's reading: without dropSessionDidUpdate the view receives no proposal from the delegate, so no intent (the proposal's default intent is .unspecified); Apple does not document the default operation, so uti keeps rule 4's"
+    static let indexRule = "The delegate's dropSessionDidUpdate(withDestinationIndexPath:) may return a different proposal for each index path; the list declares where it returns .forbidden"
+    static let editing = "The delegate's dropSessionDidUpdate proposes .move for the view's own items only while the view is editing (the list's movesOnlyWhileEditing)"
 }
 
 /// A drop into a list: the proposal, the steps, and the list afterwards.
@@ -190,7 +193,7 @@ public enum ListDrop {
     /// when two session items claim the same place of this view.
     public static func perform(
         _ session: DragSession, on list: ListView, at path: ListIndexPath?, intent: ListIntent, over: RowPosition? = nil,
-        catalog: TypeCatalog, completionOrder: CompletionOrder = .session, load: Load
+        editing: Bool = false, catalog: TypeCatalog, completionOrder: CompletionOrder = .session, load: Load
     ) throws(UTIError) -> ListDropResult {
         guard var path else {
             guard intent != .into else {
@@ -202,7 +205,8 @@ public enum ListDrop {
             // UIKit's sample code for a nil destination index path appends to the last section.
             let end = ListIndexPath(section: last, item: list.sections[last].items.count)
             var result = try perform(
-                session, on: list, at: end, intent: intent == .automatic ? .insert : intent, catalog: catalog, completionOrder: completionOrder, load: load)
+                session, on: list, at: end, intent: intent == .automatic ? .insert : intent, editing: editing, catalog: catalog,
+                completionOrder: completionOrder, load: load)
             result.destinationIndexPath = nil
             result.reason += "; no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does"
             result.trace.insert(ListTraceStep("no destination index path: the drop goes to \(end), the end of the last section", rule: ListRules.emptySpace), at: 0)
@@ -217,6 +221,10 @@ public enum ListDrop {
         let sectionCount = list.sections[path.section].items.count
         var intent = intent
         var trace: [ListTraceStep] = []
+        if !list.sessionDidUpdate && intent != .unspecified {
+            trace.append(ListTraceStep("intent \(intent.rawValue) becomes unspecified: the delegate does not implement dropSessionDidUpdate", rule: ListRules.noUpdate))
+            intent = .unspecified
+        }
         if intent == .automatic {
             guard list.kind == .table else {
                 throw UTIError(.invalidInput, "intent automatic is for table views; \"\(list.identifier)\" is a collection view (give insert, into or unspecified)")
@@ -278,14 +286,14 @@ public enum ListDrop {
             ? into(session, list: list, at: path, origins: origins, catalog: catalog, load: load)
             : insert(
                 session, list: list, at: path, intent: intent, origins: origins, stale: stale, sameApplication: sameApplication,
-                catalog: catalog, completionOrder: completionOrder, load: load)
+                editing: editing, catalog: catalog, completionOrder: completionOrder, load: load)
         result.trace = trace + result.trace + explainActions(result)
         return result
     }
 
     private static func insert(
         _ session: DragSession, list: ListView, at path: ListIndexPath, intent: ListIntent, origins: [Int: ListIndexPath],
-        stale: Set<Int>, sameApplication: Bool, catalog: TypeCatalog, completionOrder: CompletionOrder, load: Load
+        stale: Set<Int>, sameApplication: Bool, editing: Bool, catalog: TypeCatalog, completionOrder: CompletionOrder, load: Load
     ) -> ListDropResult {
         var result = ListDropResult(
             canHandle: false, operation: .cancel, intent: intent, destinationIndexPath: path, reason: "", actions: [], list: list)
@@ -347,15 +355,22 @@ public enum ListDrop {
                 (operation, reason) = (.forbidden, "the session holds items from this list, which does not reorder")
             } else if !session.allowsMoveOperation {
                 (operation, reason) = (.cancel, "a reorder moves, and the session does not allow moving")
+            } else if list.movesOnlyWhileEditing && !editing {
+                (operation, reason) = (.forbidden, "the list moves its items only while it is editing (give --editing)")
             } else {
                 (operation, reason) = (.move, "items from this list move (a reorder)")
             }
+        }
+        if let first = list.firstInsertableItem, path.item < first, operation == .copy || operation == .move {
+            (operation, reason) = (.forbidden, "the list forbids insertions before item \(first) of a section (its dropSessionDidUpdate returns .forbidden at \(path))")
         }
         (result.canHandle, result.operation, result.reason) = (canTake && operation != .cancel, operation, reason)
         result.trace.append(ListTraceStep(
             "canHandle \(canTake ? "true" : "false"): \(matched.filter { $0 }.count) of \(count(session.items.count, "item")) offer a visible representation the list's rules take",
             rule: ListRules.canHandle))
-        result.trace.append(ListTraceStep("proposal \(operation.rawValue): \(reason)", rule: ListRules.proposal))
+        let proposalRule = reason.hasPrefix("the list forbids insertions") ? ListRules.indexRule
+            : reason.hasPrefix("the list moves its items only while") ? ListRules.editing : ListRules.proposal
+        result.trace.append(ListTraceStep("proposal \(operation.rawValue): \(reason)", rule: proposalRule))
         if operation == .copy || operation == .move {
             result.findings = mismatches
             // A performDrop that does nothing: nothing moves, nothing is inserted, the view reverts.

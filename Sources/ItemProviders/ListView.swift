@@ -61,6 +61,14 @@ public struct ListView: Sendable, Equatable {
     /// `dragInteractionEnabled` as the application sets it; nil is UIKit's default (true on
     /// iPad, false on iPhone).
     public var dragInteractionEnabled: Bool?
+    /// Whether the drop delegate implements `dropSessionDidUpdate`; without it the view gets no
+    /// intent from the delegate, and uti drops with intent unspecified.
+    public var sessionDidUpdate = true
+    /// The delegate's `dropSessionDidUpdate` returns `.forbidden` for an insertion before this
+    /// item of a section (a pinned first row); nil forbids nowhere.
+    public var firstInsertableItem: Int?
+    /// The delegate proposes `.move` for its own items only while the view is editing.
+    public var movesOnlyWhileEditing = false
     public var sections: [ListSection]
 
     public init(identifier: String, kind: Kind = .collection, itemClass: String = "ListItem", reorders: Bool = true, sections: [ListSection] = []) {
@@ -156,7 +164,7 @@ public enum ListDocument {
     static func decode(_ value: JSONValue, reader: inout DocumentReader) -> ListView? {
         guard let root = reader.object(value, at: "$", allowed: [
             "schemaVersion", "identifier", "kind", "application", "team", "group", "itemClass", "reorders", "drop", "sections",
-            "device", "dragInteractionEnabled",
+            "device", "dragInteractionEnabled", "sessionDidUpdate", "firstInsertableItem", "movesOnlyWhileEditing",
         ]) else { return nil }
         switch root["schemaVersion"] {
         case .int(schemaVersion)?: break
@@ -175,6 +183,9 @@ public enum ListDocument {
         if root["device"] != nil && root["device"] != .null {
             list.device = reader.choice(root, "device", at: "$", default: nil)
         }
+        list.sessionDidUpdate = reader.bool(root, "sessionDidUpdate", at: "$", default: true)
+        list.firstInsertableItem = reader.count(root, "firstInsertableItem", at: "$")
+        list.movesOnlyWhileEditing = reader.bool(root, "movesOnlyWhileEditing", at: "$", default: false)
         if root["dragInteractionEnabled"] != nil && root["dragInteractionEnabled"] != .null {
             list.dragInteractionEnabled = reader.bool(root, "dragInteractionEnabled", at: "$", default: true)
         }
@@ -238,6 +249,8 @@ public enum ListDocument {
             "application": .optional(list.application), "team": .optional(list.team), "group": .optional(list.group),
             "itemClass": .string(list.itemClass), "reorders": .bool(list.reorders),
             "device": .optional(list.device?.rawValue), "dragInteractionEnabled": list.dragInteractionEnabled.map(JSONValue.bool) ?? .null,
+            "sessionDidUpdate": .bool(list.sessionDidUpdate), "firstInsertableItem": list.firstInsertableItem.map(JSONValue.int) ?? .null,
+            "movesOnlyWhileEditing": .bool(list.movesOnlyWhileEditing),
             "drop": list.drop.map(encodeRules) ?? .null,
             "sections": .array(list.sections.map { section in
                 .object([

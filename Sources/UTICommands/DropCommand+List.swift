@@ -18,7 +18,7 @@ extension DropCommand {
         var loadFailed = false
         let order = completionOrder.flatMap(CompletionOrder.init) ?? .session
         let result = try ListDrop.perform(
-            session, on: view, at: path, intent: intent ?? .insert, over: over, catalog: catalog, completionOrder: order
+            session, on: view, at: path, intent: intent ?? .insert, over: over, editing: editing, catalog: catalog, completionOrder: order
         ) {
             index, item, representation, rules throws(UTIError) in
             do throws(UTIError) {

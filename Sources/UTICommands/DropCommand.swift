@@ -84,7 +84,18 @@ struct DropCommand: ParsableCommand {
             (insertAtDestinationIndexPath, the default), into (insertIntoDestinationIndexPath: the \
             item there negotiates with its own rules; refused when it declares none), unspecified \
             (no gap; uti inserts at the index path as the usual performDrop does), or automatic \
-            (tables only: into when the row takes the drop, else insert; uti has no finger position). \
+            (tables only: with --over top|middle|bottom, the drag's place over the row at --at: top \
+            inserts before it, bottom after it, middle goes into it when it takes the drop and \
+            inserts otherwise; without --over, into when the row takes the drop, else insert). A \
+            list with "device": "phone" takes part in drag and drop only when it sets \
+            "dragInteractionEnabled": true (UIKit's default: true on iPad, false on iPhone); \
+            otherwise every drop cancels and wrap --from-list exits 1. DELEGATE RULES of a list: \
+            "sessionDidUpdate": false (the delegate does not implement dropSessionDidUpdate: \
+            intent unspecified, whatever --intent says); "firstInsertableItem": N (an insertion \
+            before item N of a section is forbidden, a pinned first row); \
+            "movesOnlyWhileEditing": true (a reorder is forbidden unless --editing); "maxItems": 1 \
+            in the drop rules drags one row at a time; into only for folders is an item's own drop \
+            rules (an item without them takes nothing into it). \
             A list without drop rules has no drop delegate and takes nothing, its own items and \
             local objects included; a session restricted to another application is never offered \
             (json offered false). The list's rules (canHandle, dropSessionDidUpdate) apply to every \
@@ -161,6 +172,8 @@ struct DropCommand: ParsableCommand {
     var intent: ListIntent?
     @Option(help: "With --intent automatic in a table: where over the row at --at the drag is (top inserts before it, bottom after it, middle goes into it when it takes the drop).")
     var over: RowPosition?
+    @Flag(help: "The list is editing (for a list whose delegate moves its items only while editing).")
+    var editing = false
     @Option(name: .customLong("completion-order"), help: ArgumentHelp(
         "The order in which loads behind placeholders finish: session, reverse, or seed:N (a shuffle); the list afterwards is the same.",
         valueName: "order"))
@@ -298,8 +311,8 @@ struct DropCommand: ParsableCommand {
     private func checkCombinations() throws(UTIError) {
         let outcomes = (destinationsGiven ? max(destinations.count, 1) : 0) + lists.count
         if lists.isEmpty {
-            if !indexPaths.isEmpty || intent != nil || over != nil || completionOrder != nil {
-                throw UTIError(.invalidInput, "--at, --intent, --over and --completion-order need --list")
+            if !indexPaths.isEmpty || intent != nil || over != nil || completionOrder != nil || editing {
+                throw UTIError(.invalidInput, "--at, --intent, --over, --editing and --completion-order need --list")
             }
         } else {
             guard indexPaths.count == 1 || indexPaths.count == lists.count else {

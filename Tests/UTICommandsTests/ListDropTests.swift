@@ -388,6 +388,31 @@ import Testing
         #expect(text.stdout.contains("    rule: UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:) when the load succeeds"))
     }
 
+    // Delegate logic a list declares: dropSessionDidUpdate forbidding some index paths, moves
+    // only while editing, and no dropSessionDidUpdate at all.
+    @Test func aListDeclaresWhereItsDelegateForbidsAndWhenItMoves() throws {
+        let (folder, list) = try photosVariant { $0["firstInsertableItem"] = 1; $0["movesOnlyWhileEditing"] = true }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.0"])
+        #expect(first.status == 1)
+        #expect(first.stdout.hasPrefix("proposal: forbidden, insert at 0.0 (the list forbids insertions before item 1 of a section (its dropSessionDidUpdate returns .forbidden at 0.0))\n"))
+        let second = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.1"])
+        #expect(second.status == 0)
+        let reorder = try listPipeline(list, ["--at", "0.3"], ["--at", "0.1"])
+        #expect(reorder.status == 1)
+        #expect(reorder.stdout.hasPrefix("proposal: forbidden, insert at 0.1 (the list moves its items only while it is editing (give --editing))\n"))
+        let editing = try listPipeline(list, ["--at", "0.3"], ["--at", "0.1", "--editing", "--format", "list"])
+        #expect(editing.status == 0)
+        #expect(try sections(editing.stdout)[0] == ["sunset", "meadow", "harbor", "forest", "canyon", "summer"])
+
+        let (plainFolder, plain) = try photosVariant { $0["sessionDidUpdate"] = false }
+        defer { try? FileManager.default.removeItem(at: plainFolder) }
+        let unspecified = try listPipeline(plain, ["--at", "0.2"], ["--at", "0.5", "--intent", "into", "--explain"])
+        #expect(unspecified.status == 0)
+        #expect(unspecified.stdout.hasPrefix("proposal: move, unspecified at 0.5 (items from this list move (a reorder))\n"))
+        #expect(unspecified.stdout.contains("  intent into becomes unspecified: the delegate does not implement dropSessionDidUpdate\n"))
+    }
+
     // A dry run verifies each load as --out would perform it.
     @Test func aDryRunShowsALoadThatCannotHappenAsFailed() throws {
         let run = try uti(["drop", "--list", Self.photos, "--at", "0.1", "--format", "json", "Fixtures/sessions/files-drag.json"])
