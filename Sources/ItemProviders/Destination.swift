@@ -43,6 +43,9 @@ public struct DropDestination: Sendable, Equatable {
     /// nil loads what `takes` names; `.nothing` is a `performDrop` that loads nothing (the drop
     /// is accepted and the view reverts).
     public var performDrop: Takes?
+    /// A SwiftUI target (`onDrop(of:)` or `dropDestination(for:)`), from which `takes`,
+    /// `performDrop` and `operation` are derived.
+    public var swiftUI: SwiftUIDestination?
     public var minItems: Int?
     public var maxItems: Int?
     public var operation: Preference = .auto
@@ -69,6 +72,12 @@ public struct DropDestination: Sendable, Equatable {
         classPresets.first { $0.name == name }?.readable.map(\.type)
     }
 
+    /// How an item that matched `requested` is loaded: as the destination says, except that a
+    /// Transferable type's `FileRepresentation` receives a file.
+    public func load(for requested: String?) -> Load {
+        swiftUI?.load(for: requested) ?? load
+    }
+
     /// The class whose objects the destination loads, if it names one.
     public var className: String? {
         if case .objectClass(let name) = takes { return name }
@@ -84,7 +93,7 @@ public struct DropDestination: Sendable, Equatable {
     /// `reader`. A zone (`isZone`) may declare no rules and no zones of its own; a destination with
     /// zones may leave its own rules out.
     public static func decode(_ value: JSONValue, at path: String = "$", isZone: Bool = false, reader: inout DocumentReader) -> DropDestination? {
-        let owner: Set<String> = isZone ? [] : ["application", "team", "group", "platform", "zones"]
+        let owner: Set<String> = isZone ? [] : ["application", "team", "group", "platform", "zones", "swiftUI"]
         guard let members = reader.object(value, at: path, allowed: owner.union([
             "accepts", "readableTypes", "objectClass", "performDrop", "minItems", "maxItems", "operation", "load", "forbidden",
         ])) else { return nil }
@@ -99,8 +108,15 @@ public struct DropDestination: Sendable, Equatable {
             }
         }
         var takes: Takes?
+        var swiftUI: SwiftUIDestination?
+        if let declared = members["swiftUI"], declared != .null {
+            swiftUI = SwiftUIDestination.decode(declared, at: "\(path).swiftUI", reader: &reader)
+            for key in ["accepts", "readableTypes", "objectClass", "performDrop", "operation", "forbidden"] where members[key] != nil {
+                reader.problem("\(path).\(key)", "comes from swiftUI (its onDrop, delegate or Transferable type); leave it out")
+            }
+        }
         switch decodeTakes(members, at: path, reader: &reader) {
-        case .some(.nothing) where !isZone && zones.isEmpty:
+        case .some(.nothing) where !isZone && zones.isEmpty && members["swiftUI"] == nil:
             reader.problem(path, "needs exactly one of accepts, readableTypes or objectClass")
         case .some(let declared): takes = declared
         case nil: reader.problem(path, "needs exactly one of accepts, readableTypes or objectClass" + (isZone ? " (or none, to cancel)" : ""))
@@ -127,6 +143,10 @@ public struct DropDestination: Sendable, Equatable {
         destination.forbidden = reader.bool(members, "forbidden", at: path, default: false)
         if members["platform"] != nil && members["platform"] != .null {
             destination.platform = reader.choice(members, "platform", at: path, default: nil)
+        }
+        if let swiftUI {
+            destination.swiftUI = swiftUI
+            swiftUI.rules(into: &destination)
         }
         return takes == nil ? nil : destination
     }

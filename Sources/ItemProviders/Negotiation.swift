@@ -155,11 +155,13 @@ public enum Negotiation {
         } else if session.restrictedToSourceApplication && !sameApplication {
             return (.cancel, "the session is restricted to its source application")
         } else if destination.forbidden {
-            return (.forbidden, "the destination forbids this drop")
+            return (.forbidden, destination.swiftUI == nil ? "the destination forbids this drop" : "the delegate's dropUpdated returns forbidden")
+        } else if case .onDrop(_, _, .cancel?, _)? = destination.swiftUI {
+            return (.cancel, "the delegate's dropUpdated returns cancel")
         }
         switch destination.operation {
         case .copy:
-            return (.copy, "the destination copies")
+            return (.copy, destination.swiftUI?.copyReason ?? "the destination copies")
         case .auto:
             return sameApplication && session.allowsMoveOperation
                 ? (.move, "a drop within the source application moves")
@@ -225,7 +227,7 @@ public enum Negotiation {
         }
         return DropResult(
             canHandle: canHandle, operation: operation, reason: reason, items: items,
-            notes: platformNotes(session, destination: destination), findings: findings)
+            notes: (destination.swiftUI?.notes ?? []) + platformNotes(session, destination: destination), findings: findings)
     }
 
     /// What a step takes, as a finding names it: the types, a class's readable types, the class.

@@ -59,6 +59,21 @@ struct DropCommand: ParsableCommand {
             cannot load is refused and reported as a finding ("finding:" lines; json findings), \
             and a finding makes the run exit 1.
 
+            SWIFTUI: a destination document's "swiftUI" declares a SwiftUI target instead of \
+            accepts, readableTypes or objectClass. {"onDrop": [TYPES]} is onDrop(of:) with the \
+            default DropDelegate (validateDrop: items conforming to the types; dropUpdated: nil, so \
+            the default proposal, copy; performDrop: true); "validateDrop": [TYPES], \
+            "dropUpdated": copy|move|cancel|forbidden and "performDrop": false declare a delegate \
+            of one's own (false: the drop fails, a finding). {"dropDestination": T} is \
+            dropDestination(for: T.self): T is a preset (\(TransferableType.presets.map(\.name).joined(separator: ", ")); \
+            the result's notes say where each content type comes from and how sure uti is) or \
+            {"name", "representations": [{"kind": CodableRepresentation|DataRepresentation| \
+            FileRepresentation|ProxyRepresentation, "contentType" or "proxy": PRESET}]} in \
+            transferRepresentation order; an item is taken when it has a type a representation \
+            imports (exact matches first, then conformance, in T's order), a FileRepresentation \
+            receives a file, and the proposal is copy. --on-drop TYPE and --drop-destination T \
+            give the same from flags.
+
             ZONES: a destination document may declare named zones, each with rules of its own \
             ({"zones": {"image": {"accepts": ["public.image"]}, "border": {}}}); --zone NAME \
             negotiates there, with the destination's application, team and group; a zone declared \
@@ -184,6 +199,14 @@ struct DropCommand: ParsableCommand {
     var readableTypes: String?
     @Option(name: .customLong("class"), help: ArgumentHelp("A class preset: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem.", valueName: "name"), completion: .classNames)
     var objectClass: String?
+    @Option(name: .customLong("on-drop"), help: ArgumentHelp(
+        "A SwiftUI onDrop(of:) target taking this type; repeatable, in order (the default DropDelegate: validate by conformance, propose copy).",
+        valueName: "type"), completion: .typeIdentifiers)
+    var onDrop: [String] = []
+    @Option(name: .customLong("drop-destination"), help: ArgumentHelp(
+        "A SwiftUI dropDestination(for:) target for this Transferable type: \(TransferableType.presets.map(\.name).joined(separator: ", ")).",
+        valueName: "type"))
+    var dropDestination: String?
     @Option(name: .customLong("app"), help: ArgumentHelp("The destination application's bundle identifier.", valueName: "id"))
     var application: String?
     @Option(help: ArgumentHelp("The destination's team.", valueName: "id")) var team: String?
@@ -256,7 +279,7 @@ struct DropCommand: ParsableCommand {
 
     /// Whether the command names destinations (files or rules given as flags), as opposed to lists only.
     private var destinationsGiven: Bool {
-        !destinations.isEmpty || !accepts.isEmpty || readableTypes != nil || objectClass != nil || lists.isEmpty
+        !destinations.isEmpty || !accepts.isEmpty || readableTypes != nil || objectClass != nil || !onDrop.isEmpty || dropDestination != nil || lists.isEmpty
     }
 
     /// Prints the outcomes: one as each format shows a single drop, several one after another
@@ -359,7 +382,7 @@ struct DropCommand: ParsableCommand {
                     try loader.verify(item, representation: chosen)
                     continue
                 }
-                result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load)
+                result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load(for: result.items[index].requested))
                 if target.load == .openInPlace && !Loader.opensInPlace(chosen) {
                     result.items[index].reason = "a copy (isInPlace false): the source did not register \(chosen.type) to open in place"
                 }
@@ -403,13 +426,15 @@ struct DropCommand: ParsableCommand {
 
     private func makeDestination(file destination: String?, catalog: TypeCatalog) throws -> DropDestination {
         var target: DropDestination
-        let given = [!accepts.isEmpty, readableTypes != nil, objectClass != nil].filter { $0 }.count
-        guard given <= 1 else { throw UTIError(.invalidInput, "give only one of --accepts, --readable-types and --class") }
+        let given = [!accepts.isEmpty, readableTypes != nil, objectClass != nil, !onDrop.isEmpty, dropDestination != nil].filter { $0 }.count
+        guard given <= 1 else {
+            throw UTIError(.invalidInput, "give only one of --accepts, --readable-types, --class, --on-drop and --drop-destination")
+        }
         if let destination {
             target = try DropDestination.decode(try readDocument(destination), source: destination)
         } else {
             guard given == 1 else {
-                throw UTIError(.invalidInput, "give a destination: --destination FILE, --accepts TYPE, --readable-types or --class")
+                throw UTIError(.invalidInput, "give a destination: --destination FILE, --accepts TYPE, --readable-types, --class, --on-drop or --drop-destination")
             }
             target = DropDestination(takes: .accepts([]))
         }
@@ -425,6 +450,18 @@ struct DropCommand: ParsableCommand {
                 throw UTIError(.invalidInput, "--class \(objectClass): unknown class (known: \(DropDestination.classPresets.map(\.name).joined(separator: ", ")))")
             }
             target.takes = .objectClass(objectClass)
+        }
+        if !onDrop.isEmpty || dropDestination != nil {
+            let swiftUI: SwiftUIDestination
+            if let dropDestination {
+                guard let payload = TransferableType.preset(dropDestination) else {
+                    throw UTIError(.invalidInput, "--drop-destination \(dropDestination): unknown Transferable type (presets: \(TransferableType.presets.map(\.name).joined(separator: ", ")); declare others in a destination file)")
+                }
+                swiftUI = .dropDestination(payload)
+            } else {
+                swiftUI = .onDrop(types: try identifiers(onDrop), validate: nil, proposal: nil, performs: true)
+            }
+            target = DropDestination(swiftUI: swiftUI)
         }
         if let application { target.application = application }
         if let team { target.team = team }

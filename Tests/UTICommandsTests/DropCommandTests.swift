@@ -174,3 +174,73 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         #expect(notFolder.stderr == "uti: Fixtures/files/photo.png: the output folder is a regular file\n")
     }
 }
+
+/// SwiftUI targets: onDrop(of:) with its DropDelegate, and dropDestination(for:) with
+/// Transferable types, presets and custom.
+@Suite struct SwiftUIDropTests {
+    // DropDelegate: validateDrop's default checks the onDrop types; dropUpdated's default
+    // returns nil, so the drop uses the default proposal, copy.
+    @Test func onDropWithTheDefaultDelegateCopiesWhatConforms() throws {
+        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"], ["--on-drop", "public.image"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            proposal: copy (DropDelegate's default dropUpdated returns nil, so the drop uses the default proposal, copy)
+            item 1: accepted public.png for public.image (conformance) (dry run: not loaded)
+            item 2: refused: no visible representation matches what the destination takes
+            note: SwiftUI: onDrop(of: [public.image]); dropUpdated proposes copy (the default proposal); performDrop returns true
+
+            """)
+    }
+
+    @Test func aDelegateValidatesAndProposesItsOwnWay() throws {
+        let destination = "Fixtures/destinations/swiftui-delegate.json"
+        let png = try pipeline(["--source-app", "com.example.board", "Fixtures/files/photo.png"], ["--destination", destination])
+        #expect(png.stdout.hasPrefix("proposal: move (a drop within the source application moves)\nitem 1: accepted public.png for public.image (conformance)"))
+        let jpeg = try pipeline(["Fixtures/files/photo.jpg"], ["--destination", destination])
+        #expect(jpeg.status == 1)
+        #expect(jpeg.stdout.hasPrefix("proposal: cancel (no item has a visible representation the destination can take)\n"))
+    }
+
+    @Test(arguments: [
+        ("String", ["Fixtures/files/utf8.txt", "Fixtures/files/photo.png"], ["public.utf8-plain-text", nil]),
+        ("URL", ["Fixtures/files/photo.png"], ["public.file-url"]),
+        ("Data", ["Fixtures/files/photo.png"], ["public.png"]),
+        ("Image", ["Fixtures/files/photo.png", "Fixtures/files/photo.gif"], ["public.png", nil]),
+    ])
+    func presetsImportTheirContentTypes(type: String, files: [String], expected: [String?]) throws {
+        let run = try pipeline(files, ["--drop-destination", type, "--format", "json"])
+        let items = try #require((try json(run.stdout) as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items.map { $0["representation"] as? String } == expected)
+        let notes = try #require((try json(run.stdout) as? [String: Any])?["notes"] as? [String])
+        #expect(notes.first?.hasPrefix("SwiftUI: dropDestination(for: \(type).self), importing ") == true)
+        try validate(run.stdout, against: "drop-result.schema.json")
+    }
+
+    // A custom Transferable type: its representations in transferRepresentation order; a
+    // FileRepresentation receives a file, a proxy imports what its source type imports.
+    @Test func aCustomTransferableTypeLoadsThroughItsRepresentations() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try pipeline(["Fixtures/files/data.json", "Fixtures/files/photo.png", "Fixtures/files/photo.jpg"],
+                               ["--destination", "Fixtures/destinations/swiftui-stickers.json", "--out", out.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("item 1: accepted public.json for public.json (exact) -> \(out.path)/data.json\n"))
+        #expect(run.stdout.contains("item 2: accepted public.png for public.png (exact) -> \(out.path)/photo.png\n"))
+        #expect(run.stdout.contains("item 3: accepted public.file-url for public.file-url (exact)"))
+        #expect(run.stdout.contains("note: SwiftUI: dropDestination(for: Sticker.self), importing public.json (CodableRepresentation), public.png (FileRepresentation), public.file-url (DataRepresentation), public.url (DataRepresentation)\n"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("photo.png")) == Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/photo.png")))
+    }
+
+    @Test func swiftUIDocumentsNameTheirProblems() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(#"{"accepts": ["public.png"], "swiftUI": {"dropDestination": "Sticker"}}"#.utf8).write(to: bad)
+        let run = try pipeline(["Fixtures/files/photo.png"], ["--destination", bad.path])
+        #expect(run.status == 2)
+        #expect(run.stderr == "uti: \(bad.path): $.swiftUI.dropDestination: unknown Transferable type \"Sticker\" (presets: String, URL, Data, AttributedString, Image, Color; declare others with name and representations); $.accepts: comes from swiftUI (its onDrop, delegate or Transferable type); leave it out\n")
+        let unknown = try pipeline(["Fixtures/files/photo.png"], ["--drop-destination", "Sticker"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "uti: --drop-destination Sticker: unknown Transferable type (presets: String, URL, Data, AttributedString, Image, Color; declare others in a destination file)\n")
+    }
+}
