@@ -22,25 +22,29 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"]), .brew(["libmagic"])]),
         // zlib, to inflate the few zip entries whose content names the package ([Content_Types].xml).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // libpng and libjpeg-turbo (TurboJPEG), to encode a class's image types (UIImage's PNG from a JPEG).
+        .systemLibrary(name: "CImage", providers: [.apt(["libpng-dev", "libturbojpeg0-dev"]), .brew(["libpng", "jpeg-turbo"])]),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic", "CZlib"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation.
         .target(name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"],
                 // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.
                 linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
+        // Image encoders for objects (UIImage writes PNG and JPEG), as converters the commands add.
+        .target(name: "ImageCodecs", dependencies: ["UniformTypes", "ItemProviders", "CImage"]),
         // Every command, as a library that tests drive; the executable only calls it.
         .target(name: "UTICommands", dependencies: [
-            "UniformTypes", "TypeInference", "ItemProviders",
+            "UniformTypes", "TypeInference", "ItemProviders", "ImageCodecs",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "uti", dependencies: ["UTICommands"]),
         // libFuzzer targets for every parser of untrusted bytes (scripts/fuzz); built plainly, it
         // replays files through a target.
-        .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands"]),
+        .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ImageCodecs"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference"]),
-        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders"]),
-        .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands", "uti"], exclude: ["Snapshots"]),
+        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs"]),
+        .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

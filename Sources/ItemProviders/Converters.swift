@@ -6,7 +6,7 @@ public enum ConversionInput: Sendable {
     case bytes([UInt8])
 
     /// The bytes, reading a file up to `limit`.
-    func bytes(limit: Int = Converter.readLimit) throws(UTIError) -> [UInt8] {
+    public func bytes(limit: Int = Converter.readLimit) throws(UTIError) -> [UInt8] {
         switch self {
         case .bytes(let bytes): return bytes
         case .path(let path): return try FileContents.read(path: path, limit: limit)
@@ -29,13 +29,17 @@ public struct Converter: Sendable {
     public let isLossless: Bool
     /// A relative price; among equally faithful conversions the cheaper is listed first.
     public let cost: Int
+    /// Only a class encoding its own types uses it (an image encoder): a file's derived
+    /// representations (`wrap --derive`) never list it.
+    public let objectOnly: Bool
     /// Produces the converted bytes, handing them to `write` in pieces.
     public let transform: @Sendable (ConversionInput, (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
 
     public init(
-        name: String, from: String, to: String, isLossless: Bool, cost: Int,
+        name: String, from: String, to: String, isLossless: Bool, cost: Int, objectOnly: Bool = false,
         transform: @escaping @Sendable (ConversionInput, (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
     ) {
+        self.objectOnly = objectOnly
         self.name = name
         self.from = from
         self.to = to
@@ -99,6 +103,14 @@ public struct ConverterRegistry: Sendable {
         },
     ])
 
+    /// The encoder a class uses to write `type` from a file of type `source`, if any.
+    public func encoder(to type: String, from source: UTType, in catalog: TypeCatalog) -> Converter? {
+        converters.first { converter in
+            converter.objectOnly && converter.to.caseFolded == type.caseFolded
+                && catalog.type(identifier: converter.from).map { source.conforms(to: $0) } == true
+        }
+    }
+
     /// The converter with this name.
     public func converter(named name: String) -> Converter? { converters.first { $0.name == name } }
 
@@ -158,7 +170,7 @@ public struct ConverterRegistry: Sendable {
     /// only those whose `from` is most specific.
     func applicable(to source: UTType, in catalog: TypeCatalog) -> [Converter] {
         let matching = converters.filter { converter in
-            guard let from = catalog.type(identifier: converter.from) else { return false }
+            guard !converter.objectOnly, let from = catalog.type(identifier: converter.from) else { return false }
             return source.conforms(to: from)
         }
         return matching.filter { converter in

@@ -80,6 +80,8 @@ public struct Wrapper {
                 source = .object(className: className, path: path, converter: nil)
             } else if let route = derivations.first(where: { $0.type.caseFolded == entry.type.caseFolded }) {
                 source = .object(className: className, path: path, converter: route.converter.name)
+            } else if let encoder = converters.encoder(to: entry.type, from: type, in: catalog) {
+                source = .object(className: className, path: path, converter: encoder.name)
             }
             provider.register(Representation(type: entry.type, kind: .data, source: source))
         }

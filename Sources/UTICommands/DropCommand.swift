@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import ArgumentParser
+import ImageCodecs
 import ItemProviders
 import TypeInference
 import UniformTypes
@@ -246,7 +247,7 @@ struct DropCommand: ParsableCommand {
         }
         let targets = destinationsGiven ? try makeDestinations(catalog: catalog) : []
         let views = try lists.map { file throws in (file, try ListDocument.decode(try readDocument(file), source: file)) }
-        let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource)
+        let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource, converters: ImageCodec.registry)
         var outcomes: [Outcome] = []
         var failed = false
         var overLimit = false
@@ -400,7 +401,7 @@ struct DropCommand: ParsableCommand {
     /// folder; with no folder (a dry run), one that only verifies.
     func makeLoader(sessionSource: String, folder: String?, catalog: TypeCatalog) throws(UTIError) -> Loader {
         let base = sessionSource == "-" ? Wrapper.absolute(".") : Wrapper.absolute(RawPath(sessionSource).directory)
-        let loader = Loader(folder: folder ?? "", base: base, catalog: catalog)
+        let loader = Loader(folder: folder ?? "", base: base, catalog: catalog, converters: ImageCodec.registry)
         if folder != nil { try loader.prepare() }
         return loader
     }

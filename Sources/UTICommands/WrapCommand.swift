@@ -1,4 +1,5 @@
 import ArgumentParser
+import ImageCodecs
 import ItemProviders
 import TypeInference
 import UniformTypes
@@ -28,7 +29,11 @@ struct WrapCommand: ParsableCommand {
             lossless), html-to-text and rtf-to-text (to public.utf8-plain-text; lossy: markup \
             dropped), xml-plist-to-binary and binary-plist-to-xml (lossless), folder-to-zip \
             (public.folder to public.zip-archive, as Apple loads a folder's data). For one \
-            source, a converter from a more specific type wins (HTML strips tags).
+            source, a converter from a more specific type wins (HTML strips tags). ENCODERS (for \
+            --object only: a class writing a type its file does not have): jpeg-to-png (lossless: \
+            the PNG decodes to the JPEG's pixels) and png-to-jpeg (quality 90, 4:2:0; \
+            transparency composited onto black), through libpng and libjpeg-turbo, refusing an \
+            image of more than 40,000,000 pixels (the image-pixels limit).
 
             The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` \
             needs no flag): schemaVersion, source {application, team, group}, \
@@ -129,7 +134,7 @@ struct WrapCommand: ParsableCommand {
 
     func run() throws {
         if let path = documentToValidate {
-            let problems = SessionDocument.problems(try JSONValue.parse(try readDocument(path), source: path))
+            let problems = SessionDocument.problems(try JSONValue.parse(try readDocument(path), source: path), converters: ImageCodec.registry)
             for line in DocumentProblem.summary(problems) { Output.reportError("\(path): \(line)") }
             if !problems.isEmpty { throw ExitCode(2) }
             Output.standard.line(Output.terminalSafe("\(path): valid drag session"))
@@ -142,7 +147,7 @@ struct WrapCommand: ParsableCommand {
             session = try dragFromList(fromList, catalog: catalog)
         } else if merge {
             for (index, path) in paths.enumerated() {
-                let part = try SessionDocument.decode(try readDocument(path), source: path)
+                let part = try SessionDocument.decode(try readDocument(path), source: path, converters: ImageCodec.registry)
                 if index == 0 {
                     session = part
                 } else {
@@ -150,7 +155,7 @@ struct WrapCommand: ParsableCommand {
                 }
             }
         } else {
-            var wrapper = Wrapper(catalog: catalog)
+            var wrapper = Wrapper(catalog: catalog, converters: ImageCodec.registry)
             wrapper.includeDerived = derive
             wrapper.includeURLs = !noURL
             wrapper.openInPlace = openInPlace
@@ -236,7 +241,7 @@ struct WrapCommand: ParsableCommand {
             ? [touched] + Set(selection).subtracting([touched]).sorted()
             : [touched]
         var session = DragSession(application: list.application, team: list.team, group: list.group)
-        var wrapper = Wrapper(catalog: catalog)
+        var wrapper = Wrapper(catalog: catalog, converters: ImageCodec.registry)
         wrapper.includeDerived = derive
         wrapper.includeURLs = !noURL
         wrapper.openInPlace = openInPlace

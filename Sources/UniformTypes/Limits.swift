@@ -26,6 +26,9 @@ public enum Limits {
     /// How many bytes a regular file may yield past the size it declared when opened: a file in
     /// /proc says 0 and may never end, a file still being written grows (16 MiB).
     public static let growthBytes = 16 << 20
+    /// How many pixels an image may have for uti to decode it when a class encodes another
+    /// format from it (40 megapixels: at most 160 MB of decoded RGBA).
+    public static let imagePixels = 40_000_000
 
     /// Every limit with its name, as the man page and `--help` list them.
     public static let all: [(name: String, value: Int, meaning: String)] = [
@@ -38,6 +41,7 @@ public enum Limits {
         ("listed-name-bytes", listedNameBytes, "bytes in one name read by --files-from"),
         ("standard-input-bytes", standardInputBytes, "bytes of standard input identify reads"),
         ("growth-bytes", growthBytes, "bytes a file may yield past the size it declared (a /proc file, a growing file)"),
+        ("image-pixels", imagePixels, "pixels in an image decoded to encode another format (a UIImage's PNG from a JPEG)"),
     ]
 
     /// The error for input that exceeds a limit: bad input (exit status 2), naming the limit.

@@ -1,3 +1,4 @@
+import ImageCodecs
 @_spi(Fuzzing) import ItemProviders
 @_spi(Fuzzing) import TypeInference
 @_spi(Fuzzing) import UTICommands
@@ -7,7 +8,7 @@
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, media, listdrop
+    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, media, listdrop, image
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
@@ -24,6 +25,7 @@ enum FuzzTarget: String, CaseIterable {
         case .mimecache: "shared-mime-info's mime.cache: aliases, parents, literal and glob lists, XML roots and magic, on the cache's own bytes"
         case .media: "ASF headers, Matroska (EBML) headers and tracks (audio or video streams), ELF program headers"
         case .listdrop: "drops into lists: a list document, a NUL byte, then a session, dropped at several index paths with every intent"
+        case .image: "PNG and JPEG decoding (libpng, libjpeg-turbo) within the pixel limit, and encoding what decodes to the other format"
         }
     }
 
@@ -123,6 +125,19 @@ enum FuzzTarget: String, CaseIterable {
                         fail("a drop at \(path?.description ?? "none") (\(intent)) went from \(before) items to \(after) with \(session.items.count) dragged")
                     }
                 }
+            }
+
+        case .image:
+            // The codecs are bounded by the image-pixels limit; re-encoding is checked on images
+            // of up to a megapixel, so that one input stays within the hang limit under ASan.
+            if let decoded = try? ImageCodec.decodePNG(bytes, label: "fuzz"), decoded.width * decoded.height <= 1_000_000 {
+                guard let encoded = try? ImageCodec.encodeJPEG(decoded, label: "fuzz"),
+                    let again = try? ImageCodec.decodeJPEG(encoded, label: "fuzz"), again.width == decoded.width, again.height == decoded.height
+                else { fail("a decoded PNG did not survive encoding as JPEG") }
+            }
+            if let decoded = try? ImageCodec.decodeJPEG(bytes, label: "fuzz"), decoded.width * decoded.height <= 1_000_000 {
+                guard let encoded = try? ImageCodec.encodePNG(decoded, label: "fuzz"), (try? ImageCodec.decodePNG(encoded, label: "fuzz")) == decoded
+                else { fail("a decoded JPEG did not round-trip through PNG") }
             }
 
         case .glob:

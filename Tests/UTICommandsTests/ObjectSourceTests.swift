@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 import Testing
 
 /// `uti wrap --object CLASS`: a source application's own object (NSItemProvider(object:)), and
@@ -18,23 +19,55 @@ import Testing
         #expect(reps.map { $0["object"] as? String } == ["UIImage", "UIImage", "UIImage"])
         #expect(reps.map { $0["kind"] as? String } == ["data", "data", "data"])
         #expect(reps[0]["path"] as? String == fixture("files/photo.jpg"), "the class's own archive stands for the object")
-        #expect(reps[1]["path"] is NSNull, "uti cannot encode PNG from a JPEG")
+        #expect(reps[1]["path"] as? String == fixture("files/photo.jpg"), "UIImage encodes PNG from the JPEG")
+        #expect(reps[1]["converter"] as? String == "jpeg-to-png")
         #expect(reps[2]["path"] as? String == fixture("files/photo.jpg"))
         try validate(run.stdout, against: "drag-session.schema.json")
         #expect(try uti(["wrap", "--validate", "-"], stdin: Data(run.stdout.utf8)).status == 0)
     }
 
     @Test func aTypeUTICannotProduceIsOfferedAndFailsWhenLoaded() throws {
-        // Offered, and a dry run already says the load would fail (it promises no load that cannot happen).
-        let dry = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "public.png"])
+        // A GIF made into a UIImage offers PNG and JPEG, which uti has no encoder for from GIF:
+        // offered, and a dry run already says the load would fail.
+        let dry = try pipeline(["--object", "UIImage", "Fixtures/files/photo.gif"], ["--accepts", "public.png"])
         #expect(dry.status == 1)
         #expect(dry.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact); loading failed: public.png: UIImage would encode it, and uti has no encoder for it from this file (load a type the file already has)\n")
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let loaded = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "public.png", "--out", out.path])
+        let loaded = try pipeline(["--object", "UIImage", "Fixtures/files/photo.gif"], ["--accepts", "public.png", "--out", out.path])
         #expect(loaded.status == 1)
         #expect(loaded.stdout.contains("item 1: accepted public.png for public.png (exact); loading failed: public.png: UIImage would encode it, and uti has no encoder for it from this file (load a type the file already has)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "a failed load leaves nothing")
+    }
+
+    // A UIImage made from a JPEG writes PNG (and the other way) through libpng and libjpeg-turbo:
+    // the PNG decodes to exactly the JPEG's pixels; the JPEG to the PNG's within JPEG's loss.
+    @Test func aUIImageEncodesPNGFromAJPEGAndBack() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let png = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "public.png", "--out", out.path])
+        #expect(png.status == 0)
+        #expect(png.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact) -> \(out.path)/item 1.png\n")
+        let written = try [UInt8](Data(contentsOf: out.appendingPathComponent("item 1.png")))
+        let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/photo.jpg")))
+        #expect(try ImageCodec.decodePNG(written, label: "png") == ImageCodec.decodeJPEG(jpeg, label: "jpeg"))
+        #expect(try uti(["identify", "--mime-type", "-b", out.appendingPathComponent("item 1.png").path]).stdout == "image/png\n")
+
+        let back = try pipeline(["--object", "UIImage", "Fixtures/files/photo.png"], ["--accepts", "public.jpeg", "--out", out.path])
+        #expect(back.status == 0)
+        let encoded = try ImageCodec.decodeJPEG([UInt8](Data(contentsOf: out.appendingPathComponent("item 1.jpeg"))), label: "jpeg")
+        let source = try ImageCodec.decodePNG([UInt8](Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/photo.png"))), label: "png")
+        #expect(encoded.width == source.width && encoded.height == source.height)
+        var squares = 0.0
+        for (a, b) in zip(encoded.pixels, source.pixels) {
+            let difference = Double(Int(a) - Int(b))
+            squares += difference * difference
+        }
+        let meanSquare = max(squares / Double(source.pixels.count), 1e-9)
+        #expect(10 * log10(65025 / meanSquare) > 30, "PSNR above 30 dB")
+        // A file's derived representations do not list the image encoders (only a class uses them).
+        let derived = try uti(["wrap", "--derive", "Fixtures/files/photo.jpg", "--format", "text"])
+        #expect(!derived.stdout.contains("jpeg-to-png"))
     }
 
     @Test func latin1TextAsNSStringLoadsAsUTF8() throws {
