@@ -128,6 +128,10 @@ public struct ContentEvidence: Sendable {
     /// Whether the type is a guess that a text type from the name should override (libmagic's
     /// language guesses such as C for any brace-heavy text).
     public var isWeak: Bool
+    /// The ISO base media major brand, when the content is such a file and its brand names a
+    /// specific format (`PackageRules.isoMajorBrands`): a name whose type is outside that
+    /// format's does not rename it.
+    public var brand: String?
 
     /// Whether the content is text in some encoding.
     public var isText: Bool { encoding.map { $0 != "binary" && !$0.isEmpty } ?? false }

@@ -26,7 +26,7 @@ enum MagicMapping {
         "audio/x-flac": "org.xiph.flac",
         "audio/x-aiff": "public.aiff-audio",
         "audio/x-m4a": "com.apple.m4a-audio",
-        "audio/ogg": "org.xiph.ogg-vorbis",
+        "audio/ogg": "org.xiph.ogg-audio",
         "video/ogg": "org.xiph.ogg-theora",
         "video/mp2t": "public.mpeg-2-transport-stream",
         "video/x-flc": "public.flc-animation",                   // files/clip.flc

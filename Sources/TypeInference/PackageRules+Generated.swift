@@ -40,4 +40,18 @@ extension PackageRules {
         Rule(key: "application/vnd.ms-visio.stencil.macroEnabled.main+xml", type: "com.microsoft.visio.stencil.macroenabled", specification: "[MS-VSDX] Visio Graphics Service VSDX File Format, 2.1.x: the Document part's content types"),
         Rule(key: "application/vnd.ms-package.3dmanufacturing-3dmodel+xml", type: "org.3mf.3mf", specification: "3MF Core Specification 1.3, 2.1 (parts and content types): the 3D Model part"),
     ]
+
+    /// ISO base media major brands that name a specific format, and the type each makes a file.
+    static let isoMajorBrands: [Rule] = [
+        Rule(key: "f4v ", type: "public.mpeg-4", specification: "Adobe Flash Video File Format Specification 10.1, F4V: ISO base media with major brand 'f4v '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "f4p ", type: "public.mpeg-4", specification: "Adobe Flash Video File Format Specification 10.1, protected F4V: major brand 'f4p '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "f4a ", type: "public.mpeg-4-audio", specification: "Adobe Flash Video File Format Specification 10.1, F4A audio: major brand 'f4a '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "f4b ", type: "public.mpeg-4-audio", specification: "Adobe Flash Video File Format Specification 10.1, F4B audio book: major brand 'f4b '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "M4A ", type: "com.apple.m4a-audio", specification: "Apple iTunes AAC-LC (.M4A) audio, brand 'M4A '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "M4B ", type: "com.apple.protected-mpeg-4-audio-b", specification: "Apple iTunes AAC-LC (.M4B) audio book, brand 'M4B '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "M4V ", type: "com.apple.m4v-video", specification: "Apple iTunes video (.M4V), brand 'M4V '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "3g2a", type: "public.3gpp2", specification: "3GPP2 C.S0050-B, 8.2 (3G2 file identification: brand '3g2a'); ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "3gp4", type: "public.3gpp", specification: "3GPP TS 26.244, 5.3 (brands 3gp4 to 3gp9 identify 3GP files); ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),
+        Rule(key: "qt  ", type: "com.apple.quicktime-movie", specification: "QuickTime File Format Specification, File Type Compatibility Atom: major brand 'qt  '"),
+    ]
 }

@@ -19,6 +19,19 @@ enum PackageRules {
         }
     }
 
+    /// The ISO base media major brand of a file starting with `head` (`ftyp` at offset 4), if any.
+    static func isoMajorBrand(_ head: [UInt8]) -> String? {
+        guard head.count >= 12, head[4..<8].elementsEqual([0x66, 0x74, 0x79, 0x70]) else { return nil }
+        let brand = head[8..<12]
+        guard brand.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: brand, as: UTF8.self)
+    }
+
+    /// The type a listed major brand names.
+    static func isoBrandType(_ brand: String) -> String? {
+        isoMajorBrands.first { $0.key == brand }?.type
+    }
+
     /// The document type an OPC package's declared content types name, by its main part.
     static func opcDocumentType(contentTypes: [String]) -> String? {
         for contentType in contentTypes {

@@ -32,7 +32,7 @@ public enum Reconciliation {
         "com.apple.quicktime-movie": ["public.audiovisual-content"],
         "public.mpeg": ["public.audiovisual-content"],
         "org.matroska.mkv": ["org.matroska.mka", "org.webmproject.webm"],
-        "org.xiph.ogg-vorbis": ["org.xiph.ogg"],
+        "org.xiph.ogg-vorbis": ["org.xiph.ogg"], "org.xiph.ogg-audio": ["org.xiph.ogg"],
         "public.elf-binary": ["public.object-code"],
         "org.openxmlformats.wordprocessingml.document": ["org.openxmlformats.wordprocessingml.template",
             "org.openxmlformats.wordprocessingml.document.macroenabled",
@@ -78,7 +78,8 @@ public enum Reconciliation {
     ///    that says a key picks the key);
     /// 4. the content is generic or a container the name refines (data, zip, TIFF, MPEG-4, a
     ///    dynamic type for a MIME type the catalog lacks, ...), or a weak language guess while the
-    ///    name is text: the name (extension);
+    ///    name is text: the name (extension); not MPEG-4 whose major brand names its format (an
+    ///    F4V named .f4v, which Apple's catalog calls Flash video, stays MPEG-4);
     /// 5. a weak name (a glob for a name's start, README*) and content that says more: the
     ///    content, with no mismatch;
     /// 6. a name that says only plain text (.txt) over text whose structure uti read (JSON, XML,
@@ -141,7 +142,7 @@ public enum Reconciliation {
             return Outcome(type: named, decidedBy: .both)
         }
         // A weak language guess is plain text as far as names are concerned.
-        let openTo = openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
+        let openTo = content.brand != nil ? [] : openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
         let refines = found.isDynamic || openTo.contains { ancestor in
             UTType(ancestor).map { named.conforms(to: $0) } ?? false
         }

@@ -141,6 +141,15 @@ public final class TypeInferrer {
                 return
             }
         }
+        // A major brand that names a format: the content is that format, closed to other names.
+        if var found = content, let brand = PackageRules.isoMajorBrand(Array(buffer[0..<min(headCount, 12)])),
+            let identifier = PackageRules.isoBrandType(brand), let branded = catalog.type(identifier: identifier),
+            found.type == branded || branded.conforms(to: found.type) || found.type.conforms(to: branded)
+        {
+            if branded.conforms(to: found.type) { found.type = branded }
+            found.brand = brand
+            content = found
+        }
         result.encoding = content?.encoding
         let contentIsText = content.map { $0.type.conforms(to: .text) || $0.isText }
         result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText) }
@@ -315,6 +324,10 @@ public final class TypeInferrer {
             var found = ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
                                         description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
             found.sniffer = sniffer
+            return found
+        }
+        // A camera raw, which its TIFF structure or header tells: before any TIFF or MPEG-4 rule.
+        if let (identifier, description) = CameraRaw.type(head), let found = evidence(identifier, description, mimeType: nil, encoding: "binary") {
             return found
         }
         if !magicDescriptions {

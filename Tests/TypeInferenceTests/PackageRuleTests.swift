@@ -18,8 +18,14 @@ import UniformTypes
             let examples: [String]?
             let counterexamples: [String]?
         }
+        struct Brand: Decodable {
+            let brand: String
+            let type: String
+            let examples: [String]?
+        }
         let zipMimetype: [ZipMimetype]
         let opcMainPart: [MainPart]
+        let isoMajorBrand: [Brand]
     }
 
     let rules: Rules = try! JSONDecoder().decode(
@@ -55,6 +61,20 @@ import UniformTypes
             for example in rule.counterexamples ?? [] { #expect(!declared(try contentType(example), rule), "\(example)") }
             #expect(ZipDirectory.mimetypeIsDeclaration(rule.mimeType.hasSuffix(".") ? rule.mimeType + "x" : rule.mimeType))
         }
+    }
+
+    @Test func everyMajorBrandRuleDecidesItsExamplesByContentAndWithTheirNames() throws {
+        for rule in rules.isoMajorBrand {
+            for example in rule.examples ?? [] {
+                #expect(try contentType(example)?.identifier == rule.type, "\(example)")
+                #expect(try makeInferrer().infer(RawPath(repositoryRoot.appendingPathComponent(example).path)).type?.identifier == rule.type, "\(example)")
+            }
+        }
+        #expect(rules.isoMajorBrand.filter { !($0.examples ?? []).isEmpty }.count >= 7)
+        // Apple's catalog gives .f4v to Flash video; the brand says ISO base media, and the record says both.
+        let f4v = try makeInferrer().infer(RawPath(repositoryRoot.appendingPathComponent("Fixtures/files/clip.f4v").path))
+        #expect(f4v.mismatch?.extension?.identifier == "com.adobe.flash.video")
+        #expect(f4v.content?.brand == "f4v ")
     }
 
     @Test func contentTypesAreReadFromStoredAndDeflatedEntries() {

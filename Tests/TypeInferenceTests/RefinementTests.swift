@@ -301,7 +301,7 @@ import UniformTypes
         #expect(type(Array("OpusHead".utf8)) == "org.xiph.opus")
         #expect(type([0x01] + Array("vorbis\0".utf8)) == "org.xiph.ogg-vorbis")
         #expect(type([0x80] + Array("theora".utf8)) == "org.xiph.ogg-theora")
-        #expect(type([0x7F] + Array("FLAC".utf8)) == "org.xiph.flac")
+        #expect(type([0x7F] + Array("FLAC".utf8)) == "org.xiph.ogg-flac", "Ogg audio holding FLAC, not native FLAC")
         #expect(type(Array("Speex   ".utf8)) == "org.xiph.ogg", "another codec is Ogg data")
     }
 
