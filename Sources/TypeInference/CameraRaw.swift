@@ -39,6 +39,7 @@ enum CameraRaw {
         ("SONY", "com.sony.arw-raw-image", "Sony ARW raw image"),
         ("PENTAX", "com.pentax.raw-image", "Pentax PEF raw image"),
         ("SAMSUNG", "com.samsung.raw-image", "Samsung SRW raw image"),
+        ("HASSELBLAD", "com.hasselblad.3fr-raw-image", "Hasselblad 3FR raw image"),
     ]
 
     enum Tag {

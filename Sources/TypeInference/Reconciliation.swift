@@ -54,7 +54,17 @@ public enum Reconciliation {
         "org.openoffice.graphics": ["org.openoffice.graphics-template"],
         // An iPhone ringtone is M4A audio under another name.
         "com.apple.m4a-audio": ["com.apple.mpeg-4-ringtone"],
+        // A vendor's TIFF-based raws share one structure (the Make tells the vendor, not the model
+        // line): Nikon's Coolpix NRW beside NEF, Sony's SR2 and SRF beside ARW; a raw whose vendor
+        // uti does not know is whichever raw its name says.
+        "com.nikon.raw-image": ["com.nikon.nrw-raw-image"],
+        "com.sony.arw-raw-image": ["com.sony.sr2-raw-image", "com.sony.raw-image"],
+        "com.hasselblad.3fr-raw-image": ["com.hasselblad.fff-raw-image"],
+        "public.camera-raw-image": ["public.camera-raw-image"],
     ]
+
+    /// Content types whose open entry a telling major brand closes.
+    static let brandClosed: Set<String> = ["public.mpeg-4", "com.apple.quicktime-movie"]
 
     static let iWorkDocuments = [
         "com.apple.iWork.Pages.sffpages", "com.apple.iWork.Pages.sfftemplate", "com.apple.iWork.Numbers.sffnumbers",
@@ -142,7 +152,10 @@ public enum Reconciliation {
             return Outcome(type: named, decidedBy: .both)
         }
         // A weak language guess is plain text as far as names are concerned.
-        let openTo = content.brand != nil ? [] : openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
+        // A major brand that names the format closes the generic MPEG-4 and QuickTime entries
+        // (any audiovisual name refines those), not a format's own (an M4A named .m4r).
+        let closed = content.brand != nil && Self.brandClosed.contains(found.identifier)
+        let openTo = closed ? [] : openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
         let refines = found.isDynamic || openTo.contains { ancestor in
             UTType(ancestor).map { named.conforms(to: $0) } ?? false
         }

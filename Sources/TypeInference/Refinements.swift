@@ -169,6 +169,9 @@ import UniformTypes
             return (markup.0, markup.1, false)
         }
         if let kind = plainNetpbm(body) { return ("public.pbm", "Netpbm \(kind) image (plain)", false) }
+        if let archive = TextStructures.mimeHTML(Array(leadingLines(body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })) {
+            return archive
+        }
         if let mail = mailStructure(body) { return mail }
         if begins("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
         if begins("%!PS") {
@@ -194,6 +197,7 @@ import UniformTypes
         if begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: body) {
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
+        if let structured = TextStructures.format(body) { return structured }
         if let family = cFamily(body) { return (family.0, family.1, true) }
         if isMakefile(body) { return ("public.make-source", "Makefile", true) }
         if let language = scriptLanguage(body) { return (language.type.0, language.type.1, true) }

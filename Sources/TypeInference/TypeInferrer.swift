@@ -203,6 +203,9 @@ public final class TypeInferrer {
         return combine(found, match, refinesSignature: refinesSignature, corroboration: { self.magicMIMEType(headCount: headCount) })
     }
 
+    /// Configuration syntaxes uti tells from structure, which narrower dialects share.
+    static let configurationSyntaxes: Set<String> = ["com.microsoft.ini", "io.toml", "public.yaml"]
+
     /// Types whose content is what they hold: a rule that looks inside one names a narrower type.
     static let containers = ["public.archive", "org.xiph.ogg"]
 
@@ -248,7 +251,12 @@ public final class TypeInferrer {
         // A weak guess of libmagic's gives way to any rule; one of uti's language checks (which
         // read the directives and statements) only to a rule above the default priority, not to
         // the database's guesses from a file's first characters (its C rule: `//` or `/*`).
-        let weakGuess = found.isWeak && (found.sniffer != .uti || match.priority > Self.decisivePriority)
+        // A configuration syntax uti read (INI, TOML, YAML) gives way to a dialect the database
+        // knows by its magic at the default priority (a systemd unit, a desktop entry).
+        let dialect = found.isWeak && Self.configurationSyntaxes.contains(found.type.identifier)
+            && (type.conforms(to: .text) || (database?.isSubclass(match.mimeType, of: "text/plain") ?? false))
+            && match.priority >= Self.decisivePriority
+        let weakGuess = found.isWeak && (found.sniffer != .uti || match.priority > Self.decisivePriority || dialect)
         // Plain text is not renamed by one of the database's weak guesses from the first
         // characters alone (below its default priority: MATLAB's `%` or `##` at 10, C's `/*` or
         // `//` at 30). libmagic, which reads more of the text, is asked instead: where it names a

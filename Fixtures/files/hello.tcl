@@ -1,0 +1,5 @@
+proc greet {name} {
+    puts "hello, $name"
+}
+set who uti
+greet $who

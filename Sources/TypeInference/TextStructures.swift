@@ -1,0 +1,265 @@
+/// Text formats told by their structure, each from its specification, line by line over the
+/// first 8 KiB: configuration languages (YAML, TOML, INI), GNU assembler, Zig and Tcl source, and
+/// MIME HTML archives. Each decides on statements of its own kind, never on one token, and most
+/// of a file's lines must fit; a file that mixes in other lines stays plain text.
+enum TextStructures {
+    /// The format of `body` (text after any BOM and leading blank lines), or nil.
+    static func format(_ body: ArraySlice<UInt8>) -> (String, String, Bool)? {
+        let lines = Array(Refinements.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
+        guard !lines.isEmpty else { return nil }
+        if let archive = mimeHTML(lines) { return archive }
+        if isYAML(lines) { return ("public.yaml", "YAML document", true) }
+        if let config = tomlOrINI(lines) { return config }
+        if isGNUAssembler(lines) { return ("public.assembly-source", "assembler source", true) }
+        if isZig(lines) { return ("org.ziglang.zig-source", "Zig source", true) }
+        if isTcl(lines) { return ("org.tcl.tcl-script", "Tcl script", true) }
+        return nil
+    }
+
+    /// The lines that say something: not blank, not a comment that starts with `comment`.
+    static func content(_ lines: [Substring], comments: [String]) -> [Substring] {
+        lines.filter { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return !trimmed.isEmpty && !comments.contains { trimmed.hasPrefix($0) }
+        }
+    }
+
+    // MARK: MIME HTML (RFC 2557)
+
+    /// A MIME message whose top-level type is multipart/related with an HTML root, as web
+    /// browsers save pages (RFC 2557, MHTML): the header block names both.
+    static func mimeHTML(_ lines: [Substring]) -> (String, String, Bool)? {
+        var headers = ""
+        for line in lines.prefix(40) {
+            let trimmed = line.trimmingSuffix("\r")
+            if trimmed.isEmpty { break }
+            headers += trimmed.lowercased() + "\n"
+        }
+        guard headers.hasPrefix("mime-version:") || headers.contains("\nmime-version:") || headers.hasPrefix("from:"),
+            headers.contains("content-type: multipart/related"), headers.contains("text/html")
+        else { return nil }
+        return ("org.ietf.mhtml", "MIME HTML web archive", false)
+    }
+
+    // MARK: YAML 1.2
+
+    /// YAML: a `%YAML` directive, or block structure: `key: value` and `- item` lines, with a
+    /// document start (`---`) or a mapping nested under a key, and nearly every line of one of
+    /// those shapes (block scalars after `|` or `>` skipped). A mail header or a Debian control
+    /// file (`Key: value` with free-text continuation lines) does not nest and does not fit.
+    static func isYAML(_ lines: [Substring]) -> Bool {
+        if lines[0].hasPrefix("%YAML 1.") { return true }
+        let body = content(lines, comments: ["#"])
+        guard body.count >= 3 else { return false }
+        var fitting = 0, mappings = 0, nested = false, started = false
+        var blockIndent: Int?  // inside a block scalar: lines indented deeper than its key
+        var previousOpensMapping: Int?  // a `key:` with no value at this indent
+        for (position, line) in body.enumerated() {
+            let indent = line.prefix { $0 == " " }.count
+            if line.contains("\t") && line.first == "\t" { return false }  // YAML indents with spaces only
+            if let block = blockIndent {
+                if indent > block { fitting += 1; continue }
+                blockIndent = nil
+            }
+            let text = line.dropFirst(indent).trimmingSuffix("\r")
+            if position == 0 && (text == "---" || text.hasPrefix("--- ")) {
+                started = true
+                fitting += 1
+                continue
+            }
+            if text == "---" || text == "..." { fitting += 1; continue }
+            var item = text
+            if item.hasPrefix("- ") || item == "-" {
+                item = item.dropFirst(2).drop { $0 == " " }
+                fitting += 1
+                if let opener = previousOpensMapping, indent > opener || indent == opener { nested = nested || indent > opener }
+                previousOpensMapping = nil
+                if item.isEmpty || !item.contains(": ") && !item.hasSuffix(":") { continue }
+            }
+            guard let (key, value) = mappingEntry(item) else {
+                previousOpensMapping = nil
+                continue
+            }
+            _ = key
+            if item.startIndex == text.startIndex { fitting += 1 }
+            mappings += 1
+            if let opener = previousOpensMapping, indent > opener { nested = true }
+            previousOpensMapping = value.isEmpty ? indent : nil
+            if value == "|" || value == ">" || value.hasPrefix("|-") || value.hasPrefix(">-") || value.hasPrefix("|+") || value.hasPrefix(">+") {
+                blockIndent = indent
+            }
+        }
+        return mappings >= 2 && (started || nested) && fitting * 10 >= body.count * 9
+    }
+
+    /// `key: value` (or `key:`) with a plain or quoted key, as a block mapping writes it.
+    static func mappingEntry(_ text: Substring) -> (key: Substring, value: Substring)? {
+        let key: Substring
+        var rest: Substring
+        if let quote = text.first, quote == "\"" || quote == "'" {
+            guard let close = text.dropFirst().firstIndex(of: quote) else { return nil }
+            key = text[text.index(after: text.startIndex)..<close]
+            rest = text[text.index(after: close)...]
+        } else {
+            guard let colon = text.firstIndex(of: ":") else { return nil }
+            key = text[..<colon]
+            rest = text[colon...]
+            guard let first = key.first, first.isLetter || first.isNumber || first == "_",
+                key.allSatisfy({ $0.isLetter || $0.isNumber || "_-. /".contains($0) }), key.last != " "
+            else { return nil }
+        }
+        guard rest.hasPrefix(":") else { return nil }
+        rest = rest.dropFirst()
+        guard rest.isEmpty || rest.first == " " else { return nil }
+        let value = rest.drop { $0 == " " }.trimmingSuffix("\r")
+        // A value that is itself `key: value` on one line is not YAML's block style.
+        return (key, value.hasPrefix("#") ? "" : value)
+    }
+
+    // MARK: TOML 1.0 and INI
+
+    /// TOML: `[table]` headers and `key = value` lines whose every value is a TOML value (a quoted
+    /// string, a number, a boolean, a date, an array or an inline table); INI: `[section]`
+    /// headers and `key = value` lines whose values are bare text. Nearly every line must be one
+    /// of those; a `[Desktop Entry]` file is the database's desktop entry, not INI.
+    static func tomlOrINI(_ lines: [Substring]) -> (String, String, Bool)? {
+        let body = content(lines, comments: ["#", ";"])
+        guard body.count >= 3 else { return nil }
+        var sections = 0, assignments = 0, typed = 0, fitting = 0, open = 0
+        for line in body {
+            let text = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix("\r")
+            if open > 0 {
+                // Inside a multi-line array: elements (values and commas) or its closing bracket.
+                open += text.filter { $0 == "[" }.count - text.filter { $0 == "]" }.count
+                let element = text.hasSuffix(",") ? text.dropLast() : text
+                if element.hasPrefix("]") || isTOMLValue(element) { fitting += 1 } else { typed = -1_000 }
+                continue
+            }
+            if text.hasPrefix("["), text.hasSuffix("]"), !text.contains("=") {
+                if sections == 0, text.hasPrefix("[Desktop ") || text.hasPrefix("[KDE ") { return nil }
+                sections += 1
+                fitting += 1
+                continue
+            }
+            guard let equals = text.firstIndex(of: "=") else { continue }
+            let key = text[..<equals].trimmingSuffix(" ").trimmingSuffix("\t")
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "_-. \"'".contains($0) }), key.first != "\"" || key.last == "\"" else {
+                continue
+            }
+            let value = text[text.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+            assignments += 1
+            fitting += 1
+            if isTOMLValue(value) {
+                typed += 1
+                open = max(0, value.filter { $0 == "[" }.count - value.filter { $0 == "]" }.count)
+            }
+        }
+        guard assignments >= 2, sections >= 1, fitting * 10 >= body.count * 9 else { return nil }
+        // TOML has tables: key = value lines alone (a PostgreSQL .control file, a JDK release
+        // file) are TOML-shaped but written for their own readers.
+        if typed == assignments { return ("io.toml", "TOML document", true) }
+        guard sections >= 1 else { return nil }
+        return ("com.microsoft.ini", "INI configuration", true)
+    }
+
+    /// A TOML value at the start of `value`: a string, a boolean, a number, a date, an array or an
+    /// inline table (TOML 1.0, Values), followed by nothing but a comment.
+    static func isTOMLValue(_ value: Substring) -> Bool {
+        guard let first = value.first else { return false }
+        func endsCleanly(_ rest: Substring) -> Bool {
+            let after = rest.drop { $0 == " " || $0 == "\t" }
+            return after.isEmpty || after.hasPrefix("#")
+        }
+        switch first {
+        case "\"", "'":
+            if value.hasPrefix("\"\"\"") || value.hasPrefix("'''") { return true }
+            guard let close = value.dropFirst().firstIndex(of: first) else { return false }
+            return endsCleanly(value[value.index(after: close)...])
+        case "[":
+            return true
+        case "{":
+            // TOML 1.0: an inline table stays on one line.
+            return value.trimmingSuffix("\r").hasSuffix("}") || value.contains("} #")
+        default:
+            let word = value.prefix { !" \t#".contains($0) }
+            if word == "true" || word == "false" { return endsCleanly(value.dropFirst(word.count)) }
+            guard let lead = word.first, lead.isNumber || lead == "+" || lead == "-" else { return false }
+            return word.allSatisfy { $0.isNumber || "+-._:eExobTZ".contains($0) } && endsCleanly(value.dropFirst(word.count))
+        }
+    }
+
+    // MARK: GNU assembler
+
+    /// GNU as source: its directives (`.text`, `.globl`, `.section`, `.type`, ...) and labels,
+    /// with instruction lines between; two directives of different kinds and most lines fitting.
+    static func isGNUAssembler(_ lines: [Substring]) -> Bool {
+        let body = content(lines, comments: ["#", "//", ";", "@ "])
+        guard body.count >= 4 else { return false }
+        var directives = Set<Substring>(), fitting = 0, instructions = 0
+        for line in body {
+            let text = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix("\r")
+            let word = text.prefix { !" \t".contains($0) }
+            if word.hasPrefix("."), word.count > 1, word.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                if assemblerDirectives.contains(word) { directives.insert(word) }
+                fitting += 1
+            } else if word.hasSuffix(":"), word.dropLast().allSatisfy({ $0.isLetter || $0.isNumber || "_.$".contains($0) }) {
+                fitting += 1
+            } else if line.first == "\t" || line.first == " ", let first = word.first, first.isLetter,
+                word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }), word.count <= 8
+            {
+                // An instruction: a mnemonic, then operands (registers, immediates, symbols).
+                fitting += 1
+                instructions += 1
+            }
+        }
+        return directives.count >= 2 && instructions >= 1 && fitting * 10 >= body.count * 9
+    }
+
+    static let assemblerDirectives: Set<Substring> = [
+        ".text", ".data", ".bss", ".section", ".globl", ".global", ".type", ".size", ".file", ".align", ".p2align",
+        ".byte", ".word", ".long", ".quad", ".ascii", ".asciz", ".string", ".cfi_startproc", ".cfi_endproc", ".ident",
+        ".intel_syntax", ".code16", ".code32", ".code64", ".arch", ".syntax", ".thumb", ".arm", ".local", ".comm",
+    ]
+
+    // MARK: Zig
+
+    /// Zig: `@import("std")` assigned to a constant, and a function or test declaration
+    /// (`pub fn`, `fn name(`, `test "..."`), as the Zig language reference writes them.
+    static func isZig(_ lines: [Substring]) -> Bool {
+        var imports = 0, declarations = 0
+        for line in lines {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if (text.hasPrefix("const ") || text.hasPrefix("pub const ")) && text.contains(" = @import(\"") { imports += 1 }
+            if text.hasPrefix("pub fn ") || (text.hasPrefix("fn ") && text.contains(") ")) || text.hasPrefix("test \"")
+                || text.hasPrefix("export fn ")
+            {
+                declarations += 1
+            }
+        }
+        return imports >= 1 && declarations >= 1
+    }
+
+    // MARK: Tcl
+
+    /// Tcl: a `proc name {args} {` definition and Tcl commands (`set name value`, `puts`,
+    /// `package require`, `namespace eval`, `foreach`), two kinds at least.
+    static func isTcl(_ lines: [Substring]) -> Bool {
+        var procs = 0, commands = 0
+        for line in lines {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("proc "), text.hasSuffix("{"), text.contains(" {") { procs += 1 }
+            if text.hasPrefix("package require ") || text.hasPrefix("namespace eval ") || text.hasPrefix("puts ")
+                || (text.hasPrefix("set ") && text.split(separator: " ").count >= 3) || (text.hasPrefix("foreach ") && text.hasSuffix("{"))
+            {
+                commands += 1
+            }
+        }
+        return procs >= 1 && commands >= 1
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
+        hasSuffix(suffix) ? dropLast(suffix.count) : self
+    }
+}
