@@ -1,0 +1,221 @@
+import UniformTypes
+
+/// A JSON syntax check over a prefix of a file: enough to tell JSON from text that merely starts
+/// with a brace, without building values.
+enum JSONScanner {
+    /// Formats defined by the shape of a JSON object, told by its top-level members (in the
+    /// prefix read): GeoJSON (RFC 7946: `type` is a GeoJSON type), HAR (the HTTP Archive draft:
+    /// one `log` object), CycloneDX (`bomFormat` "CycloneDX"), SPDX 2 (`spdxVersion` "SPDX-…")
+    /// and Jupyter notebooks (nbformat: `nbformat` and `cells` or `metadata`).
+    static func shape(_ text: ArraySlice<UInt8>) -> (String, String, Bool)? {
+        guard let members = topLevelMembers(text), !members.isEmpty else { return nil }
+        func value(_ key: String) -> String?? { members.first { $0.key == key }.map { $0.value } }
+        let geometry: Set<String> = [
+            "FeatureCollection", "Feature", "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon",
+            "MultiPolygon", "GeometryCollection",
+        ]
+        if let type = value("type"), let name = type, geometry.contains(name),
+            value("features") != nil || value("geometry") != nil || value("coordinates") != nil || value("geometries") != nil
+        {
+            return ("public.geojson", "GeoJSON", false)
+        }
+        if members.first?.key == "log", case .some(nil) = value("log") { return ("org.w3.har", "HTTP archive", false) }
+        if value("bomFormat") == .some("CycloneDX") { return ("org.cyclonedx.bom-json", "CycloneDX bill of materials", false) }
+        if let version = value("spdxVersion"), version?.hasPrefix("SPDX-") == true { return ("org.spdx.json", "SPDX document", false) }
+        if value("nbformat") != nil, value("cells") != nil || value("metadata") != nil {
+            return ("org.jupyter.notebook", "Jupyter notebook", false)
+        }
+        return nil
+    }
+
+    /// The members of a top-level JSON object, in order, each with its value when that is a
+    /// string or a number (nil for objects, arrays and literals), as far as `text` goes; nil when
+    /// the text is not an object. At most 256 members.
+    static func topLevelMembers(_ text: ArraySlice<UInt8>) -> [(key: String, value: String?)]? {
+        var position = text.startIndex
+        let end = text.endIndex
+        func skipSpace() {
+            while position < end, [0x20, 0x09, 0x0A, 0x0D].contains(text[position]) { position += 1 }
+        }
+        func string() -> String? {  // at the opening quote
+            position += 1
+            var bytes: [UInt8] = []
+            while position < end {
+                let byte = text[position]
+                position += 1
+                if byte == UInt8(ascii: "\\") {
+                    if position < end { bytes.append(text[position]); position += 1 }
+                } else if byte == UInt8(ascii: "\"") {
+                    return String(decoding: bytes, as: UTF8.self)
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return nil
+        }
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
+        skipSpace()
+        guard position < end, text[position] == UInt8(ascii: "{") else { return nil }
+        position += 1
+        var members: [(key: String, value: String?)] = []
+        while members.count < 256 {
+            skipSpace()
+            guard position < end, text[position] == UInt8(ascii: "\""), let key = string() else { break }
+            skipSpace()
+            guard position < end, text[position] == UInt8(ascii: ":") else { break }
+            position += 1
+            skipSpace()
+            guard position < end else { members.append((key, nil)); break }
+            switch text[position] {
+            case UInt8(ascii: "\""):
+                members.append((key, string()))
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                // Skip the nested value, strings included.
+                var depth = 0
+                var inString = false
+                while position < end {
+                    let byte = text[position]
+                    position += 1
+                    if inString {
+                        if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = true
+                    } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                        depth += 1
+                    } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
+                }
+                members.append((key, nil))
+            default:
+                let start = position
+                while position < end, !",} \t\r\n".utf8.contains(text[position]) { position += 1 }
+                let word = String(decoding: text[start..<position], as: UTF8.self)
+                members.append((key, word.first.map { $0 == "-" || $0.isNumber } == true ? word : nil))
+            }
+            skipSpace()
+            guard position < end, text[position] == UInt8(ascii: ",") else { break }
+            position += 1
+        }
+        return members
+    }
+
+    enum Verdict { case json, lines, invalid }
+
+    static func classify(_ text: ArraySlice<UInt8>, isComplete: Bool) -> Verdict {
+        let bytes = Array(text)
+        var scanner = Scanner(bytes: bytes)
+        switch scanner.document() {
+        case .complete where scanner.atEnd(): return .json
+        case .truncated where !isComplete: return .json
+        default: break
+        }
+        // Newline-delimited JSON: every complete line is one value.
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        if !isComplete && !lines.isEmpty { lines.removeLast() }
+        guard lines.count >= 2 else { return .invalid }
+        for line in lines {
+            var lineScanner = Scanner(bytes: Array(line))
+            guard case .complete = lineScanner.document(), lineScanner.atEnd() else { return .invalid }
+        }
+        return .lines
+    }
+
+    enum Result { case complete, truncated, invalid }
+
+    struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+        var depth = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func document() -> Result {
+            skipSpace()
+            return value()
+        }
+
+        mutating func atEnd() -> Bool {
+            skipSpace()
+            return position >= bytes.count
+        }
+
+        mutating func skipSpace() {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
+
+        mutating func value() -> Result {
+            guard position < bytes.count else { return .truncated }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): return container(close: UInt8(ascii: "}"), keyed: true)
+            case UInt8(ascii: "["): return container(close: UInt8(ascii: "]"), keyed: false)
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return number()
+            }
+        }
+
+        mutating func container(close: UInt8, keyed: Bool) -> Result {
+            depth += 1
+            guard depth < 512 else { return .invalid }
+            defer { depth -= 1 }
+            position += 1
+            skipSpace()
+            guard position < bytes.count else { return .truncated }
+            if bytes[position] == close { position += 1; return .complete }
+            while true {
+                skipSpace()
+                if keyed {
+                    guard position < bytes.count else { return .truncated }
+                    guard bytes[position] == UInt8(ascii: "\"") else { return .invalid }
+                    let key = string()
+                    guard case .complete = key else { return key }
+                    skipSpace()
+                    guard position < bytes.count else { return .truncated }
+                    guard bytes[position] == UInt8(ascii: ":") else { return .invalid }
+                    position += 1
+                    skipSpace()
+                }
+                let item = value()
+                guard case .complete = item else { return item }
+                skipSpace()
+                guard position < bytes.count else { return .truncated }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == close { position += 1; return .complete }
+                return .invalid
+            }
+        }
+
+        mutating func string() -> Result {
+            position += 1
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\\") { position += 2; continue }
+                if byte == UInt8(ascii: "\"") { position += 1; return .complete }
+                if byte < 0x20 { return .invalid }
+                position += 1
+            }
+            return .truncated
+        }
+
+        mutating func literal(_ word: String) -> Result {
+            for expected in word.utf8 {
+                guard position < bytes.count else { return .truncated }
+                guard bytes[position] == expected else { return .invalid }
+                position += 1
+            }
+            return .complete
+        }
+
+        mutating func number() -> Result {
+            let start = position
+            while position < bytes.count, "+-0123456789.eE".utf8.contains(bytes[position]) { position += 1 }
+            guard position > start else { return .invalid }
+            let first = bytes[start]
+            return (first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39)) ? .complete : .invalid
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import UniformTypes
+
+/// Refinements: text documents by their structure: Markdown, Makefiles, plain Netpbm, mail, todo.txt, SubRip, CSV and TSV.
+extension Refinements {
+    /// Whether text is a Markdown document (CommonMark): a heading, ATX (`## Title`) or setext (a
+    /// line of `===` or `---` under a line of text that does not start with the same), and two more of what only Markdown writes: a link or
+    /// image (`[text](target)`, `[label]: http...`), a fence (a line of three to five backticks or
+    /// tildes and an optional language), strong emphasis (` **word...**`); or two fences and a link. Shell and Python
+    /// comments look like headings, hence the second kind of evidence. Read after the language
+    /// checks, which give way to a fence.
+    static func isMarkdown(_ body: ArraySlice<UInt8>) -> Bool {
+        var headings = 0, links = 0, fences = 0, emphasis = 0
+        var previousIsText = false
+        var previousFirst: UInt8 = 0
+        for line in leadingLines(body, limit: 400, omittingEmpty: false) {
+            defer {
+                previousIsText = line.contains { $0 != 0x20 && $0 != 0x09 }
+                previousFirst = line.first ?? 0
+            }
+            guard let first = line.first else { continue }
+            let base = line.startIndex
+            if first == UInt8(ascii: "#") {
+                let level = line.prefix { $0 == UInt8(ascii: "#") }.count
+                if level <= 6, line.count > level + 1, line[base + level] == 0x20, line[base + level + 1] != 0x20 { headings += 1 }
+            } else if line.count >= 3, first == UInt8(ascii: "=") || first == UInt8(ascii: "-"), line.allSatisfy({ $0 == first }),
+                previousIsText, previousFirst != first
+            {
+                headings += 1
+            }
+            if begins(line, Keyword.fence) || begins(line, Keyword.tildeFence) {
+                // Three to five backticks or tildes, then nothing or an info string (`swift`):
+                // not a ruler of tildes.
+                let run = line.prefix { $0 == first }.count
+                if run <= 5, line.dropFirst(run).allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }) {
+                    fences += 1
+                }
+            }
+            if hasInlineLink(line) { links += 1 }
+            if first == UInt8(ascii: "["), contains(Keyword.referenceLink, in: line) { links += 1 }
+            if let open = line.indices.dropLast(3).first(where: { index in
+                (index == base || line[index - 1] == 0x20) && line[index] == UInt8(ascii: "*") && line[index + 1] == UInt8(ascii: "*")
+                    && ((0x41...0x5A).contains(line[index + 2]) || (0x61...0x7A).contains(line[index + 2]))
+            }), contains(Keyword.strong, in: line[(open + 3)...]) {
+                emphasis += 1
+            }
+        }
+        return (headings >= 1 && links + fences + emphasis >= 2) || (fences >= 2 && links >= 1)
+    }
+
+    /// Whether a line holds a Markdown inline link or image, `[text](target)`: text that does not
+    /// open like a regular expression's class (`[[:blank:]]`, `[^x]`), a target up to `)` with no
+    /// space, parenthesis, bar or backslash in it.
+    static func hasInlineLink(_ line: ArraySlice<UInt8>) -> Bool {
+        var index = line.startIndex
+        while index + 2 < line.endIndex {
+            defer { index += 1 }
+            guard line[index] == UInt8(ascii: "]"), line[index + 1] == UInt8(ascii: "(") else { continue }
+            guard let open = line[..<index].lastIndex(of: UInt8(ascii: "[")), open + 1 < index,
+                ![UInt8(ascii: "["), UInt8(ascii: "^"), UInt8(ascii: ":")].contains(line[open + 1])
+            else { continue }
+            let target = line[(index + 2)...].prefix { $0 != UInt8(ascii: ")") }
+            guard !target.isEmpty, target.endIndex < line.endIndex else { continue }
+            if !target.contains(where: { [0x20, 0x09, UInt8(ascii: "("), UInt8(ascii: "|"), UInt8(ascii: "\\")].contains($0) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether text is a todo.txt task list (github.com/todotxt/todo.txt): one task a line, two or
+    /// more of them marked as only that format marks them, by a priority (`(A) `) or as done
+    /// (`x 2024-05-01 `), and at least one tagged with a `+project` or an `@context`; no line
+    /// may look like markup or code (starting with `<`, `#`, `{`, or ending in `;` or `{`).
+    /// A makefile by its structure (POSIX make, "Makefile syntax"): at least two rules
+    /// (`target ...: prerequisites`, targets being names, patterns or `$(VAR)` references), a
+    /// recipe line under a rule (it starts with a tab) that uses a macro or an automatic
+    /// variable (`$(CC)`, `${X}`, `$@`, `$<`, `$^`), and no more other lines than make's own
+    /// (rules, recipes, assignments, directives such as include and ifeq). Not one token: a
+    /// YAML `key: value` has no tab-indented recipe, Python's `else:` no `$(`.
+    static func isMakefile(_ body: ArraySlice<UInt8>) -> Bool {
+        // Every makefile this accepts has a recipe: a tab at a line's start, and a `$`. Text
+        // without them (nearly all) is not read line by line.
+        guard contains([0x0A, 0x09], in: body), body.contains(UInt8(ascii: "$")) else { return false }
+        var rules = 0, recipesWithVariables = 0, makeLines = 0, otherLines = 0
+        var underRule = false
+        func isTargetToken(_ token: Substring) -> Bool {
+            if (token.hasPrefix("$(") && token.hasSuffix(")")) || (token.hasPrefix("${") && token.hasSuffix("}")) { return token.count > 3 }
+            return !token.isEmpty && token.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "_./%+-".unicodeScalars.contains(scalar)
+            }
+        }
+        for (number, raw) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where number < 400 {
+            var line = String(decoding: raw, as: UTF8.self)
+            if line.hasSuffix("\r") { line.removeLast() }
+            if line.hasPrefix("\t") {
+                guard underRule else { otherLines += 1; continue }
+                makeLines += 1
+                if ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
+                continue
+            }
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            underRule = false
+            if let colon = trimmed.firstIndex(of: ":"), !trimmed[colon...].hasPrefix(":="), !trimmed[colon...].hasPrefix("::="),
+                !trimmed[..<colon].contains("="), !trimmed[..<colon].isEmpty,
+                trimmed[..<colon].split(separator: " ").allSatisfy(isTargetToken)
+            {
+                rules += 1
+                makeLines += 1
+                underRule = true
+                continue
+            }
+            let word = trimmed.prefix { $0 != " " && $0 != "\t" }
+            if ["include", "-include", "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "define", "endef", "export", "override", "vpath"]
+                .contains(String(word))
+            {
+                makeLines += 1
+                continue
+            }
+            if isMacroAssignment(trimmed) {
+                makeLines += 1
+                continue
+            }
+            otherLines += 1
+        }
+        return rules >= 2 && recipesWithVariables >= 1 && otherLines <= makeLines / 2
+    }
+
+    /// A plain (ASCII) Netpbm image, as pbm(5), pgm(5) and ppm(5) define it: `P1`, `P2` or `P3`,
+    /// then whitespace-separated decimal width and height (and for P2 and P3 a maximum value from
+    /// 1 to 65535), `#` comments to the end of a line allowed between them, then a raster of
+    /// decimal numbers only. The kind (bitmap, graymap, pixmap), or nil.
+    static func plainNetpbm(_ body: ArraySlice<UInt8>) -> String? {
+        guard body.count >= 3, body.first == UInt8(ascii: "P"), let digit = body.dropFirst().first,
+            (UInt8(ascii: "1")...UInt8(ascii: "3")).contains(digit), [0x20, 0x09, 0x0A, 0x0D].contains(body[body.startIndex + 2])
+        else { return nil }
+        var numbers: [Int] = []
+        var index = body.startIndex + 2
+        var looked = 0
+        while index < body.endIndex, looked < 4096 {
+            let byte = body[index]
+            if [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: "#") {
+                while index < body.endIndex, body[index] != 0x0A { index += 1 }
+            } else {
+                var value = 0
+                var digits = 0
+                while index < body.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(body[index]) {
+                    value = min(value * 10 + Int(body[index] - UInt8(ascii: "0")), 1 << 30)
+                    digits += 1
+                    index += 1
+                }
+                // Anything but a number (or, in P1, bits written without spaces) is not Netpbm.
+                guard digits > 0, index == body.endIndex || [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, UInt8(ascii: "#")].contains(body[index])
+                else { return nil }
+                numbers.append(value)
+            }
+            looked += 1
+        }
+        let header = digit == UInt8(ascii: "1") ? 2 : 3
+        guard numbers.count > header, numbers[0] > 0, numbers[1] > 0 else { return nil }
+        if header == 3 { guard (1...65535).contains(numbers[2]) else { return nil } }
+        let limit = header == 3 ? numbers[2] : 1
+        guard numbers.dropFirst(header).allSatisfy({ $0 <= limit }) else { return nil }
+        switch digit {
+        case UInt8(ascii: "1"): return "bitmap"
+        case UInt8(ascii: "2"): return "graymap"
+        default: return "pixmap"
+        }
+    }
+
+    /// A mailbox (RFC 4155: a `From ` line with a sender and a date, then a message) or one
+    /// message (RFC 5322: header fields up to a blank line), by its header: at least three fields
+    /// that RFC 5322 and RFC 5321 define (From, To, Cc, Subject, Date, Message-ID, Received,
+    /// Return-Path, Reply-To, In-Reply-To, References, MIME-Version), one of them From, Date or
+    /// Received, and nothing but well-formed fields (or their folded continuations) before the
+    /// blank line that ends the header.
+    static func mailStructure(_ body: ArraySlice<UInt8>) -> (String, String, Bool)? {
+        // A header's first line is a field (`Name: value`) or a mailbox's From line: text whose
+        // first line has no colon is not read further.
+        let firstLine = body.prefix { $0 != 0x0A }
+        let name = firstLine.prefix { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == UInt8(ascii: "-") }
+        guard !name.isEmpty, name.endIndex < firstLine.endIndex,
+            firstLine[name.endIndex] == UInt8(ascii: ":") || firstLine.starts(with: "From ".utf8)
+        else { return nil }
+        var lines = body.split(separator: 0x0A, maxSplits: 64, omittingEmptySubsequences: false).makeIterator()
+        guard var line = lines.next() else { return nil }
+        var isMailbox = false
+        if line.starts(with: "From ".utf8) {
+            // RFC 4155: "From " sender SP date (asctime's form: a weekday and a time of day).
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.split(separator: " ").count >= 4, text.contains(":"),
+                ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "].contains(where: { text.contains($0) })
+            else { return nil }
+            isMailbox = true
+            guard let next = lines.next() else { return nil }
+            line = next
+        }
+        let known: Set<String> = ["from", "to", "cc", "subject", "date", "message-id", "received", "return-path", "reply-to",
+                                  "in-reply-to", "references", "mime-version", "sender", "bcc"]
+        var fields = 0
+        var anchors = 0
+        var ended = false
+        var current: ArraySlice<UInt8>? = line
+        while let field = current {
+            var text = field
+            if text.last == 0x0D { text = text.dropLast() }
+            if text.isEmpty { ended = true; break }
+            if text.first == 0x20 || text.first == 0x09 {
+                guard fields > 0 else { return nil }  // a continuation needs a field before it
+            } else {
+                guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > text.startIndex,
+                    text[..<colon].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+                else { return nil }
+                let name = String(decoding: text[..<colon], as: UTF8.self).lowercased()
+                if known.contains(name) { fields += 1 }
+                if ["from", "date", "received"].contains(name) { anchors += 1 }
+            }
+            current = lines.next()
+        }
+        guard ended || current == nil, fields >= 3, anchors >= 1 else { return nil }
+        return isMailbox ? ("org.mbox.mailbox", "mailbox", false) : ("com.apple.mail.email", "email message", false)
+    }
+
+    /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value`, `NAME != command`.
+    static func isMacroAssignment(_ line: Substring) -> Bool {
+        guard let equals = line.firstIndex(of: "=") else { return false }
+        var name = line[..<equals]
+        while let last = name.last, last == " " || last == "\t" || "?+:!".contains(last) { name = name.dropLast() }
+        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+    }
+
+    static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {
+        var marked = 0, tagged = 0
+        func digits(_ slice: ArraySlice<UInt8>) -> Bool { slice.allSatisfy { (0x30...0x39).contains($0) } }
+        for line in leadingLines(body, limit: 200, omittingEmpty: true) {
+            guard let first = line.first, let last = line.last else { continue }
+            if [UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "{")].contains(first) || last == UInt8(ascii: ";") || last == UInt8(ascii: "{") {
+                return false
+            }
+            let base = line.startIndex
+            func at(_ offset: Int) -> UInt8 { line[base + offset] }
+            if line.count > 4, at(0) == UInt8(ascii: "("), (0x41...0x5A).contains(at(1)), at(2) == UInt8(ascii: ")"), at(3) == 0x20 {
+                marked += 1
+            } else if line.count > 13, at(0) == UInt8(ascii: "x"), at(1) == 0x20, digits(line.dropFirst(2).prefix(4)),
+                at(6) == UInt8(ascii: "-"), digits(line.dropFirst(7).prefix(2)), at(9) == UInt8(ascii: "-"),
+                digits(line.dropFirst(10).prefix(2)), at(12) == 0x20
+            {
+                marked += 1
+            }
+            // A tag: ` +Word` or ` @word` (a letter right after the sign; `a + b` is not one).
+            let tags = line.indices.dropLast(2).contains { index in
+                line[index] == 0x20 && (line[index + 1] == UInt8(ascii: "+") || line[index + 1] == UInt8(ascii: "@"))
+                    && ((0x41...0x5A).contains(line[index + 2]) || (0x61...0x7A).contains(line[index + 2]))
+            }
+            if tags { tagged += 1 }
+        }
+        return marked >= 2 && tagged >= 1
+    }
+
+    /// A SubRip file: a cue number on the first line, a `-->` timing line with commas next.
+    static func isSubRip(_ body: ArraySlice<UInt8>) -> Bool {
+        let lines = body.prefix(200).split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count >= 2 else { return false }
+        let number = lines[0].filter { $0 != 0x0D && $0 != 0x20 }
+        guard !number.isEmpty, number.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        return contains(Array(" --> ".utf8), in: lines[1]) && lines[1].contains(UInt8(ascii: ","))
+    }
+
+    /// CSV or TSV: at least two complete lines with the same number (at least one) of the
+    /// delimiter outside quotes. A truncated last line is not counted; lines that end like code
+    /// or prose (`;`, braces, sentence punctuation) rule out commas and semicolons.
+    static func delimiterSeparated(_ body: ArraySlice<UInt8>, isComplete: Bool) -> (String, String)? {
+        // Most text has no delimiter in its first line, and then no sample needs splitting.
+        let firstLine = body.drop(while: { $0 == 0x0A }).prefix(while: { $0 != 0x0A })
+        guard count(0x09, in: firstLine) >= 1 || count(UInt8(ascii: ","), in: firstLine) >= 1
+            || count(UInt8(ascii: ";"), in: firstLine) >= 2
+        else { return nil }
+        // The first 200 lines are the sample; the rest of the body stays unsplit.
+        var lines = body.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: true)
+        if lines.count == 201 {
+            lines.removeLast()
+        } else if !isComplete && !lines.isEmpty {
+            lines.removeLast()
+        }
+        guard lines.count >= 2 else { return nil }
+        let sample = lines[...]
+        let looksLikeCode = sample.contains { line in
+            guard let last = line.last(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
+            return Array(";{}.!?:".utf8).contains(last)
+        }
+        for (delimiter, minimum, identifier, description) in [
+            (UInt8(0x09), 1, "public.tab-separated-values-text", "tab-separated values"),
+            (UInt8(ascii: ","), 1, "public.comma-separated-values-text", "comma-separated values"),
+            (UInt8(ascii: ";"), 2, "public.comma-separated-values-text", "semicolon-separated values"),
+        ] where !(looksLikeCode && delimiter != 0x09) {
+            guard let first = sample.first.map({ count(delimiter, in: $0) }), first >= minimum else { continue }
+            if sample.allSatisfy({ count(delimiter, in: $0) == first }) { return (identifier, description) }
+        }
+        return nil
+    }
+
+    static func count(_ delimiter: UInt8, in line: ArraySlice<UInt8>) -> Int {
+        var quoted = false
+        var total = 0
+        for byte in line {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == delimiter && !quoted { total += 1 }
+        }
+        return total
+    }
+}

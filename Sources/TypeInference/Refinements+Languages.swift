@@ -1,0 +1,373 @@
+import UniformTypes
+
+/// Refinements: the language of source text, by statements no other common language writes the same way.
+extension Refinements {
+    enum ScriptLanguage: CaseIterable {
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell, perl, vim
+
+        var type: (String, String) {
+            switch self {
+            case .python: ("public.python-script", "Python script")
+            case .javaScript: ("com.netscape.javascript-source", "JavaScript source")
+            case .typeScript: ("com.microsoft.typescript-source", "TypeScript source")
+            case .slint: ("dev.slint.slint-source", "Slint source")
+            case .java: ("com.sun.java-source", "Java source")
+            case .go: ("org.golang.go-source", "Go source")
+            case .rust: ("org.rust-lang.rust-source", "Rust source")
+            case .cSharp: ("com.microsoft.c-sharp-source", "C# source")
+            case .swift: ("public.swift-source", "Swift source")
+            case .kotlin: ("org.kotlinlang.kotlin-source", "Kotlin source")
+            case .ruby: ("public.ruby-script", "Ruby script")
+            case .visualBasic: ("com.microsoft.visual-basic-source", "Visual Basic source")
+            case .sql: ("org.iso.sql-source", "SQL script")
+            case .sparql: ("org.w3.sparql-query", "SPARQL query")
+            case .css: ("public.css", "CSS style sheet")
+            case .shell: ("public.shell-script", "shell script")
+            case .perl: ("public.perl-script", "Perl script")
+            case .vim: ("org.vim.vim-script", "Vim script")
+            }
+        }
+    }
+
+    /// What a line (without indentation and trailing space) says of a language.
+    enum Statement: Int, CaseIterable {
+        /// Python: `from M import N`, `def f(...):`, `class C(...):`, `if __name__ ==`; a plain `import m`.
+        case python, pythonImport
+        /// JavaScript modules: `require('...')`, `import x from '...'`, `export default`, `module.exports`.
+        case javaScript
+        /// TypeScript: a member typed with a built-in type (`name: string;`, `private id?: number;`),
+        /// an interface, `import type`, a constructor with typed parameters.
+        case typeScript
+        /// Slint: `export component A inherits B {`, `in property <int> x`, `callback f();`.
+        case slint
+        /// Java: `package a.b;`, `import a.b.C;` (dotted, with the semicolon), `public class`, `@Override`;
+        /// the entry point `public static void main(String[] args)` (JLS 12.1.4; C# writes `Main(string[]`).
+        case javaPackage, javaImport, javaDeclaration, javaMain
+        /// Go: `package name` (one word), `import "fmt"` or `import (`; Go and Swift: `func f(...)`.
+        case goPackage, goImport, goFunc
+        /// Rust: `use a::b;`, `fn f(...) {`, `pub fn`, `impl`, `#[derive(`, `let mut`, a standard
+        /// macro called at a line's start (`println!(`, `vec![`, `macro_rules!`).
+        case rust
+        /// C#: `using System...;`, `namespace N`.
+        case cSharpUsing, cSharpNamespace
+        /// Kotlin: `fun f(...)`, `val x`, a dotted package; `import a.b` lines without a semicolon;
+        /// a fun whose parameters are typed as only Kotlin writes them (`fun main(args: Array<String>) {`).
+        case kotlinFun, kotlinValue, bareImport, kotlinTypedFun
+        /// Ruby: `require 'x'`, `def f` (no colon, brace or do), `class C < D`, `module M`, `end`.
+        case rubyStatement, rubyEnd
+        /// Visual Basic: `Module M`, `Sub Main()`, `Public Function F(`, `Dim x As`, `Imports System`,
+        /// `End Sub`, `End Module` (capitalised as Visual Basic's editors write them).
+        case visualBasic
+        /// SPARQL: a query form (`SELECT ?x`, `SELECT DISTINCT ?`, `CONSTRUCT {`, `ASK {`, `DESCRIBE ?`),
+        /// and the clauses around it (`PREFIX p: <...>`, `BASE <...>`, `WHERE {`).
+        case sparqlQuery, sparqlClause
+        /// Shell: a test opening a block (`if [ -f x ]; then`, `while [[ ... ]]; do`), a loop
+        /// (`for f in *.c; do`), `case "$1" in`, `export NAME=...`, `local NAME=...`, `set -e`; the
+        /// words that close blocks on lines of their own (`fi`, `done`, `esac`).
+        case shellStatement, shellEnd
+        /// Perl: `package A::B;`, `use strict;` (a pragma or a capitalised module), `sub name {`,
+        /// `my $x` (a sigil after my, our or local), `1;` or `__END__` alone.
+        case perl
+        /// Vim script: `let s:x = ...` (a scope letter and a colon), `setlocal`, `syn`/`hi`, `if
+        /// exists("...")`, `function!`, `autocmd`, `scriptencoding`, `vim9script`; the words that end
+        /// its blocks (`endif`, `endfunction`, `finish`, ...).
+        case vimStatement, vimEnd, vimComment
+        /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
+        case sql
+        /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
+        /// (`margin: 0;`, the property in lower case and hyphens).
+        case cssRule, cssDeclaration
+    }
+
+    /// The language of source text, in one pass over the lines, by statements no other common
+    /// language writes the same way (`Statement`); each language needs two such lines, or
+    /// statements of two kinds, and Python fewer lines ending like C (`;`, `{`, `}`) than lines
+    /// saying Python. Python: two statements, or one and an import; JavaScript: two module
+    /// statements, or one and two C-like line ends; Java: a package or import with its semicolon
+    /// and a declaration, or two of them; Go: its one-word package and an import or a func; Rust:
+    /// two of its statements; C#: a `using System` and a namespace or a second using; Swift:
+    /// `func` and an import, where Go's package is absent; Kotlin: `fun` and a value or import,
+    /// or two funs, or one typed as only Kotlin types parameters; Ruby: two of its statements and
+    /// an `end`; Visual Basic, TypeScript, Slint: two of their statements; SPARQL: a query form and
+    /// a clause. TypeScript and Slint
+    /// write JavaScript's module statements too: where JavaScript is decided, the rest of the text
+    /// is read for two of theirs. Guesses (weak): a text name wins over them (`.bzl`, `.sage`; a
+    /// `.ts` stays TypeScript).
+    static func scriptLanguage(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
+        var counts = [Int](repeating: 0, count: Statement.allCases.count)
+        var braced = 0, lines = 0
+        var isJavaScript = false
+        func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
+        // nil: read on; .some(language): that is the answer (.some(nil): a quoted document).
+        var answer: ScriptLanguage??
+        forEachTrimmedLine(body) { line in
+            // A Markdown code fence: a document that quotes code, not code.
+            if begins(line, Keyword.fence) { answer = .some(nil); return false }
+            lines += 1
+            switch line.last {
+            case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
+            default: break
+            }
+            guard let statement = statement(line) else { return true }
+            counts[statement.rawValue] += 1
+            if isJavaScript {
+                if count(.typeScript) >= 2 { answer = .typeScript; return false }
+                if count(.slint) >= 2 { answer = .slint; return false }
+            } else if let language = decided(count, braced: braced, lines: lines) {
+                guard language == .javaScript else { answer = language; return false }
+                isJavaScript = true
+            }
+            return true
+        }
+        if let answer { return answer }
+        if isJavaScript { return .javaScript }
+        // Counts that grew after the last statement (a module's braced lines after its one
+        // `module.exports = {`) are weighed once more at the end.
+        return decided(count, braced: braced, lines: lines)
+    }
+
+    /// Calls `body` with each non-empty line of `text`, without its indentation and trailing
+    /// blanks, until it returns false.
+    static func forEachTrimmedLine(_ text: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Bool) {
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(of: 0x0A) ?? text.endIndex
+            var first = start
+            while first < end, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
+            var last = end
+            while last > first, [0x20, 0x09, 0x0D].contains(text[last - 1]) { last -= 1 }
+            if first < last, !body(text[first..<last]) { return }
+            start = end + 1
+        }
+    }
+
+    /// The language one statement or more points to where the statements are too few to decide
+    /// it (for text `text(_:encoding:isComplete:)` found nothing in, so `scriptLanguage` gave
+    /// nil): Python by a def or class line or an import, Java by its entry point or a public
+    /// class. A hint only, to be corroborated by other evidence.
+    static func languageHint(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
+        // The statements it counts all hold one of these words: text without them is not read.
+        guard Keyword.hintWords.contains(where: { contains($0, in: body) }) else { return nil }
+        var python = 0, java = 0, other = 0
+        forEachTrimmedLine(body) { line in
+            // A comment (`# ...`) says nothing of the language.
+            guard !line.starts(with: [UInt8(ascii: "#"), 0x20]), let statement = statement(line) else { return true }
+            switch statement {
+            case .python, .pythonImport: python += 1
+            case .javaMain, .javaDeclaration, .javaPackage, .javaImport: java += 1
+            default: other += 1
+            }
+            return true
+        }
+        guard other == 0 else { return nil }
+        if python > 0 && java == 0 { return .python }
+        if java > 0 && python == 0 { return .java }
+        return nil
+    }
+
+    /// The language the counts so far make certain, if any.
+    static func decided(_ count: (Statement) -> Int, braced: Int, lines: Int) -> ScriptLanguage? {
+        let python = count(.python), imports = count(.pythonImport) + count(.bareImport)
+        if python >= 2 || (python >= 1 && imports >= 1), braced < python + imports { return .python }
+        if count(.typeScript) >= 2 { return .typeScript }
+        if count(.slint) >= 2 { return .slint }
+        let javaScript = count(.javaScript)
+        if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
+        let javaImports = count(.javaImport), javaHeaders = count(.javaPackage) + javaImports
+        if (javaImports >= 1 && javaHeaders >= 2) || (javaHeaders >= 1 && count(.javaDeclaration) >= 1) { return .java }
+        // A class and Java's entry point in it: two statements, neither C#'s nor anyone else's.
+        if count(.javaMain) >= 1 && count(.javaDeclaration) >= 1 { return .java }
+        if count(.goPackage) >= 1 && (count(.goImport) >= 1 || count(.goFunc) >= 1) { return .go }
+        if count(.rust) >= 2 { return .rust }
+        if count(.cSharpUsing) >= 2 || (count(.cSharpUsing) >= 1 && count(.cSharpNamespace) >= 1) { return .cSharp }
+        if count(.goPackage) == 0 && count(.goFunc) >= 1 && imports >= 1 { return .swift }
+        let kotlin = count(.kotlinFun)
+        if count(.kotlinTypedFun) >= 1 { return .kotlin }
+        if count(.visualBasic) >= 2 { return .visualBasic }
+        if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
+        if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
+        if count(.sql) >= 2 { return .sql }
+        if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
+        if count(.perl) >= 2 { return .perl }
+        // Vim script, where it makes up a third of the lines so far (comments count): Vim's help
+        // files quote commands in prose.
+        let vim = count(.vimStatement)
+        if vim >= 2 || (vim >= 1 && count(.vimEnd) >= 1), 3 * (vim + count(.vimEnd) + count(.vimComment)) >= lines { return .vim }
+        if count(.shellEnd) >= 1 && count(.shellStatement) >= 1 && count(.shellEnd) + count(.shellStatement) >= 3 { return .shell }
+        if count(.cssRule) >= 2 && count(.cssDeclaration) >= 2 { return .css }
+        return nil
+    }
+
+    /// What one line says, by its first byte and then its first words.
+    static func statement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first else { return nil }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        let endsWithSemicolon = line.last == UInt8(ascii: ";")
+        switch first {
+        case UInt8(ascii: "i"), UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "f"):
+            switch pythonStatement(line) {
+            case .strong: return .python
+            case .importLine: return word(Keyword.importWord) && line.contains(UInt8(ascii: ".")) && !line.contains(UInt8(ascii: ",")) ? .bareImport : .pythonImport
+            case nil: break
+            }
+        default: break
+        }
+        if javaScriptStatement(line) { return .javaScript }
+        switch first {
+        case UInt8(ascii: "p"):
+            if word(Keyword.packageWord) {
+                let name = line.dropFirst(8)
+                // Perl's package A::B; (Java's are dotted).
+                if endsWithSemicolon, contains(Keyword.doubleColon, in: name) { return .perl }
+                if endsWithSemicolon {
+                    let dotted = name.dropLast()
+                    return dotted.contains(UInt8(ascii: ".")) && dotted.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") } ? .javaPackage : nil
+                }
+                if name.allSatisfy(isIdentifier) { return .goPackage }
+                return name.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") } ? .kotlinValue : nil
+            }
+            if begins(line, Keyword.javaMain) { return .javaMain }
+            if word(Keyword.publicClass) || word(Keyword.publicFinalClass) || word(Keyword.publicInterface)
+                || word(Keyword.publicAbstractClass) || word(Keyword.publicEnum)
+            {
+                return .javaDeclaration
+            }
+            if word(Keyword.pubFn) || word(Keyword.pubStruct) { return .rust }
+        case UInt8(ascii: "@"):
+            if word(Keyword.override) { return .javaDeclaration }
+        case UInt8(ascii: "i"):
+            if word(Keyword.importWord) {
+                let rest = line.dropFirst(7)
+                if rest.first == UInt8(ascii: "\"") || rest.first == UInt8(ascii: "(") { return .goImport }
+                let path = rest.dropLast()
+                if endsWithSemicolon, path.contains(UInt8(ascii: ".")),
+                    path.allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") || $0 == 0x20 })
+                {
+                    return .javaImport
+                }
+            }
+            if word(Keyword.implWord) && line.last == UInt8(ascii: "{") { return .rust }
+        case UInt8(ascii: "u"):
+            if word(Keyword.usingSystem) && endsWithSemicolon { return .cSharpUsing }
+            // Rust's own crates (Perl's `use File::Spec;` looks the same otherwise).
+            if word(Keyword.useWord) && endsWithSemicolon && Keyword.rustRoots.contains(where: { begins(line.dropFirst(4), $0) }) { return .rust }
+        case UInt8(ascii: "f"):
+            if word(Keyword.fnWord) && line.contains(UInt8(ascii: "(")) { return .rust }
+            if word(Keyword.funcWord) && line.contains(UInt8(ascii: "(")) { return .goFunc }
+            // Kotlin's fun NAME(...) { or = ...; not Vim's `fun s:name(...)` (no brace, a colon or # in the name).
+            if word(Keyword.funWord) {
+                let name = line.dropFirst(4).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+                let opens = line[name.endIndex...].first == UInt8(ascii: "(")
+                if !name.isEmpty, opens, line.last == UInt8(ascii: "{") || contains(Keyword.spacedEquals, in: line) {
+                    // Parameters typed with a generic Kotlin type (`args: Array<String>`), or a
+                    // return type after the parameters (`): Int {`).
+                    let typed = contains(Keyword.colonSpace, in: line) && (line.contains(UInt8(ascii: "<")) || contains(Keyword.returnType, in: line))
+                    return typed ? .kotlinTypedFun : .kotlinFun
+                }
+            }
+        case UInt8(ascii: "#"):
+            if word(Keyword.derive) { return .rust }
+        case UInt8(ascii: "l"):
+            if word(Keyword.letMut) { return .rust }
+        case UInt8(ascii: "n"):
+            if word(Keyword.namespaceWord) { return .cSharpNamespace }
+        case UInt8(ascii: "v"):
+            if word(Keyword.valWord) { return .kotlinValue }
+        case UInt8(ascii: "r"):
+            if word(Keyword.requireQuote) || word(Keyword.requireDoubleQuote) || word(Keyword.requireRelative) { return .rubyStatement }
+        case UInt8(ascii: "m"):
+            if word(Keyword.moduleWord), line.dropFirst(7).allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: ":") }), line.count > 7 {
+                return .rubyStatement
+            }
+        case UInt8(ascii: "e"):
+            if line.count == 3 && word(Keyword.endWord) { return .rubyEnd }
+        default: break
+        }
+        if Keyword.rustMacroInitials[Int(first)], Keyword.rustMacros.contains(where: { word($0) }) { return .rust }
+        if let shell = shellStatement(line) { return shell }
+        if isPerl(line) { return .perl }
+        if let vim = vimStatement(line) { return vim }
+        if (0x41...0x5A).contains(first) {
+            if Keyword.sparqlQueries.contains(where: { word($0) }) { return .sparqlQuery }
+            if Keyword.sparqlClauses.contains(where: { word($0) }) {
+                return !word(Keyword.sparqlPrefix) || contains(Keyword.colonAngle, in: line) ? .sparqlClause : nil
+            }
+            if isVisualBasic(line) { return .visualBasic }
+        }
+        if let statement = typeScriptOrSlint(line) { return statement }
+        // Ruby's def and class, after Python's (which end with a colon) had their chance.
+        // Ruby's methods are lower case (`def initialize`, `def self.build`); Vim9's `def Name()` is not.
+        if word(Keyword.def), let last = line.last, last != UInt8(ascii: ":"), last != UInt8(ascii: "{"), !line.suffix(3).elementsEqual(Keyword.doSuffix),
+            let initial = line.dropFirst(4).first, (0x61...0x7A).contains(initial) || initial == UInt8(ascii: "_")
+        {
+            return .rubyStatement
+        }
+        if word(Keyword.pythonClass), contains(Keyword.subclassArrow, in: line) { return .rubyStatement }
+        if Keyword.sqlStatements.contains(where: { word($0) }) {
+            // SELECT needs its FROM on the line, as queries written on one line have.
+            return !word(Keyword.sqlSelect) || contains(Keyword.sqlFrom, in: line) ? .sql : nil
+        }
+        return cssStatement(line)
+    }
+
+    /// C, C++ or Objective-C source or header, by its first line after comments being a
+    /// preprocessor directive (`#include`, `#ifndef`, `#define`, `#pragma`, `#if`, `#import`); a
+    /// header when it opens with an include guard (`#ifndef X` then `#define X`) or `#pragma
+    /// once`; C++ when it uses what only C++ has (`namespace`, `template<`, `std::`, `public:`),
+    /// Objective-C when it imports or declares an `@interface`. A guess (weak), as libmagic's
+    /// was: a text name wins over it.
+    static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {
+        guard let code = afterComments(body) else { return nil }
+        // The preprocessor directives of C17 6.10 that a C-family file can open with.
+        let directives = ["#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import ", "#undef ",
+                          "#warning ", "#error "]
+        guard directives.contains(where: { code.starts(with: $0.utf8) }) else { return nil }
+        func has(_ text: String) -> Bool { contains(Array(text.utf8), in: code) }
+        let isHeader: Bool = {
+            if code.starts(with: "#pragma once".utf8) { return true }
+            guard code.starts(with: "#ifndef ".utf8) else { return false }
+            let guardName = code.dropFirst(8).prefix { isIdentifier($0) }
+            let next = code[guardName.endIndex...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            return !guardName.isEmpty && next.starts(with: "#define ".utf8) && next.dropFirst(8).starts(with: guardName)
+        }()
+        if code.starts(with: "#import ".utf8) || has("\n@interface ") || has("\n@implementation ") {
+            return ("public.objective-c-source", "Objective-C source")
+        }
+        if has("\nnamespace ") || has("template<") || has("template <") || has("std::") || has("\npublic:") || has("#include <iostream>") {
+            return isHeader ? ("public.c-plus-plus-header", "C++ header") : ("public.c-plus-plus-source", "C++ source")
+        }
+        return isHeader ? ("public.c-header", "C header") : ("public.c-source", "C source")
+    }
+
+    /// Whether the text's first statement, after comments, is JavaScript's strict-mode directive
+    /// (ECMA-262, 11.2.1): the string literal `'use strict'` or `"use strict"`. Perl's pragma is a
+    /// bare word (`use strict;`), which shared-mime-info's Perl rule also matches anywhere.
+    static func startsWithStrictDirective(_ body: ArraySlice<UInt8>) -> Bool {
+        guard let rest = afterComments(body) else { return false }
+        for quote in ["'", "\""] where rest.starts(with: "\(quote)use strict\(quote)".utf8) {
+            let after = rest.dropFirst(12).first
+            return after == nil || after == UInt8(ascii: ";") || after == 0x0A || after == 0x0D
+        }
+        return false
+    }
+
+    /// The text after leading white space and C-style comments (`//` lines, `/* ... */` blocks);
+    /// nil when a block comment does not end.
+    static func afterComments(_ body: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var index = body.startIndex
+        while index < body.endIndex {
+            let rest = body[index...]
+            if [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) {
+                index += 1
+            } else if rest.starts(with: "//".utf8) {
+                index = rest.firstIndex(of: 0x0A) ?? body.endIndex
+            } else if rest.starts(with: "/*".utf8) {
+                guard let end = rest.dropFirst(2).indices.first(where: { rest[$0...].starts(with: "*/".utf8) }) else { return nil }
+                index = end + 2
+            } else {
+                break
+            }
+        }
+        return body[index...]
+    }
+}

@@ -1,0 +1,95 @@
+import UniformTypes
+
+/// Refinements: interpreters named by #! lines, and markup by its root element (XML dialects, HTML, SVG, plists).
+extension Refinements {
+    static let interpreters: [String: String] = [
+        "sh": "public.shell-script", "dash": "public.shell-script", "ash": "public.shell-script",
+        "bash": "public.bash-script", "zsh": "public.zsh-script", "ksh": "public.ksh-script",
+        "mksh": "public.ksh-script", "csh": "public.csh-script", "tcsh": "public.tcsh-script",
+        "python": "public.python-script", "perl": "public.perl-script", "ruby": "public.ruby-script",
+        "php": "public.php-script", "node": "com.netscape.javascript-source", "nodejs": "com.netscape.javascript-source",
+        "deno": "com.microsoft.typescript-source", "bun": "com.netscape.javascript-source",
+        "lua": "org.lua.lua-script", "pwsh": "com.microsoft.powershell-script", "make": "public.make-source",
+        "osascript": "com.apple.applescript.text", "swift": "public.swift-source", "awk": "org.opengroup.awk-script",
+        "gawk": "org.gnu.gawk-script", "nawk": "com.github.onetrueawk.nawk-script", "mawk": "org.opengroup.awk-script",
+        "tclsh": "public.script", "wish": "public.script", "fish": "com.fishshell.fish-script", "nu": "sh.nushell.nu-script",
+        "Rscript": "public.script", "julia": "public.script", "elixir": "public.script", "sed": "org.gnu.sed-script",
+    ]
+
+    /// The script type named by a `#!` line: the interpreter's name, past `env` and its options,
+    /// without a version suffix (`python3.12` is python; but `python2.7` is Python 2).
+    static func shebang(_ text: Substring) -> (String, String)? {
+        let line = text.dropFirst(2).prefix { $0 != "\n" && $0 != "\r" }
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        var program = String(words.removeFirst().split(separator: "/").last ?? "")
+        if program == "env" {
+            words.removeAll { $0.hasPrefix("-") || $0.contains("=") }
+            guard let first = words.first else { return nil }
+            program = first
+        }
+        var name = program
+        while let last = name.last, last.isNumber || last == "." { name.removeLast() }
+        // Python 2 is a language of its own (print statements, str as bytes): `python2`, `python2.7`.
+        if name == "python", program.dropFirst(6).hasPrefix("2") { return ("org.python.python2-script", "\(program) script") }
+        guard let identifier = interpreters[name] ?? interpreters[program] else {
+            return ("public.script", "\(program) script")
+        }
+        return (identifier, "\(program) script")
+    }
+
+    /// XML dialects by their root element, and HTML.
+    static func markup(_ text: Substring) -> (String, String)? {
+        let head = String(text.prefix(4096))
+        let lower = head.lowercased()
+        if lower.hasPrefix("<!doctype html") || lower.hasPrefix("<html") { return ("public.html", "HTML document") }
+        let isXML = lower.hasPrefix("<?xml")
+        guard isXML || lower.hasPrefix("<!doctype") || lower.hasPrefix("<") else { return nil }
+        guard let root = rootElement(head) else {
+            return isXML ? ("public.xml", "XML document") : nil
+        }
+        switch root.lowercased() {
+        case "plist": return ("com.apple.xml-property-list", "XML property list")
+        case "svg": return ("public.svg-image", "SVG image")
+        // An html root in XHTML's namespace, or after an XML declaration (a document written
+        // to be parsed as XML, as libxml2's and DocBook's stylesheets write them): XHTML.
+        case "html": return isXML || lower.contains("xmlns=\"http://www.w3.org/1999/xhtml\"") ? ("public.xhtml", "XHTML document")
+            : ("public.html", "HTML document")
+        case "rss": return ("public.rss", "RSS feed")
+        case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")
+        default: return isXML || lower.hasPrefix("<!doctype") ? ("public.xml", "XML document") : nil
+        }
+    }
+
+    /// The name of the first element that is not a declaration, comment or processing instruction.
+    static func rootElement(_ text: String) -> String? {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            if rest.hasPrefix("?") || rest.hasPrefix("!") {
+                if rest.hasPrefix("!--"), let end = endOfComment(rest) {
+                    rest = rest[end...]
+                } else if let end = rest.firstIndex(of: ">") {
+                    rest = rest[rest.index(after: end)...]
+                } else {
+                    return nil
+                }
+                continue
+            }
+            let name = rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+            let local = name.split(separator: ":").last.map(String.init) ?? String(name)
+            return local.isEmpty ? nil : local
+        }
+        return nil
+    }
+
+    /// The index just past the `-->` that closes a comment, if the text holds one.
+    static func endOfComment(_ text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("-->") { return text.index(index, offsetBy: 3) }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+}

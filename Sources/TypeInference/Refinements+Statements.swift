@@ -1,0 +1,272 @@
+import UniformTypes
+
+/// Refinements: what one line says of a language: the statement recognizers and their keywords.
+extension Refinements {
+    /// Whether a line is a Visual Basic statement: a block's end (`End Sub`, the whole line), a
+    /// module or class opened by name, a procedure with its parentheses, `Dim x As T`, `Imports`.
+    static func isVisualBasic(_ line: ArraySlice<UInt8>) -> Bool {
+        if Keyword.visualBasicEnds.contains(where: { $0.elementsEqual(line) }) { return true }
+        for opener in Keyword.visualBasicOpeners where begins(line, opener) {
+            let name = line.dropFirst(opener.count)
+            return !name.isEmpty && name.allSatisfy(isIdentifier)
+        }
+        if Keyword.visualBasicProcedures.contains(where: { begins(line, $0) }) {
+            return line.contains(UInt8(ascii: "(")) && line.last == UInt8(ascii: ")") || contains(Keyword.spacedAs, in: line)
+        }
+        if begins(line, Keyword.dimWord) { return contains(Keyword.spacedAs, in: line) }
+        return begins(line, Keyword.importsWord) && line.dropFirst(8).allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+    }
+
+    /// Whether a line is a Perl statement (see `Statement`; `package` is read with Java's).
+    static func isPerl(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, Keyword.perlInitials[Int(first)] else { return false }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if Keyword.perlAlone.contains(where: { $0.elementsEqual(line) }) { return true }
+        if word(Keyword.useWord) || word(Keyword.noWord) {
+            // use strict; use warnings; use File::Spec; use POSIX qw(floor); not Rust's crate paths.
+            let module = line.dropFirst(word(Keyword.useWord) ? 4 : 3)
+            let name = module.prefix { isIdentifier($0) || $0 == UInt8(ascii: ":") }
+            guard !name.isEmpty, let initial = name.first else { return false }
+            let rest = module[name.endIndex...]
+            let ends = rest.elementsEqual([UInt8(ascii: ";")]) || begins(rest, Keyword.spacedQw) || begins(rest, Keyword.spacedParen)
+            let pragma = Keyword.perlPragmas.contains { $0.elementsEqual(name) }
+            let isModule = (0x41...0x5A).contains(initial) && !Keyword.rustRoots.contains { begins(name, $0) }
+            return ends && (pragma || isModule)
+        }
+        if word(Keyword.subWord) {
+            let name = line.dropFirst(4).prefix { isIdentifier($0) }
+            let rest = line[name.endIndex...]
+            return !name.isEmpty && (rest.elementsEqual(Keyword.spacedBrace) || rest.elementsEqual([UInt8(ascii: ";")]) || rest.elementsEqual(Keyword.spacedBraceOnly))
+        }
+        for declaration in Keyword.perlDeclarations where word(declaration) {
+            let next = line.dropFirst(declaration.count).first
+            return next == UInt8(ascii: "$") || next == UInt8(ascii: "@") || next == UInt8(ascii: "%") || next == UInt8(ascii: "(")
+                && line.dropFirst(declaration.count + 1).first.map { [UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "%")].contains($0) } == true
+        }
+        return false
+    }
+
+    /// A Vim script statement (see `Statement`).
+    static func vimStatement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, Keyword.vimInitials[Int(first)] else { return nil }
+        if Keyword.vimEnds.contains(where: { $0.elementsEqual(line) }) { return .vimEnd }
+        // A comment: a double quote, then a space or nothing (prose quotes a word).
+        if first == UInt8(ascii: "\""), line.count == 1 || line[line.startIndex + 1] == 0x20 { return .vimComment }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if word(Keyword.letWord) {
+            // let s:name, let g:name, let &option: a scope letter and a colon, or an option.
+            let rest = line.dropFirst(4)
+            if rest.first == UInt8(ascii: "&") { return .vimStatement }
+            let bytes = Array(rest.prefix(3))
+            return bytes.count == 3 && "gsbwtlva".utf8.contains(bytes[0]) && bytes[1] == UInt8(ascii: ":") && isIdentifier(bytes[2]) ? .vimStatement : nil
+        }
+        return Keyword.vimCommands.contains(where: { word($0) }) ? .vimStatement : nil
+    }
+
+    /// A shell statement (see `Statement`).
+    static func shellStatement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, Keyword.shellInitials[Int(first)] else { return nil }
+        if Keyword.shellEnds.contains(where: { $0.elementsEqual(line) }) { return .shellEnd }
+        for end in Keyword.shellEnds where begins(line, end) {
+            // `done < list`, `done | sort`, `fi;`, `esac;;`.
+            let next = line[line.startIndex + end.count]
+            return next == 0x20 || next == UInt8(ascii: ";") ? .shellEnd : nil
+        }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if Keyword.shellTests.contains(where: { word($0) }) {
+            return line.suffix(6).elementsEqual(Keyword.semicolonThen) || line.suffix(4).elementsEqual(Keyword.semicolonDo) ? .shellStatement : nil
+        }
+        if word(Keyword.forWord), contains(Keyword.spacedIn, in: line), line.suffix(4).elementsEqual(Keyword.semicolonDo) { return .shellStatement }
+        if word(Keyword.caseWord), line.suffix(3).elementsEqual(Keyword.spacedIn) { return .shellStatement }
+        for declaration in Keyword.shellDeclarations where word(declaration) {
+            let name = line.dropFirst(declaration.count).prefix { isIdentifier($0) }
+            return !name.isEmpty && line[name.endIndex...].first == UInt8(ascii: "=") ? .shellStatement : nil
+        }
+        if Keyword.shellOptions.contains(where: { $0.elementsEqual(line) }) { return .shellStatement }
+        return nil
+    }
+
+    /// A TypeScript or Slint statement (see `Statement`).
+    static func typeScriptOrSlint(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, let last = line.last else { return nil }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        if Keyword.slint.contains(where: { word($0) }) {
+            let opensGlobal = word(Keyword.exportGlobal) && last == UInt8(ascii: "{")
+            return opensGlobal || contains(Keyword.inherits, in: line) || line.contains(UInt8(ascii: "<")) || line.contains(UInt8(ascii: "(")) ? .slint : nil
+        }
+        if word(Keyword.importType) || word(Keyword.exportInterface) { return .typeScript }
+        if word(Keyword.interfaceWord), last == UInt8(ascii: "{") { return .typeScript }
+        if word(Keyword.constructorWord), contains(Keyword.colonSpace, in: line) { return .typeScript }
+        // name: string;  name?: number[];  private readonly id: boolean;
+        guard last == UInt8(ascii: ";"), (0x61...0x7A).contains(first) || first == UInt8(ascii: "_") else { return nil }
+        var rest = line.dropLast()
+        for modifier in Keyword.memberModifiers where begins(rest, modifier) { rest = rest.dropFirst(modifier.count) }
+        let name = rest.prefix { isIdentifier($0) }
+        guard !name.isEmpty else { return nil }
+        var type = rest[name.endIndex...]
+        if type.first == UInt8(ascii: "?") { type = type.dropFirst() }
+        guard begins(type, Keyword.colonSpace) else { return nil }
+        type = type.dropFirst(2)
+        if type.last == UInt8(ascii: "]"), type.dropLast().last == UInt8(ascii: "[") { type = type.dropLast(2) }
+        return Keyword.typeScriptTypes.contains(where: { $0.elementsEqual(type) }) ? .typeScript : nil
+    }
+
+    /// A CSS rule's selector line or a declaration.
+    static func cssStatement(_ line: ArraySlice<UInt8>) -> Statement? {
+        guard let first = line.first, let last = line.last else { return nil }
+        if last == UInt8(ascii: "{"), line.count >= 3, line[line.endIndex - 2] == 0x20 {
+            // Selectors: names, classes, ids, combinators, pseudo-classes, attributes; no
+            // parentheses but an at-rule's, and none of the words code opens blocks with.
+            let selector = line.dropLast(2)
+            let allowed = selector.allSatisfy { byte in
+                isIdentifier(byte) || [0x20, 0x2E, 0x23, 0x3A, 0x3E, 0x2C, 0x2B, 0x7E, 0x2A, 0x5B, 0x5D, 0x3D, 0x2D].contains(byte)
+            }
+            // `=` only inside an attribute selector (`a[href="x"]`), never `type T = {`.
+            let assigns = selector.contains(UInt8(ascii: "=")) && !selector.contains(UInt8(ascii: "["))
+            if (allowed || first == UInt8(ascii: "@")) && !assigns && !Keyword.blockWords.contains(where: { begins(line, $0) }) { return .cssRule }
+            return nil
+        }
+        // property: value;  with the property in lower case and hyphens, not a C label or case.
+        guard last == UInt8(ascii: ";"), (0x61...0x7A).contains(first) else { return nil }
+        let property = line.prefix { (0x61...0x7A).contains($0) || $0 == UInt8(ascii: "-") }
+        guard line[property.endIndex...].starts(with: Keyword.colonSpace), !Keyword.labelWords.contains(where: { $0.elementsEqual(property) })
+        else { return nil }
+        return .cssDeclaration
+    }
+
+    /// Whether one line (without indentation) is a module statement only JavaScript writes so.
+    static func javaScriptStatement(_ line: ArraySlice<UInt8>) -> Bool {
+        // m(odule), e(xport), c(onst), l(et), v(ar), i(mport): one byte rules out most lines.
+        guard let first = line.first, [0x6D, 0x65, 0x63, 0x6C, 0x76, 0x69].contains(first) else { return false }
+        if begins(line, Keyword.moduleExports) || begins(line, Keyword.exports) { return true }
+        if Keyword.exportForms.contains(where: { begins(line, $0) }) { return true }
+        if Keyword.declarations.contains(where: { begins(line, $0) }) {
+            return Keyword.requireCalls.contains { contains($0, in: line) }
+        }
+        if begins(line, Keyword.importWord) {
+            return Keyword.fromQuoted.contains { contains($0, in: line) }
+        }
+        return false
+    }
+
+    enum PythonStatement { case strong, importLine }
+
+    /// What one line (without its indentation and trailing space) says of Python.
+    static func pythonStatement(_ line: ArraySlice<UInt8>) -> PythonStatement? {
+        // Most lines start with none of the keywords: one byte decides that.
+        guard let first = line.first, first == 0x69 || first == 0x64 || first == 0x61 || first == 0x63 || first == 0x66 else {
+            return nil  // not i(f, mport), d(ef), a(sync), c(lass), f(rom)
+        }
+        func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
+        let endsWithColon = line.last == UInt8(ascii: ":")
+        if word(Keyword.ifName) || word(Keyword.ifNameTight) { return .strong }
+        if word(Keyword.def) || word(Keyword.asyncDef) {
+            return endsWithColon && line.contains(UInt8(ascii: "(")) ? .strong : nil
+        }
+        if word(Keyword.pythonClass) {
+            // class NAME: or class NAME(BASES): — not C++'s class NAME : public BASE {.
+            let name = line.dropFirst(6).prefix { isIdentifier($0) }
+            guard !name.isEmpty, endsWithColon else { return nil }
+            let after = line[name.endIndex...].first
+            return after == UInt8(ascii: "(") || after == UInt8(ascii: ":") ? .strong : nil
+        }
+        let noPunctuation = !line.contains { [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "=")].contains($0) }
+        if word(Keyword.from), noPunctuation {
+            // from MODULE import NAMES, MODULE dotted or relative (from . import x).
+            let module = line.dropFirst(5).drop { $0 == 0x20 }.prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+            return !module.isEmpty && begins(line[module.endIndex...], Keyword.spacedImport) ? .strong : nil
+        }
+        if word(Keyword.importWord), noPunctuation {
+            let names = line.dropFirst(7)
+            let allowed = names.allSatisfy { isIdentifier($0) || [UInt8(ascii: "."), UInt8(ascii: ","), 0x20].contains($0) }
+            return allowed && !names.isEmpty ? .importLine : nil
+        }
+        return nil
+    }
+
+    /// The words the language checks look for, as bytes.
+    enum Keyword {
+        static let ifName = Array("if __name__ ==".utf8), ifNameTight = Array("if __name__==".utf8)
+        static let def = Array("def ".utf8), asyncDef = Array("async def ".utf8), pythonClass = Array("class ".utf8)
+        static let from = Array("from ".utf8), importWord = Array("import ".utf8), spacedImport = Array(" import ".utf8)
+        static let moduleExports = Array("module.exports".utf8), exports = Array("exports.".utf8)
+        static let exportForms = ["export default ", "export function ", "export const ", "export class ", "export async function "]
+            .map { Array($0.utf8) }
+        static let declarations = ["const ", "let ", "var "].map { Array($0.utf8) }
+        static let requireCalls = ["= require('", "= require(\""].map { Array($0.utf8) }
+        static let fromQuoted = [" from '", " from \""].map { Array($0.utf8) }
+        static let packageWord = Array("package ".utf8), publicClass = Array("public class ".utf8)
+        static let publicFinalClass = Array("public final class ".utf8), publicInterface = Array("public interface ".utf8)
+        static let publicAbstractClass = Array("public abstract class ".utf8), publicEnum = Array("public enum ".utf8)
+        static let override = Array("@Override".utf8), implWord = Array("impl".utf8)
+        static let javaMain = Array("public static void main(String".utf8)
+        static let hintWords = ["def ", "class ", "import ", "from ", "public "].map { Array($0.utf8) }
+        static let pubFn = Array("pub fn ".utf8), pubStruct = Array("pub struct ".utf8)
+        static let usingSystem = Array("using System".utf8), useWord = Array("use ".utf8)
+        static let rustRoots = ["std::", "core::", "alloc::", "crate::", "super::", "self::"].map { Array($0.utf8) }
+        static let fnWord = Array("fn ".utf8), funcWord = Array("func ".utf8), funWord = Array("fun ".utf8)
+        static let derive = Array("#[derive(".utf8), letMut = Array("let mut ".utf8), namespaceWord = Array("namespace ".utf8)
+        static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
+        static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
+        static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8)
+        static let referenceLink = Array("]: http".utf8), strong = Array("**".utf8)
+        static let rustMacros = ["println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",
+            "assert_eq!(", "assert_ne!(", "debug_assert!(", "panic!(", "macro_rules! ", "write!(", "writeln!(", "todo!(",
+            "unimplemented!(", "unreachable!(", "dbg!("].map { Array($0.utf8) }
+        static let rustMacroInitials = initials(rustMacros)
+        static let returnType = Array("): ".utf8)
+        static let visualBasicEnds = ["End Sub", "End Function", "End Module", "End Class", "End Property"].map { Array($0.utf8) }
+        static let visualBasicOpeners = ["Module ", "Public Module ", "Class ", "Public Class "].map { Array($0.utf8) }
+        static let visualBasicProcedures = ["Sub ", "Function ", "Public Sub ", "Private Sub ", "Public Function ", "Private Function ",
+            "Shared Sub ", "Public Shared Sub ", "Protected Sub ", "Friend Sub "].map { Array($0.utf8) }
+        static let dimWord = Array("Dim ".utf8), importsWord = Array("Imports ".utf8), spacedAs = Array(" As ".utf8)
+        static let slint = ["export component ", "component ", "export global ", "in property <", "out property <",
+            "in-out property <", "property <", "callback "].map { Array($0.utf8) }
+        static let sparqlQueries = ["SELECT ?", "SELECT DISTINCT ?", "SELECT REDUCED ?", "SELECT * WHERE", "CONSTRUCT {",
+            "CONSTRUCT WHERE", "ASK {", "ASK WHERE", "DESCRIBE ?", "DESCRIBE <"].map { Array($0.utf8) }
+        static let sparqlClauses = ["PREFIX ", "BASE <", "WHERE {"].map { Array($0.utf8) }
+        static let sparqlPrefix = Array("PREFIX ".utf8), colonAngle = Array(": <".utf8)
+        static let shellEnds = ["fi", "done", "esac"].map { Array($0.utf8) }
+        static let shellTests = ["if [ ", "if [[ ", "elif [ ", "elif [[ ", "while [ ", "while [[ ", "if test ", "until [ "].map { Array($0.utf8) }
+        static let semicolonThen = Array("; then".utf8), semicolonDo = Array("; do".utf8), spacedIn = Array(" in".utf8)
+        static let forWord = Array("for ".utf8), caseWord = Array("case ".utf8)
+        static let shellDeclarations = ["export ", "local ", "readonly "].map { Array($0.utf8) }
+        static let shellOptions = ["set -e", "set -eu", "set -euo pipefail", "set -o pipefail", "set -u", "set -x", "set -ex"].map { Array($0.utf8) }
+        static let shellInitials = initials(shellEnds + shellTests + [forWord, caseWord] + shellDeclarations + shellOptions)
+        static let doubleColon = Array("::".utf8), noWord = Array("no ".utf8), subWord = Array("sub ".utf8)
+        static let spacedQw = Array(" qw".utf8), spacedParen = Array(" (".utf8), spacedBrace = Array(" {".utf8), spacedBraceOnly = Array("{".utf8)
+        static let perlAlone = ["1;", "__END__", "__DATA__"].map { Array($0.utf8) }
+        static let perlPragmas = ["strict", "warnings", "utf8", "lib", "parent", "base", "constant", "vars", "feature", "integer",
+            "overload", "bytes", "locale", "open", "subs", "bigint", "autodie", "diagnostics", "version", "experimental"].map { Array($0.utf8) }
+        static let perlDeclarations = ["my ", "our ", "local "].map { Array($0.utf8) }
+        static let perlInitials = initials(perlAlone + [useWord, noWord, subWord] + perlDeclarations)
+        static let letWord = Array("let ".utf8)
+        static let vimEnds = ["endif", "endfunction", "endfunc", "endfun", "endwhile", "endfor", "endtry", "enddef", "finish",
+            "augroup END"].map { Array($0.utf8) }
+        static let vimCommands = ["setlocal ", "syn keyword ", "syn match ", "syn region ", "syn cluster ", "syntax keyword ",
+            "syntax match ", "syntax region ", "hi def link ", "hi link ", "hi! link ", "highlight ", "if exists(\"", "if !exists(\"",
+            "if has(\"", "function! ", "fun! ", "function s:", "function g:", "command! ", "autocmd ", "augroup ", "scriptencoding ",
+            "vim9script", "set cpo&vim", "nnoremap ", "inoremap ", "vnoremap ", "noremap ", "fun s:", "fun g:"].map { Array($0.utf8) }
+        static let vimInitials = initials(vimEnds + vimCommands + [letWord, [UInt8(ascii: "\"")]])
+
+        /// For each byte, whether one of `words` starts with it: one lookup rules out most lines.
+        static func initials(_ words: [[UInt8]]) -> [Bool] {
+            (0..<256).map { byte in words.contains { $0.first == UInt8(byte) } }
+        }
+        static let inherits = Array(" inherits ".utf8), exportGlobal = Array("export global ".utf8)
+        static let importType = Array("import type ".utf8), exportInterface = Array("export interface ".utf8)
+        static let interfaceWord = Array("interface ".utf8), constructorWord = Array("constructor(".utf8)
+        static let memberModifiers = ["private ", "public ", "protected ", "static ", "readonly ", "declare "].map { Array($0.utf8) }
+        static let typeScriptTypes = ["string", "number", "boolean", "any", "unknown", "void", "never", "bigint", "symbol", "object"]
+            .map { Array($0.utf8) }
+        static let sqlStatements = ["CREATE TABLE ", "CREATE INDEX ", "CREATE VIEW ", "CREATE UNIQUE INDEX ", "INSERT INTO ",
+            "ALTER TABLE ", "DROP TABLE ", "SELECT ", "DELETE FROM ", "create table ", "insert into ", "alter table "].map { Array($0.utf8) }
+        static let sqlSelect = Array("SELECT ".utf8), sqlFrom = Array(" FROM ".utf8), colonSpace = Array(": ".utf8)
+        static let blockWords = ["struct ", "union ", "enum ", "class ", "else", "do ", "try ", "if ", "for ", "while ", "switch ",
+            "function ", "return ", "namespace ", "interface ", "impl ", "fn ", "func ", "fun ", "def ", "object ", "module ",
+            "type ", "record ", "trait ", "extension ", "protocol ", "export ", "const ", "let ", "var "]
+            .map { Array($0.utf8) }
+        static let labelWords = ["default", "case", "public", "private", "protected", "return", "goto"].map { Array($0.utf8) }
+        static let doSuffix = Array(" do".utf8), subclassArrow = Array(" < ".utf8), spacedEquals = Array(" = ".utf8)
+    }
+}
