@@ -158,7 +158,10 @@ extension Refinements {
             return nil  // not i(f, mport), d(ef), a(sync), c(lass), f(rom)
         }
         func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
-        let endsWithColon = line.last == UInt8(ascii: ":")
+        // A stub's body is an ellipsis on the same line (PEP 484 stub files: `def f(x: int) -> str: ...`).
+        let stubBody = Array(": ...".utf8)
+        let isStub = line.count > stubBody.count && line.suffix(stubBody.count).elementsEqual(stubBody)
+        let endsWithColon = line.last == UInt8(ascii: ":") || isStub
         if word(Keyword.ifName) || word(Keyword.ifNameTight) { return .strong }
         if word(Keyword.def) || word(Keyword.asyncDef) {
             return endsWithColon && line.contains(UInt8(ascii: "(")) ? .strong : nil
@@ -168,7 +171,7 @@ extension Refinements {
             let name = line.dropFirst(6).prefix { isIdentifier($0) }
             guard !name.isEmpty, endsWithColon else { return nil }
             let after = line[name.endIndex...].first
-            return after == UInt8(ascii: "(") || after == UInt8(ascii: ":") ? .strong : nil
+            return after == UInt8(ascii: "(") || after == UInt8(ascii: ":") ? .strong : nil  // `class C: ...` too
         }
         let noPunctuation = !line.contains { [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "=")].contains($0) }
         if word(Keyword.from), noPunctuation {

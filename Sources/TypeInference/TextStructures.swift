@@ -8,6 +8,7 @@ enum TextStructures {
         let lines = Array(Refinements.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
         guard !lines.isEmpty else { return nil }
         if let archive = mimeHTML(lines) { return archive }
+        if isHTMLTemplate(lines) { return ("public.html", "HTML template", true) }
         if isYAML(lines) { return ("public.yaml", "YAML document", true) }
         if let config = tomlOrINI(lines) { return config }
         if isGNUAssembler(lines) { return ("public.assembly-source", "assembler source", true) }
@@ -40,6 +41,27 @@ enum TextStructures {
         else { return nil }
         return ("org.ietf.mhtml", "MIME HTML web archive", false)
     }
+
+    // MARK: HTML templates
+
+    /// An HTML page written for a template engine (Jinja, Django, Twig, Nunjucks): it opens with
+    /// a `{% ... %}` statement (extends, block, load, include, import, macro, set, if) and holds
+    /// HTML elements, three at least, as the page the engine renders does.
+    static func isHTMLTemplate(_ lines: [Substring]) -> Bool {
+        let first = lines[0].drop { $0 == " " || $0 == "\t" }
+        guard first.hasPrefix("{% ") || first.hasPrefix("{%- ") else { return false }
+        let statement = first.drop { $0 == "{" || $0 == "%" || $0 == "-" || $0 == " " }.prefix { $0.isLetter }
+        guard ["extends", "block", "load", "include", "import", "from", "macro", "set", "if"].contains(statement) else { return false }
+        var elements = 0
+        for line in lines {
+            for tag in htmlElements where line.contains(tag) { elements += 1 }
+            if elements >= 3 { return true }
+        }
+        return false
+    }
+
+    static let htmlElements = ["<div", "<table", "<h1", "<h2", "<h3", "<p>", "<p ", "<a href", "<link ", "<span", "<form", "<ul", "<li",
+                               "<script", "<style", "<tr", "<td", "<input", "<button", "<img ", "<section"]
 
     // MARK: YAML 1.2
 

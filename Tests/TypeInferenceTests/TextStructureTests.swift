@@ -45,6 +45,15 @@ import UniformTypes
         #expect(try contentType(Array("key: |\n  a block\n  of text: here\nother: 2\nnested:\n  a: 1\n".utf8)) == "public.yaml")
     }
 
+    @Test func anHTMLTemplateIsHTMLAndAStubIsPython() throws {
+        let template = "{% extends \"base.html\" %}\n{% block body %}\n<div id=\"list\">\n  <table>\n    <tr><td>{{ name }}</td></tr>\n  </table>\n</div>\n{% endblock %}\n"
+        #expect(try contentType(Array(template.utf8)) == "public.html")
+        #expect(try contentType(Array("{% set x = 1 %}\nno markup here\n".utf8)) == "public.plain-text")
+        // PEP 484 stub files: bodies are an ellipsis on the same line.
+        let stub = "from typing import Any\n\nclass Key: ...\n\ndef generate() -> Key: ...\ndef load(data: bytes) -> Key: ...\n"
+        #expect(try contentType(Array(stub.utf8)) == "public.python-script")
+    }
+
     @Test func tomlNeedsTypedValuesAndATable() throws {
         #expect(try contentType(Array("[package]\nname = \"uti\"\nversion = \"0.3.0\"\nfeatures = [\n  \"a\",\n  \"b\",\n]\n".utf8)) == "io.toml")
         #expect(try contentType(Array("[package]\nname = uti\nversion = 0.3\n".utf8)) == "com.microsoft.ini", "bare values are INI")
