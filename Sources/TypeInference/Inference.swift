@@ -179,6 +179,8 @@ public struct Inference: Sendable {
     public var content: ContentEvidence?
     public var name: NameEvidence?
     public var decidedBy: Decision?
+    /// The reconciliation rule that decided (nil when the file system did: a folder, a FIFO, ...).
+    public var rule: Reconciliation.Rule?
     /// When the content contradicts the name: the two types (content wins).
     public var mismatch: Mismatch?
     public var size: Int?

@@ -73,11 +73,63 @@ public enum Reconciliation {
 
     static let plainTextAsData = ["com.adobe.postscript", "public.standard-tesselated-geometry-format"]
 
-    /// The outcome: the type, which evidence decided, and a contradiction if there was one.
+    /// The rules of reconciliation, in the order they are tried: `identify --explain` and the
+    /// record's `evidence.rule` name the one that decided, and `uti identify --help` (and so the
+    /// man page) states them from this table.
+    public enum Rule: String, Sendable, CaseIterable {
+        case noName = "no-name"
+        case emptyFile = "empty-file"
+        case plainTextName = "plain-text-name"
+        case nameCorroborates = "name-corroborates"
+        case sameOrNarrowerContent = "narrower-content"
+        case xhtml = "xhtml"
+        case narrowerName = "narrower-name"
+        case alternativeRefines = "alternative-refines"
+        case alternativeAgrees = "alternative-agrees"
+        case databaseNamesName = "database-names-name"
+        case openContent = "open-content"
+        case weakName = "weak-name"
+        case structureOverPlainText = "structure-over-plain-text"
+        case xmlNamedAsSource = "xml-named-as-source"
+        case textFamilies = "text-families"
+        case contradiction = "contradiction"
+
+        /// The rule in one sentence.
+        public var statement: String {
+            switch self {
+            case .noName: "no usable name (none, or only a dynamic type): the content decides"
+            case .emptyFile: "no content (an empty file): the name decides, else public.data"
+            case .plainTextName: "a language guessed from statements in a file the name calls plain text (a .txt full of examples): the name"
+            case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"
+            case .sameOrNarrowerContent: "equal, or the content's type conforms to the name's: the content, the more specific (both)"
+            case .xhtml: "a page written as XML (a declaration, an html root) and named .html: XHTML (both)"
+            case .narrowerName: "the name's type conforms to the content's: the name, the more specific (both)"
+            case .alternativeRefines: "another type the name stands for refines the content (.asc: a PGP key): that type (both)"
+            case .alternativeAgrees: "the content is another type the name stands for: the content (both)"
+            case .databaseNamesName: "text that a rule of the database said is the very type the name gives: the name (both)"
+            case .openContent: "content that is generic or a container the name refines (data, zip, TIFF for camera raw, MPEG-4 without a telling brand for audio, a Word document for a template), or a weak guess under a text name: the name"
+            case .weakName: "a weak name (a glob for a name's start, README*) under content that says more: the content"
+            case .structureOverPlainText: "a name that says only plain text (.txt) over text whose structure uti read (JSON, XML, HTML, PEM): the content"
+            case .xmlNamedAsSource: "an XML document named as source code of a language that is not XML (a Tiled .tsx): the content, with the mismatch"
+            case .textFamilies: "both text of different families (a PHP file that starts with HTML): the name"
+            case .contradiction: "otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both"
+            }
+        }
+    }
+
+    /// The outcome: the type, which evidence decided, by which rule, and a contradiction if there was one.
     public struct Outcome: Sendable {
         public var type: UTType
         public var decidedBy: Decision
+        public var rule: Rule
         public var mismatch: Mismatch?
+
+        init(type: UTType, decidedBy: Decision, _ rule: Rule, mismatch: Mismatch? = nil) {
+            self.type = type
+            self.decidedBy = decidedBy
+            self.rule = rule
+            self.mismatch = mismatch
+        }
     }
 
     /// Reconciles what the bytes say with what the name says. In order:
@@ -102,14 +154,14 @@ public enum Reconciliation {
     public static func reconcile(content: ContentEvidence?, name: NameEvidence?) -> Outcome {
         let named = name.flatMap { $0.type.isDynamic ? nil : $0.type }
         guard let content else {
-            return Outcome(type: named ?? .data, decidedBy: named == nil ? .content : .extension)
+            return Outcome(type: named ?? .data, decidedBy: named == nil ? .content : .extension, .emptyFile)
         }
-        guard let named else { return Outcome(type: content.type, decidedBy: .content) }
+        guard let named else { return Outcome(type: content.type, decidedBy: .content, .noName) }
         let found = content.type
         // A language guessed from statements in a file its name calls plain text (a `.txt` help
         // file full of examples) is the text its name says.
         if content.isWeak, found != named, found.conforms(to: .sourceCode), TypeInferrer.plainTextIdentifiers.contains(named.identifier) {
-            return Outcome(type: named, decidedBy: .extension)
+            return Outcome(type: named, decidedBy: .extension, .plainTextName)
         }
         // Plain text that a weak rule of the database took for one of the types the name stands
         // for (MATLAB's `%` in a .m, which the database also gives Objective-C): the name
@@ -117,13 +169,13 @@ public enum Reconciliation {
         if TypeInferrer.plainTextIdentifiers.contains(found.identifier), let said = content.sharedMIMEInfo?.mimeType.lowercased(),
             let corroborated = ([named] + (name?.alternatives ?? [])).first(where: { !$0.isDynamic && names($0, said) })
         {
-            return Outcome(type: corroborated, decidedBy: .both)
+            return Outcome(type: corroborated, decidedBy: .both, .nameCorroborates)
         }
-        if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both) }
+        if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both, .sameOrNarrowerContent) }
         // A page named .html that is written as XML (a declaration, an html root): XHTML, which
         // Apple declares beside HTML, not under it; the name and the content agree it is a page.
-        if found.identifier == "public.xhtml" && named.identifier == "public.html" { return Outcome(type: found, decidedBy: .both) }
-        if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both) }
+        if found.identifier == "public.xhtml" && named.identifier == "public.html" { return Outcome(type: found, decidedBy: .both, .xhtml) }
+        if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both, .narrowerName) }
         // A name that stands for several types: the one that refines the content, or the one the
         // content is. Not a shared-mime-info type over an Apple or uti type the name gives first:
         // the database often has its own name for the same format (its text/x-c++src beside
@@ -140,16 +192,16 @@ public enum Reconciliation {
             return !lineage.contains { names(named, $0.lowercased()) }
         }
         if let refining = others.first(where: { $0 != found && $0.conforms(to: found) }) {
-            return Outcome(type: refining, decidedBy: .both)
+            return Outcome(type: refining, decidedBy: .both, .alternativeRefines)
         }
-        if others.contains(where: { found.conforms(to: $0) }) { return Outcome(type: found, decidedBy: .both) }
+        if others.contains(where: { found.conforms(to: $0) }) { return Outcome(type: found, decidedBy: .both, .alternativeAgrees) }
         // Text that a rule of the database said is the very type the name gives (a .qs that starts
         // with SPARQL's PREFIX): they agree, though the rule alone could not make text a type
         // the database files as application data.
         if let said = content.sharedMIMEInfo?.mimeType, content.isWeak || TypeInferrer.plainTextIdentifiers.contains(found.identifier),
             names(named, said.lowercased())
         {
-            return Outcome(type: named, decidedBy: .both)
+            return Outcome(type: named, decidedBy: .both, .databaseNamesName)
         }
         // A weak language guess is plain text as far as names are concerned.
         // A major brand that names the format closes the generic MPEG-4 and QuickTime entries
@@ -160,25 +212,25 @@ public enum Reconciliation {
             UTType(ancestor).map { named.conforms(to: $0) } ?? false
         }
         if refines || (content.isWeak && named.conforms(to: .text)) {
-            return Outcome(type: named, decidedBy: .extension)
+            return Outcome(type: named, decidedBy: .extension, .openContent)
         }
         // A name's start (README*) says too little to contradict content that says more.
-        if name?.isWeak == true { return Outcome(type: found, decidedBy: .content) }
+        if name?.isWeak == true { return Outcome(type: found, decidedBy: .content, .weakName) }
         // A name that says only "plain text" (.txt), over text whose structure uti read (JSON,
         // XML, HTML, a PEM block; not a language guessed from statements): the content, as
         // shared-mime-info takes a magic match that is a subclass of the glob's type over it.
         if !content.isWeak, TypeInferrer.plainTextIdentifiers.contains(named.identifier), found.conforms(to: .text) {
-            return Outcome(type: found, decidedBy: .content)
+            return Outcome(type: found, decidedBy: .content, .structureOverPlainText)
         }
         // An XML document (prolog and root element read) named as source code of a language that
         // is not XML (Tiled's .tsx tileset, not TypeScript with JSX): the content, and the mismatch.
         if !content.isWeak, found.conforms(to: .xml), !named.conforms(to: .xml), named.conforms(to: .sourceCode) {
-            return Outcome(type: found, decidedBy: .content, mismatch: Mismatch(content: found, extension: named))
+            return Outcome(type: found, decidedBy: .content, .xmlNamedAsSource, mismatch: Mismatch(content: found, extension: named))
         }
         if found.conforms(to: .text) && named.conforms(to: .text) && !shareSpecificAncestor(found, named) {
-            return Outcome(type: named, decidedBy: .extension)
+            return Outcome(type: named, decidedBy: .extension, .textFamilies)
         }
-        return Outcome(type: found, decidedBy: .content, mismatch: Mismatch(content: found, extension: named))
+        return Outcome(type: found, decidedBy: .content, .contradiction, mismatch: Mismatch(content: found, extension: named))
     }
 
     /// Whether `mimeType` is a name of `type`: one of its tags, the catalog's or libmagic's

@@ -157,6 +157,7 @@ public final class TypeInferrer {
         let outcome = Reconciliation.reconcile(content: content, name: result.name)
         result.type = outcome.type
         result.decidedBy = outcome.decidedBy
+        result.rule = outcome.rule
         result.mismatch = outcome.mismatch
         // A zip that names itself something its kind of package may not declare stays a zip, and
         // the record says what it claimed.

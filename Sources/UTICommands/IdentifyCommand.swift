@@ -54,21 +54,12 @@ struct IdentifyCommand: ParsableCommand {
             database's globs for a name's start (makefile.*, README*) when the extension names \
             nothing, which only refine generic content (a README.Debian that is HTML stays HTML).
 
-            RECONCILIATION, in order: no usable name: the content decides. An empty file: the \
-            name decides, else public.data. Equal, or one conforms to the other: the more \
-            specific (decidedBy both); the same for another type an ambiguous name stands for \
-            (.asc: a PGP signature, key or message; content that says a key picks the key), \
-            though a shared-mime-info type over the Apple or uti type the name gives first only \
-            where the database itself gives the extension to several of its types and the type is \
-            not its name for the first (MATLAB over Objective-C for a .m whose content is MATLAB). \
-            Plain text that a database rule said is the type the name gives: the name (decidedBy \
-            both). \
-            Content that is generic or a container the name refines (data, zip, TIFF for camera \
-            raw, MPEG-4 for audio, a Word document for a template, one iWork document for \
-            another, ...), or both text (a .php file \
-            that starts with HTML): the name (decidedBy extension). Otherwise they contradict: \
-            the content wins and the record's mismatch names both (PNG bytes in notes.txt are \
-            public.png).
+            RECONCILIATION, in order (--explain and the record's evidence.rule name the rule that \
+            decided): \(Reconciliation.Rule.allCases.enumerated().map { "(\($0.offset + 1)) \($0.element.rawValue): \($0.element.statement)" }.joined(separator: "; ")). \
+            A shared-mime-info type over the Apple or uti type a name gives first counts as another \
+            type the name stands for only where the database itself gives the extension to several \
+            of its types and the type is not its name for the first (MATLAB over Objective-C for a \
+            .m whose content is MATLAB).
 
             RECORD (json, jsonl; schemas/identify-record.schema.json; keys sorted, absent facts \
             null): schemaVersion, path, kind (file, directory, symlink, fifo, socket, char-device, \
@@ -77,7 +68,9 @@ struct IdentifyCommand: ParsableCommand {
             encoding, evidence {content {identifier, mimeType (libmagic's), description, sniffer \
             (uti, libmagic or shared-mime-info: whose answer it is), sharedMIMEInfo {mimeType, \
             priority} (what its rules said, or null)}, \
-            extension {value, identifier}, decidedBy (content, extension, both, filesystem)}, \
+            extension {value, identifier}, decidedBy (content, extension, both, filesystem), rule \
+            (the reconciliation rule that decided, as RECONCILIATION names them; null when the file \
+            system did)}, \
             mismatch {content, extension (or null), claim (a zip's mimetype entry that only \
             ODF, EPUB and the other package formats defining it may make, when another zip makes \
             it)}, size, error {code, message}. A path's bytes that are not UTF-8 are \
@@ -139,6 +132,8 @@ struct IdentifyCommand: ParsableCommand {
         completion: .typeIdentifiers)
     var conformingTo: [String] = []
 
+    @Flag(help: "Text output: under each line, what the content and the name said and the reconciliation rule that decided (json: evidence.rule).")
+    var explain = false
     @Flag(name: .customLong("magic-description"),
           help: "Put libmagic's own description in evidence.content.description (a second libmagic pass per file).")
     var magicDescription = false
@@ -197,7 +192,7 @@ struct IdentifyCommand: ParsableCommand {
         }
         let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let answer: InferenceWriter.Answer = mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : .identifier
-        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated)
+        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain)
         var failed = false
         var batch: [PathItem] = []
         let batchSize = 64 * workers

@@ -21,7 +21,10 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
         if let evidence = inference.name {
             name = ["value": .string(evidence.value), "identifier": .string(evidence.type.identifier)]
         }
-        evidence = ["content": content, "extension": name, "decidedBy": .optional(inference.decidedBy?.rawValue)]
+        evidence = [
+            "content": content, "extension": name, "decidedBy": .optional(inference.decidedBy?.rawValue),
+            "rule": .optional(inference.rule?.rawValue),
+        ]
     }
     var mismatch: JSONValue = nil
     if let pair = inference.mismatch {
@@ -65,13 +68,16 @@ struct InferenceWriter {
     let brief: Bool
     let answer: Answer
     let nullSeparated: Bool
+    /// Text output: after each line, the evidence and the rule that decided (`--explain`).
+    let explains: Bool
     private var records: RecordWriter
 
-    init(format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool) {
+    init(format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool, explains: Bool = false) {
         self.format = format
         self.brief = brief
         self.answer = answer
         self.nullSeparated = nullSeparated
+        self.explains = explains
         records = RecordWriter(format: format == .text ? .jsonl : format)
         records.flushesEachRecord = false
     }
@@ -113,6 +119,38 @@ struct InferenceWriter {
         } else {
             output.line(Output.terminalSafe(bytes: inference.path.bytes) + ": " + Output.terminalSafe(text))
         }
+        if explains && inference.error == nil {
+            for line in Self.explanation(inference) { output.line("  " + Output.terminalSafe(line)) }
+        }
+    }
+
+    /// What `--explain` prints under a file's line: what the content and the name said, and
+    /// the rule that reconciled them, in the words of `uti identify --help`.
+    static func explanation(_ inference: Inference) -> [String] {
+        var lines: [String] = []
+        if let content = inference.content {
+            var line = "content: \(content.type.identifier), by \(content.sniffer.rawValue)"
+            if let description = content.description { line += " (\(description))" }
+            if let match = content.sharedMIMEInfo { line += "; shared-mime-info's rules: \(match.mimeType) at priority \(match.priority)" }
+            if let brand = content.brand { line += "; major brand \"\(brand)\"" }
+            if content.isWeak { line += "; a weak guess" }
+            lines.append(line)
+        } else if inference.kind == .file {
+            lines.append("content: none (an empty file)")
+        }
+        if let name = inference.name {
+            lines.append("name: \(name.value) -> \(name.type.identifier)" + (name.isWeak ? " (a weak name)" : ""))
+        }
+        if let rule = inference.rule {
+            lines.append("rule: \(rule.rawValue): \(rule.statement)")
+        } else {
+            lines.append("rule: the file system says what it is (\(inference.kind?.rawValue ?? "unknown"))")
+        }
+        if let mismatch = inference.mismatch {
+            lines.append("mismatch: the content is \(mismatch.content.identifier)" + (mismatch.extension.map { ", the name says \($0.identifier)" } ?? "")
+                + (mismatch.claim.map { ", it claims \($0)" } ?? ""))
+        }
+        return lines
     }
 
     /// Sends what is written so far on its way (identify does after every batch).

@@ -370,3 +370,36 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(misuse.stderr.contains("go with -r"))
     }
 }
+
+/// `identify --explain`: the evidence and the reconciliation rule that decided, named as the
+/// help (and the man page) states them, from one table.
+@Suite struct ExplainTests {
+    @Test func explainNamesTheEvidenceAndTheRule() throws {
+        let run = try uti(["identify", "--explain", "Fixtures/files/png-named.txt", "Fixtures/files/clip.f4v"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            Fixtures/files/png-named.txt: public.png
+              content: public.png, by uti (PNG image); shared-mime-info's rules: image/png at priority 50
+              name: txt -> public.plain-text
+              rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
+              mismatch: the content is public.png, the name says public.plain-text
+            Fixtures/files/clip.f4v: public.mpeg-4
+              content: public.mpeg-4, by shared-mime-info (MPEG-4 movie); shared-mime-info's rules: video/mp4 at priority 50; major brand "f4v "
+              name: f4v -> com.adobe.flash.video
+              rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
+              mismatch: the content is public.mpeg-4, the name says com.adobe.flash.video
+
+            """)
+    }
+
+    @Test func theRecordNamesTheRuleAndTheHelpStatesEveryRule() throws {
+        let run = try uti(["identify", "--format", "json", "Fixtures/files/sensor.dng", "Fixtures/files/camera.dng", "Fixtures/files"])
+        let records = try #require(try json(run.stdout) as? [[String: Any]])
+        #expect(records.map { ($0["evidence"] as? [String: Any])?["rule"] as? String } == ["narrower-content", "open-content", nil])
+        try validate(run.stdout, against: "identify-record.schema.json", each: true)
+        let help = try uti(["identify", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        for rule in ["no-name", "empty-file", "narrower-content", "open-content", "weak-name", "contradiction"] {
+            #expect(help.contains(") \(rule): "), "\(rule)")
+        }
+    }
+}
