@@ -123,6 +123,11 @@ public enum UTIMain {
             return 2
         }
         let arguments = CommandNames.expandingFormatShortcuts(arguments)
+        if let help = HelpText.request(in: arguments) {
+            Output.standard.write(HelpText.render(help.command, short: help.short))
+            Output.standard.flush()
+            return 0
+        }
         if let answered = FastPath.run(arguments) {
             Output.standard.flush()
             Output.error.flush()
@@ -295,5 +300,52 @@ enum CommandNames {
             }
         }
         return result
+    }
+}
+
+/// Help as people read it: `-h` is the synopsis and the options; `--help` and `uti help
+/// [COMMAND]` put the options first and the long description (the rules, the record, the
+/// limits; the man page's text) after them, where swift-argument-parser prints it before.
+enum HelpText {
+    /// The command whose help the arguments ask for, and whether briefly (`-h`); nil when they
+    /// ask for none. Words after a lone `--` are paths.
+    static func request(in arguments: [String]) -> (command: ParsableCommand.Type, short: Bool)? {
+        let words = Array(arguments.prefix { $0 != "--" })
+        func command(named name: String?) -> ParsableCommand.Type {
+            UTI.configuration.subcommands.first { $0.configuration.commandName == name } ?? UTI.self
+        }
+        if words.first == "help" {
+            return (command(named: words.dropFirst().first), false)
+        }
+        let short = words.contains("-h")
+        guard short || words.contains("--help") else { return nil }
+        return (command(named: words.first), short)
+    }
+
+    /// The help of `command`: the overview, usage, arguments and options, then (long) the description.
+    static func render(_ command: ParsableCommand.Type, short: Bool) -> String {
+        let full = Array(UTI.helpMessage(for: command).split(separator: "\n", omittingEmptySubsequences: false))
+        // swift-argument-parser's layout: OVERVIEW and the discussion, then USAGE, ARGUMENTS,
+        // OPTIONS (and SUBCOMMANDS), blocks separated by blank lines.
+        guard let usage = full.firstIndex(where: { $0.hasPrefix("USAGE: ") }) else { return full.joined(separator: "\n") + "\n" }
+        let head = Array(full[..<usage])
+        let overviewEnd = head.firstIndex(where: \.isEmpty) ?? head.endIndex
+        let overview = trimmed(Array(head[..<overviewEnd]))
+        let description = trimmed(Array(head[overviewEnd...]))
+        let synopsis = trimmed(Array(full[usage...]))
+        let name = command == UTI.self ? "uti" : "uti \(command.configuration.commandName ?? "")"
+        var blocks = [overview, synopsis]
+        if !description.isEmpty {
+            blocks.append(short ? "The rules, the records and the limits: \(name) --help, or man uti." : "DESCRIPTION:\n\n" + description)
+        }
+        return blocks.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Lines joined, without the blank lines at either end.
+    private static func trimmed(_ lines: [Substring]) -> String {
+        var lines = lines[...]
+        while lines.first?.isEmpty == true { lines = lines.dropFirst() }
+        while lines.last?.isEmpty == true { lines = lines.dropLast() }
+        return lines.joined(separator: "\n")
     }
 }

@@ -94,3 +94,37 @@ import Testing
         #expect(!manager.fileExists(atPath: cache.path))
     }
 }
+
+/// Help as a new user reads it: -h short, --help with the options before the long text.
+@Suite struct HelpLayoutTests {
+    @Test(arguments: ["identify", "drop", "wrap", "check", "type"])
+    func shortHelpIsTheSynopsisAndTheOptions(command: String) throws {
+        let run = try uti([command, "-h"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("OVERVIEW: ") == true)
+        #expect(lines.contains { $0.hasPrefix("USAGE: uti \(command)") })
+        #expect(lines.contains("OPTIONS:"))
+        #expect(!run.stdout.contains("DESCRIPTION:"))
+        #expect(run.stdout.hasSuffix("The rules, the records and the limits: uti \(command) --help, or man uti.\n"))
+        #expect(lines.count < 80, "\(lines.count) lines")
+    }
+
+    @Test func longHelpPutsTheOptionsBeforeTheDescription() throws {
+        for arguments in [["identify", "--help"], ["help", "identify"], ["identify", "x", "--help"]] {
+            let run = try uti(arguments)
+            #expect(run.status == 0)
+            let text = run.stdout
+            let options = try #require(text.range(of: "\nOPTIONS:\n"))
+            let description = try #require(text.range(of: "\nDESCRIPTION:\n"))
+            #expect(options.lowerBound < description.lowerBound)
+            #expect(text.contains("RECONCILIATION, in order"))
+        }
+        let top = try uti(["--help"]).stdout
+        let usage = try #require(top.range(of: "USAGE: uti"))
+        let environment = try #require(top.range(of: "ENVIRONMENT:"))
+        #expect(usage.lowerBound < environment.lowerBound)
+        // After a lone --, -h is a path.
+        #expect(try uti(["identify", "--", "-h"]).stdout == "-h: error: no such file or directory\n")
+    }
+}
