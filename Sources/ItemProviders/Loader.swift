@@ -78,7 +78,7 @@ public struct Loader {
         if mode == .openInPlace, Self.opensInPlace(representation), case .path(let path) = representation.source { return resolve(path) }
         let type = catalog.type(identifier: representation.type)
         // A type without an extension of its own borrows its nearest ancestor's (UTF-8 text: txt).
-        var ext = type.flatMap { type in ([type] + type.supertypes).lazy.compactMap(\.preferredFilenameExtension).first }
+        var ext = type.flatMap { type in ([type] + type.orderedSupertypes).lazy.compactMap(\.preferredFilenameExtension).first }
         if case .path(let path) = representation.source, Self.isFolder(resolve(path)) {
             if mode != .data {
                 // Loaded as a file, a folder arrives as itself, as Apple hands it over.

@@ -103,7 +103,7 @@ struct TypeGraph {
                     queue.append(child)
                 }
             }
-            nodes = [center] + center.supertypes + descendants
+            nodes = [center] + center.orderedSupertypes + descendants
         } else {
             nodes = catalog.allTypes
         }

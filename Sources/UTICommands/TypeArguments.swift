@@ -96,7 +96,7 @@ func typeRecord(_ type: UTType) -> JSONValue {
         "description": .optional(type.localizedDescription),
         "declaredBy": .string(type.declarer.description),
         "parents": .strings(type.directSupertypes.map(\.identifier)),
-        "supertypes": .strings(type.supertypes.map(\.identifier)),
+        "supertypes": .strings(type.orderedSupertypes.map(\.identifier)),
         "tags": .object(tags),
         "preferredFilenameExtension": .optional(type.preferredFilenameExtension),
         "preferredMIMEType": .optional(type.preferredMIMEType),
@@ -115,7 +115,7 @@ func typeText(_ type: UTType) -> String {
     add("description", type.localizedDescription)
     add("declared by", type.declarer.description)
     add("parents", type.directSupertypes.map(\.identifier).joined(separator: ", "))
-    add("supertypes", type.supertypes.map(\.identifier).joined(separator: ", "))
+    add("supertypes", type.orderedSupertypes.map(\.identifier).joined(separator: ", "))
     add("extensions", type.tagSpecification[.filenameExtension].joined(separator: ", "))
     add("MIME types", type.tagSpecification[.mimeType].joined(separator: ", "))
     for (tagClass, values) in type.tagSpecification.entries

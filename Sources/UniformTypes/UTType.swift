@@ -180,9 +180,13 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         }
     }
 
-    /// Every type this one conforms to, excluding itself: depth-first over declared parents, the
-    /// first occurrence kept. (Apple returns a `Set`; the order here is deterministic.)
-    public var supertypes: [UTType] {
+    /// Every type this one conforms to, excluding itself, as Apple's `supertypes` gives them: a
+    /// `Set` (so code written for UniformTypeIdentifiers compiles unchanged).
+    public var supertypes: Set<UTType> { Set(orderedSupertypes) }
+
+    /// The same types in a deterministic order: depth-first over declared parents, the first
+    /// occurrence kept (what records and `uti type` print).
+    public var orderedSupertypes: [UTType] {
         switch storage {
         case .declared(let index):
             return catalog.ancestors(of: index).map { UTType(catalog: catalog, index: $0) }
@@ -190,7 +194,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
             var seen: Set<UTType> = [self]
             var order: [UTType] = []
             for parent in directSupertypes {
-                for type in [parent] + parent.supertypes where seen.insert(type).inserted {
+                for type in [parent] + parent.orderedSupertypes where seen.insert(type).inserted {
                     order.append(type)
                 }
             }

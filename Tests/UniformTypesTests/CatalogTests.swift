@@ -115,7 +115,7 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
     ])
     func fullSupertypeChain(identifier: String, expected: [String]) throws {
         let type = try #require(UTType(identifier))
-        #expect(type.supertypes.map(\.identifier) == expected)
+        #expect(type.orderedSupertypes.map(\.identifier) == expected)
     }
 
     @Test func conformanceIsReflexiveTransitiveAndCaseInsensitive() throws {
@@ -211,7 +211,7 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
         #expect(type.conforms(to: .data))
         #expect(type.conforms(to: .item))
         #expect(!type.conforms(to: .text))
-        #expect(type.supertypes.map(\.identifier) == ["public.data", "public.item"])
+        #expect(type.orderedSupertypes.map(\.identifier) == ["public.data", "public.item"])
         #expect(type.preferredFilenameExtension == "xyz")
         #expect(UTType(type.identifier.uppercased()) == type)
     }

@@ -50,7 +50,7 @@ func fixture(_ path: String) -> String {
     @Test func jsonDeclarations() throws {
         let catalog = try TypeCatalog.builtIn.adding(contentsOf: [fixture("types/recipes.json")])
         let ration = try #require(catalog.type(identifier: "org.example.ration"))
-        #expect(ration.supertypes.map(\.identifier).prefix(2) == ["org.example.recipe", "public.json"])
+        #expect(ration.orderedSupertypes.map(\.identifier).prefix(2) == ["org.example.recipe", "public.json"])
         #expect(catalog.type(tag: "application/x-recipe+json", tagClass: .mimeType, conformingTo: nil).identifier
             == "org.example.recipe")
     }

@@ -3,6 +3,7 @@
 import UniformTypeIdentifiers
 #else
 import UniformTypes
+import ItemProviders
 #endif
 import Foundation
 
@@ -54,3 +55,29 @@ show("encoded", String(decoding: encoded, as: UTF8.self))
 show("decoded", try JSONDecoder().decode([UTType].self, from: encoded).map(\.identifier))
 show("reference URL of markdown", UTType(filenameExtension: "md")?.referenceURL?.absoluteString)
 show("version of png", UTType.png.version)
+
+// Item providers, as a drag source makes one and a drop target loads it.
+let supertypes: Set<UTType> = UTType.png.supertypes
+show("png supertypes are a set containing image", supertypes.contains(.image))
+let provider = NSItemProvider(contentsOf: URL(fileURLWithPath: "Fixtures/files/photo.png"))!
+show("registered", provider.registeredTypeIdentifiers)
+show("has an image", provider.hasItemConformingToTypeIdentifier(UTType.image.identifier))
+let loaded = DispatchSemaphore(value: 0)
+let progress = provider.loadDataRepresentation(forTypeIdentifier: UTType.png.identifier) { data, error in
+    show("loaded bytes", data?.count)
+    show("load error", error)
+    loaded.signal()
+}
+loaded.wait()
+show("progress total", progress.totalUnitCount)
+let text = NSItemProvider()
+text.registerDataRepresentation(forTypeIdentifier: UTType.utf8PlainText.identifier, visibility: .all) { completion in
+    completion(Data("dropped text".utf8), nil)
+    return nil
+}
+show("text can load a String", text.canLoadObject(ofClass: String.self))
+_ = text.loadObject(ofClass: String.self) { string, _ in
+    show("loaded string", string)
+    loaded.signal()
+}
+loaded.wait()
