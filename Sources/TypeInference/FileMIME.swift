@@ -23,6 +23,20 @@ public enum FileMIME {
     /// is printed by that name (`application/yaml`, `video/vnd.avi`, and file(1)'s spellings that
     /// lead back to the type: `text/x-shellscript`, `text/x-script.python`, `text/x-perl`) unless
     /// libmagic decided and the answer is its own.
+    /// Every MIME name of the answer, the printed one (`mimeType(of:)`) first: the type's tags,
+    /// the names uti's alias list and the system database give it, each once.
+    public static func mimeTypes(of inference: Inference) -> [String] {
+        let printed = mimeType(of: inference)
+        var names = [printed]
+        if let type = inference.type, inference.kind == .file || inference.kind == nil {
+            names += type.tagSpecification[.mimeType].map(bare)
+            names += [type.aliasMIMEType, type.sharedMIMEInfoName].compactMap { $0 }.map(bare)
+            names += type.otherMIMETypes.map(bare)
+        }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0.lowercased()).inserted }
+    }
+
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {
         case .directory?: return "inode/directory"

@@ -64,7 +64,9 @@ struct IdentifyCommand: ParsableCommand {
             RECORD (json, jsonl; schemas/identify-record.schema.json; keys sorted, absent facts \
             null): schemaVersion, path, kind (file, directory, symlink, fifo, socket, char-device, \
             block-device), type (the type record uti type prints: identifier, description, \
-            declaredBy, parents, supertypes, tags, ...), mimeType (the identified type's MIME type in file --mime-type's form: of its names the one libmagic or shared-mime-info used; for a type whose own names the shared-mime-info database does not know, the database's name, video/x-flic for Apple's video/flc; for a type with none of its own, its other name, image/x-hasselblad-3fr for a Hasselblad raw, application/x-compressed-tar for a .tar.gz (file(1): application/gzip); a type uti's alias list names, by that name: application/yaml, video/vnd.avi, and file(1)'s spellings that lead back to the type, text/x-shellscript, text/x-script.python, text/x-perl, text/x-c), \
+            declaredBy, parents, supertypes, tags, ...), mimeTypes (every MIME name of the \
+            answer, mimeType first: its tags and the names uti's aliases and the system database \
+            give it), mimeType (the identified type's MIME type in file --mime-type's form: of its names the one libmagic or shared-mime-info used; for a type whose own names the shared-mime-info database does not know, the database's name, video/x-flic for Apple's video/flc; for a type with none of its own, its other name, image/x-hasselblad-3fr for a Hasselblad raw, application/x-compressed-tar for a .tar.gz (file(1): application/gzip); a type uti's alias list names, by that name: application/yaml, video/vnd.avi, and file(1)'s spellings that lead back to the type, text/x-shellscript, text/x-script.python, text/x-perl, text/x-c), \
             encoding, evidence {content {identifier, mimeType (libmagic's), description, sniffer \
             (uti, libmagic or shared-mime-info: whose answer it is), sharedMIMEInfo {mimeType, \
             priority} (what its rules said, or null)}, \
@@ -79,6 +81,9 @@ struct IdentifyCommand: ParsableCommand {
             evidence.content.description is uti's description of what the bytes are; \
             --magic-description puts libmagic's own there instead (file(1)'s words, at the cost of \
             a second libmagic pass per file).
+
+            -b, --mime-type, -i and --explain shape text lines; with --format json or jsonl they \
+            are exit 2, naming the clash.
 
             EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some \
             path failed (an error record and a line on stderr, only the line when both are one terminal; the others are still identified) \
@@ -161,6 +166,14 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("--directories, --hidden, --no-ignore, --exclude and --max-depth go with -r.")
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        if format != .text {
+            let textOnly = [(brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (explain, "--explain")]
+                .filter(\.0).map(\.1)
+            if !textOnly.isEmpty {
+                throw ValidationError(
+                    "\(textOnly.joined(separator: ", ")) shape\(textOnly.count == 1 ? "s" : "") text lines; --format \(format.rawValue) prints whole records (mimeType, mimeTypes and evidence.rule are in them)")
+            }
+        }
     }
 
     func run() throws {

@@ -44,6 +44,7 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
         "kind": .optional(inference.kind?.rawValue),
         "type": inference.type.map(typeRecord) ?? nil,
         "mimeType": inference.error == nil ? .string(FileMIME.mimeType(of: inference)) : nil,
+        "mimeTypes": inference.error == nil ? .strings(FileMIME.mimeTypes(of: inference)) : .array([]),
         "encoding": .optional(inference.encoding),
         "evidence": evidence,
         "mismatch": mismatch,

@@ -128,3 +128,25 @@ import Testing
         #expect(try uti(["identify", "--", "-h"]).stdout == "-h: error: no such file or directory\n")
     }
 }
+
+/// Records carry every MIME spelling; text-only flags with a record format are a clash.
+@Suite struct MIMESpellingTests {
+    @Test func recordsListEveryNameWithThePrintedOneFirst() throws {
+        let run = try uti(["identify", "--json", "Fixtures/files/bundle.tar", "Fixtures/files/hello.py"])
+        let records = try #require(try json(run.stdout) as? [[String: Any]])
+        #expect(records.map { $0["mimeType"] as? String } == ["application/x-tar", "text/x-script.python"])
+        #expect(records[0]["mimeTypes"] as? [String] == ["application/x-tar", "application/tar"])
+        #expect((records[1]["mimeTypes"] as? [String])?.first == "text/x-script.python")
+        #expect((records[1]["mimeTypes"] as? [String])?.contains("text/x-python3") == true)
+        try validate(run.stdout, against: "identify-record.schema.json", each: true)
+    }
+
+    @Test(arguments: [["--mime-type"], ["-b"], ["-i"], ["--explain"], ["-b", "--mime-type"]])
+    func textFlagsWithARecordFormatAreAClash(flags: [String]) throws {
+        let run = try uti(["identify", "--format", "jsonl"] + flags + ["Fixtures/files/photo.png"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: \(flags.joined(separator: ", ")) shape"))
+        #expect(run.stderr.contains("--format jsonl prints whole records"))
+    }
+}
