@@ -27,17 +27,20 @@ let package = Package(
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic", "CZlib"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation.
-        .target(name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"],
-                // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.
-                linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
+        .target(
+            name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"],
+            // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         // Image encoders for objects (UIImage writes PNG and JPEG), as converters the commands add.
         .target(name: "ImageCodecs", dependencies: ["UniformTypes", "ItemProviders", "CImage"]),
         // Every command, as a library that tests drive; the executable only calls it.
-        .target(name: "UTICommands", dependencies: [
-            "UniformTypes", "TypeInference", "ItemProviders", "ImageCodecs",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "uti", dependencies: ["UTICommands"]),
+        .target(
+            name: "UTICommands",
+            dependencies: [
+                "UniformTypes", "TypeInference", "ItemProviders", "ImageCodecs",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "uti", dependencies: ["UTICommands", "UniformTypes"]),
         // libFuzzer targets for every parser of untrusted bytes (scripts/fuzz); built plainly, it
         // replays files through a target.
         .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ImageCodecs"]),

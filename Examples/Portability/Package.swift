@@ -8,9 +8,11 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(name: "uti", path: "../..")],
     targets: [
-        .executableTarget(name: "Portability", dependencies: [
-            .product(name: "UniformTypes", package: "uti"), .product(name: "ItemProviders", package: "uti"),
-        ]),
+        .executableTarget(
+            name: "Portability",
+            dependencies: [
+                .product(name: "UniformTypes", package: "uti"), .product(name: "ItemProviders", package: "uti"),
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

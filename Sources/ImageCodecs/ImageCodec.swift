@@ -73,8 +73,9 @@ public enum ImageCodec {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = image.pixels.withUnsafeBufferPointer { source in
-            tjCompress2(handle, source.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
-                        &output, &size, Int32(TJSAMP_420.rawValue), jpegQuality, 0)
+            tjCompress2(
+                handle, source.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
+                &output, &size, Int32(TJSAMP_420.rawValue), jpegQuality, 0)
         }
         defer { if let output { tjFree(output) } }
         guard status == 0, let output else { throw UTIError(.ioError, "\(label): JPEG encoding failed (\(message(handle)))") }

@@ -86,12 +86,16 @@ public struct ConverterRegistry: Sendable {
         .whole("rtf-to-text", from: "public.rtf", to: "public.utf8-plain-text", lossless: false, cost: 2) {
             (bytes, label) throws(UTIError) in Array(try TextConversion.plainText(fromRTF: bytes, label: label).utf8)
         },
-        .whole("xml-plist-to-binary", from: "com.apple.xml-property-list", to: "com.apple.binary-property-list",
-               lossless: true, cost: 1) { (bytes, label) throws(UTIError) in
+        .whole(
+            "xml-plist-to-binary", from: "com.apple.xml-property-list", to: "com.apple.binary-property-list",
+            lossless: true, cost: 1
+        ) { (bytes, label) throws(UTIError) in
             try PropertyListConversion.convert(bytes, label: label, toBinary: true)
         },
-        .whole("binary-plist-to-xml", from: "com.apple.binary-property-list", to: "com.apple.xml-property-list",
-               lossless: true, cost: 1) { (bytes, label) throws(UTIError) in
+        .whole(
+            "binary-plist-to-xml", from: "com.apple.binary-property-list", to: "com.apple.xml-property-list",
+            lossless: true, cost: 1
+        ) { (bytes, label) throws(UTIError) in
             try PropertyListConversion.convert(bytes, label: label, toBinary: false)
         },
         Converter(name: "folder-to-zip", from: "public.folder", to: "public.zip-archive", isLossless: true, cost: 3) {

@@ -94,9 +94,13 @@ public struct DropDestination: Sendable, Equatable {
     /// zones may leave its own rules out.
     public static func decode(_ value: JSONValue, at path: String = "$", isZone: Bool = false, reader: inout DocumentReader) -> DropDestination? {
         let owner: Set<String> = isZone ? [] : ["application", "team", "group", "platform", "zones", "swiftUI"]
-        guard let members = reader.object(value, at: path, allowed: owner.union([
-            "accepts", "readableTypes", "objectClass", "performDrop", "minItems", "maxItems", "operation", "load", "forbidden",
-        ])) else { return nil }
+        guard
+            let members = reader.object(
+                value, at: path,
+                allowed: owner.union([
+                    "accepts", "readableTypes", "objectClass", "performDrop", "minItems", "maxItems", "operation", "load", "forbidden",
+                ]))
+        else { return nil }
         var zones: [String: DropDestination] = [:]
         if let declared = members["zones"], declared != .null {
             if let entries = declared.objectValue, !entries.isEmpty {

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -177,7 +170,9 @@ extension ItemProvider {
     /// readable types pick, made into the object.
     public func loadObject<Class: ItemProviderReading>(ofClass type: Class.Type, converters: ConverterRegistry = .builtIn) async throws -> Class {
         guard let (_, representation) = readable(type) else {
-            throw UTIError(.notFound, "no representation is among \(Class.self)'s readable types (\(Class.readableTypeIdentifiersForItemProvider.joined(separator: ", ")))")
+            throw UTIError(
+                .notFound, "no representation is among \(Class.self)'s readable types (\(Class.readableTypeIdentifiersForItemProvider.joined(separator: ", ")))"
+            )
         }
         let data = try await bytes(of: representation, converters: converters, depth: 0)
         return try Class.object(withItemProviderData: data, typeIdentifier: representation.type)

@@ -133,24 +133,35 @@ public struct ListTraceStep: Sendable, Equatable {
 
 /// The Apple statements the list drop follows, cited by its trace.
 enum ListRules {
-    static let emptySpace = "UICollectionViewDropCoordinator.destinationIndexPath / UITableViewDropCoordinator.destinationIndexPath: nil over empty space; Apple's sample code (\"Supporting drag and drop in collection views\") then uses the end of the last section"
+    static let emptySpace =
+        "UICollectionViewDropCoordinator.destinationIndexPath / UITableViewDropCoordinator.destinationIndexPath: nil over empty space; Apple's sample code (\"Supporting drag and drop in collection views\") then uses the end of the last section"
     static let automatic = "UITableViewDropProposal.Intent.automatic: the table inserts near a row's edges and drops into the row over its middle"
     static let dragsOff = "UITableView.dragInteractionEnabled / UICollectionView.dragInteractionEnabled: true by default on iPad, false on iPhone"
-    static let staleSource = "UICollectionViewDropItem.sourceIndexPath / UITableViewDropItem.sourceIndexPath: nil unless the item came from this view; UIKit clears it when the view reloads during the drag"
-    static let noDelegate = "list.schema.json: a list's drop is its drop delegate's rules; without one the view is no drop target (UICollectionView.dropDelegate nil)"
-    static let restricted = "UIDragInteractionDelegate dragInteraction(_:sessionIsRestrictedToDraggingApplication:): the session is offered to the source application only"
-    static let canHandle = "UICollectionViewDropDelegate / UITableViewDropDelegate: canHandle and dropSessionDidUpdate are called for every drop session, local reorders included"
+    static let staleSource =
+        "UICollectionViewDropItem.sourceIndexPath / UITableViewDropItem.sourceIndexPath: nil unless the item came from this view; UIKit clears it when the view reloads during the drag"
+    static let noDelegate =
+        "list.schema.json: a list's drop is its drop delegate's rules; without one the view is no drop target (UICollectionView.dropDelegate nil)"
+    static let restricted =
+        "UIDragInteractionDelegate dragInteraction(_:sessionIsRestrictedToDraggingApplication:): the session is offered to the source application only"
+    static let canHandle =
+        "UICollectionViewDropDelegate / UITableViewDropDelegate: canHandle and dropSessionDidUpdate are called for every drop session, local reorders included"
     static let move = "UICollectionViewDropCoordinator.drop(_:toItemAt:) for an item whose sourceIndexPath is in this view (a reorder, proposed as .move)"
     static let local = "UIDragItem.localObject: an object handed over within the source application, inserted without loading"
     static let placeholder = "UICollectionViewDropCoordinator.drop(_:to: UICollectionViewDropPlaceholder): a placeholder shows while the item provider loads"
-    static let commit = "UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:) when the load succeeds, deletePlaceholder() when it fails, from the load's completion handler"
+    static let commit =
+        "UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:) when the load succeeds, deletePlaceholder() when it fails, from the load's completion handler"
     static let batch = "performBatchUpdates: deletions are processed before insertions, and insertion index paths refer to the list after the deletions"
-    static let proposal = "uti drop rule 4 (the proposal) with the list's rules; a drag from the list itself proposes .move (UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath))"
-    static let performDrop = "The destination's performDrop loads what it declares; what canHandle accepted and performDrop cannot load arrives as nothing (a finding)"
+    static let proposal =
+        "uti drop rule 4 (the proposal) with the list's rules; a drag from the list itself proposes .move (UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath))"
+    static let performDrop =
+        "The destination's performDrop loads what it declares; what canHandle accepted and performDrop cannot load arrives as nothing (a finding)"
     static let into = "UICollectionViewDropProposal intent .insertIntoDestinationIndexPath: the item at the index path takes the drop with its own rules"
-    static let noUpdate = "uti's reading: without dropSessionDidUpdate the view receives no proposal from the delegate, so no intent (the proposal's default intent is .unspecified); Apple does not document the default operation, so uti keeps rule 4's"
-    static let indexRule = "The delegate's dropSessionDidUpdate(withDestinationIndexPath:) may return a different proposal for each index path; the list declares where it returns .forbidden"
-    static let editing = "The delegate's dropSessionDidUpdate proposes .move for the view's own items only while the view is editing (the list's movesOnlyWhileEditing)"
+    static let noUpdate =
+        "uti's reading: without dropSessionDidUpdate the view receives no proposal from the delegate, so no intent (the proposal's default intent is .unspecified); Apple does not document the default operation, so uti keeps rule 4's"
+    static let indexRule =
+        "The delegate's dropSessionDidUpdate(withDestinationIndexPath:) may return a different proposal for each index path; the list declares where it returns .forbidden"
+    static let editing =
+        "The delegate's dropSessionDidUpdate proposes .move for the view's own items only while the view is editing (the list's movesOnlyWhileEditing)"
 }
 
 /// A drop into a list: the proposal, the steps, and the list afterwards.
@@ -209,29 +220,34 @@ public enum ListDrop {
                 completionOrder: completionOrder, load: load)
             result.destinationIndexPath = nil
             result.reason += "; no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does"
-            result.trace.insert(ListTraceStep("no destination index path: the drop goes to \(end), the end of the last section", rule: ListRules.emptySpace), at: 0)
+            result.trace.insert(
+                ListTraceStep("no destination index path: the drop goes to \(end), the end of the last section", rule: ListRules.emptySpace), at: 0)
             return result
         }
         if over != nil && intent != .automatic {
             throw UTIError(.invalidInput, "a position over the row decides an automatic intent; give intent automatic with it")
         }
         guard list.sections.indices.contains(path.section) else {
-            throw UTIError(.invalidInput, "index path \(path) is outside the list \"\(list.identifier)\": it has \(count(list.sections.count, "section")) (from 0)")
+            throw UTIError(
+                .invalidInput, "index path \(path) is outside the list \"\(list.identifier)\": it has \(count(list.sections.count, "section")) (from 0)")
         }
         let sectionCount = list.sections[path.section].items.count
         var intent = intent
         var trace: [ListTraceStep] = []
         if !list.sessionDidUpdate && intent != .unspecified {
-            trace.append(ListTraceStep("intent \(intent.rawValue) becomes unspecified: the delegate does not implement dropSessionDidUpdate", rule: ListRules.noUpdate))
+            trace.append(
+                ListTraceStep("intent \(intent.rawValue) becomes unspecified: the delegate does not implement dropSessionDidUpdate", rule: ListRules.noUpdate))
             intent = .unspecified
         }
         if intent == .automatic {
             guard list.kind == .table else {
-                throw UTIError(.invalidInput, "intent automatic is for table views; \"\(list.identifier)\" is a collection view (give insert, into or unspecified)")
+                throw UTIError(
+                    .invalidInput, "intent automatic is for table views; \"\(list.identifier)\" is a collection view (give insert, into or unspecified)")
             }
-            let takesInto = list.item(at: path)?.drop.map { rules in
-                Negotiation.negotiate(session, with: list.inheriting(rules), catalog: catalog).canHandle
-            } ?? false
+            let takesInto =
+                list.item(at: path)?.drop.map { rules in
+                    Negotiation.negotiate(session, with: list.inheriting(rules), catalog: catalog).canHandle
+                } ?? false
             switch over {
             case nil, .middle?: intent = takesInto ? .into : .insert
             case .top?: intent = .insert
@@ -239,9 +255,11 @@ public enum ListDrop {
                 intent = .insert
                 if path.item < sectionCount { path.item += 1 }
             }
-            trace.append(ListTraceStep(
-                "automatic resolved to \(intent.rawValue) at \(path)" + (over.map { " (over the \($0.rawValue) of the row)" } ?? " (no position given: into when the row takes the drop)"),
-                rule: ListRules.automatic))
+            trace.append(
+                ListTraceStep(
+                    "automatic resolved to \(intent.rawValue) at \(path)"
+                        + (over.map { " (over the \($0.rawValue) of the row)" } ?? " (no position given: into when the row takes the drop)"),
+                    rule: ListRules.automatic))
         }
         if intent == .into && path.item >= sectionCount {
             throw UTIError(.invalidInput, "index path \(path): section \(path.section) has \(count(sectionCount, "item")), so there is no item to drop into")
@@ -270,19 +288,23 @@ public enum ListDrop {
                 item.localObject.map({ $0.className != list.itemClass || $0.value == there.identifier }) ?? true
             else {
                 stale.insert(index)
-                trace.append(ListTraceStep(
-                    "item \(index + 1): its sourceIndexPath \(item.sourceIndexPath?.description ?? "(none)") no longer holds it, so it is not a reorder",
-                    rule: ListRules.staleSource))
+                trace.append(
+                    ListTraceStep(
+                        "item \(index + 1): its sourceIndexPath \(item.sourceIndexPath?.description ?? "(none)") no longer holds it, so it is not a reorder",
+                        rule: ListRules.staleSource))
                 continue
             }
             // A drag holds each list item once: UIKit makes one drag item per index path.
             if let earlier = draggedFrom[origin] {
-                throw UTIError(.invalidInput, "session items \(earlier + 1) and \(index + 1) both came from \(origin) of \"\(list.identifier)\"; a drag holds each list item once")
+                throw UTIError(
+                    .invalidInput,
+                    "session items \(earlier + 1) and \(index + 1) both came from \(origin) of \"\(list.identifier)\"; a drag holds each list item once")
             }
             draggedFrom[origin] = index
             origins[index] = origin
         }
-        var result = intent == .into
+        var result =
+            intent == .into
             ? into(session, list: list, at: path, origins: origins, catalog: catalog, load: load)
             : insert(
                 session, list: list, at: path, intent: intent, origins: origins, stale: stale, sameApplication: sameApplication,
@@ -309,11 +331,13 @@ public enum ListDrop {
         }
         // A view without a drop delegate takes nothing: not its own items, not local objects.
         guard let rules = list.drop.map(list.inheriting) else {
-            return refuseAll("the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included", rule: ListRules.noDelegate)
+            return refuseAll(
+                "the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included", rule: ListRules.noDelegate)
         }
         if session.restrictedToSourceApplication && !sameApplication {
             result.offered = false
-            return refuseAll("the session is restricted to its source application, so it is never offered here (canHandle is not asked)", rule: ListRules.restricted)
+            return refuseAll(
+                "the session is restricted to its source application, so it is never offered here (canHandle is not asked)", rule: ListRules.restricted)
         }
         // canHandle and dropSessionDidUpdate run for every session, local ones included: each
         // item, whether it reorders, is a local object or loads, must satisfy the list's rules.
@@ -325,7 +349,8 @@ public enum ListDrop {
         let plans: [Plan] = session.items.enumerated().map { index, item in
             let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog)
             guard let choice else {
-                return .refused("no visible representation matches what the list takes" + (origins[index] == nil ? "" : " (its rules apply to its own reorders too)"))
+                return .refused(
+                    "no visible representation matches what the list takes" + (origins[index] == nil ? "" : " (its rules apply to its own reorders too)"))
             }
             matched[index] = true
             if let origin = origins[index] {
@@ -337,7 +362,9 @@ public enum ListDrop {
             guard let load = rules.performDrop == nil ? choice : Negotiation.choose(item, session: session, destination: loader, catalog: catalog)
             else {
                 if case .nothing? = rules.performDrop { return .refused("performDrop does nothing, so the view reverts") }
-                mismatches.append("item \(index + 1): accepted by canHandle (\(Negotiation.describe(rules.takes))), nothing loadable by \(Negotiation.describe(loader.takes)) in performDrop")
+                mismatches.append(
+                    "item \(index + 1): accepted by canHandle (\(Negotiation.describe(rules.takes))), nothing loadable by \(Negotiation.describe(loader.takes)) in performDrop"
+                )
                 return .refused("canHandle accepted it, and performDrop loads nothing for it (\(Negotiation.describe(loader.takes)))")
             }
             // A local object is the only choice without a representation.
@@ -362,13 +389,18 @@ public enum ListDrop {
             }
         }
         if let first = list.firstInsertableItem, path.item < first, operation == .copy || operation == .move {
-            (operation, reason) = (.forbidden, "the list forbids insertions before item \(first) of a section (its dropSessionDidUpdate returns .forbidden at \(path))")
+            (operation, reason) = (
+                .forbidden, "the list forbids insertions before item \(first) of a section (its dropSessionDidUpdate returns .forbidden at \(path))"
+            )
         }
         (result.canHandle, result.operation, result.reason) = (canTake && operation != .cancel, operation, reason)
-        result.trace.append(ListTraceStep(
-            "canHandle \(canTake ? "true" : "false"): \(matched.filter { $0 }.count) of \(count(session.items.count, "item")) offer a visible representation the list's rules take",
-            rule: ListRules.canHandle))
-        let proposalRule = reason.hasPrefix("the list forbids insertions") ? ListRules.indexRule
+        result.trace.append(
+            ListTraceStep(
+                "canHandle \(canTake ? "true" : "false"): \(matched.filter { $0 }.count) of \(count(session.items.count, "item")) offer a visible representation the list's rules take",
+                rule: ListRules.canHandle))
+        let proposalRule =
+            reason.hasPrefix("the list forbids insertions")
+            ? ListRules.indexRule
             : reason.hasPrefix("the list moves its items only while") ? ListRules.editing : ListRules.proposal
         result.trace.append(ListTraceStep("proposal \(operation.rawValue): \(reason)", rule: proposalRule))
         if operation == .copy || operation == .move {
@@ -412,20 +444,25 @@ public enum ListDrop {
         let remaining = sections[path.section].items.count
         let start = min(path.item, remaining)
         if !leaving.isEmpty {
-            result.trace.append(ListTraceStep(
-                "the \(count(moved.count, "moved item")) are deleted first; \(path) counts in the list without them (\(remaining) items remain in section \(path.section))",
-                rule: ListRules.batch))
+            result.trace.append(
+                ListTraceStep(
+                    "the \(count(moved.count, "moved item")) are deleted first; \(path) counts in the list without them (\(remaining) items remain in section \(path.section))",
+                    rule: ListRules.batch))
         }
         if path.item > list.sections[path.section].items.count {
             result.reason += "; \(path) is past the end of section \(path.section), so the items append"
         } else if path.item > remaining {
             let leavingHere = leaving[path.section]?.count ?? 0
-            result.reason += "; \(path) is past the end of section \(path.section) once the \(count(leavingHere, "moved item")) leave it (\(remaining) remain), so the items append at \(path.section).\(remaining)"
+            result.reason +=
+                "; \(path) is past the end of section \(path.section) once the \(count(leavingHere, "moved item")) leave it (\(remaining) remain), so the items append at \(path.section).\(remaining)"
         }
         if path.item > remaining {
-            result.trace.append(ListTraceStep(
-                "\(path) is past the end of section \(path.section) (\(remaining) items), so the items append at \(path.section).\(remaining)",
-                rule: "uti's reading: UIKit raises an exception for an insertion past the end; the usual performDrop clamps the index, so uti appends and says so"))
+            result.trace.append(
+                ListTraceStep(
+                    "\(path) is past the end of section \(path.section) (\(remaining) items), so the items append at \(path.section).\(remaining)",
+                    rule:
+                        "uti's reading: UIKit raises an exception for an insertion past the end; the usual performDrop clamps the index, so uti appends and says so"
+                ))
         }
         var actions: [ListAction] = []
         // What the drop inserts at `start`, in order; a placeholder is marked by its place in
@@ -452,7 +489,8 @@ public enum ListDrop {
                 action.kind = .insertLocal
                 (action.at, action.identifier) = (here, item.identifier)
                 if isStale {
-                    action.reason = "its sourceIndexPath no longer holds it (the list changed since the drag, and UIKit sets sourceIndexPath to nil after a reload), so it arrives as a local object"
+                    action.reason =
+                        "its sourceIndexPath no longer holds it (the list changed since the drag, and UIKit sets sourceIndexPath to nil after a reload), so it arrives as a local object"
                 }
             case .load(let representation, let requested, let match):
                 pending.append((actions.count, inserted.count, representation, session.items[index].provider.suggestedName ?? "item \(index + 1)"))
@@ -495,7 +533,8 @@ public enum ListDrop {
             actions[step].identifier = item.identifier
         }
         let items = sections[path.section].items
-        sections[path.section].items = Array(items[..<start])
+        sections[path.section].items =
+            Array(items[..<start])
             + inserted.enumerated().filter { !deleted.contains($0.offset) }.map(\.element) + items[start...]
         result.actions = actions
         result.list.sections = sections
@@ -509,10 +548,13 @@ public enum ListDrop {
         var result = ListDropResult(
             canHandle: false, operation: .forbidden, intent: .into, destinationIndexPath: path, reason: "", actions: [], list: list)
         guard list.drop != nil, let declared = target.drop else {
-            result.reason = list.drop == nil
+            result.reason =
+                list.drop == nil
                 ? "the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included"
                 : "the item at \(path) (\"\(target.identifier)\") takes no drops"
-            result.actions = session.items.indices.map { var action = ListAction(.refused, index: $0); action.reason = result.reason; return action }
+            result.actions = session.items.indices.map {
+                var action = ListAction(.refused, index: $0); action.reason = result.reason; return action
+            }
             return result
         }
         let rules = list.inheriting(declared)
@@ -522,9 +564,12 @@ public enum ListDrop {
             negotiated.items[index].accepted = false
             negotiated.items[index].reason = "an item cannot be dropped into itself"
         }
-        (result.offered, result.canHandle, result.operation, result.reason) = (negotiated.offered, negotiated.canHandle, negotiated.operation, negotiated.reason)
-        result.trace.append(ListTraceStep(
-            "into \"\(target.identifier)\" at \(path): proposal \(result.operation.rawValue) (\(result.reason))", rule: ListRules.into))
+        (result.offered, result.canHandle, result.operation, result.reason) = (
+            negotiated.offered, negotiated.canHandle, negotiated.operation, negotiated.reason
+        )
+        result.trace.append(
+            ListTraceStep(
+                "into \"\(target.identifier)\" at \(path): proposal \(result.operation.rawValue) (\(result.reason))", rule: ListRules.into))
         result.findings = negotiated.findings
         var sections = list.sections
         var removed: [ListIndexPath] = []
@@ -570,7 +615,8 @@ public enum ListDrop {
             case .move:
                 return ListTraceStep("\(item): move\(name) \(action.from!) -> \(action.at!)", rule: ListRules.move)
             case .insertLocal:
-                return ListTraceStep("\(item): insert local object\(name) at \(action.at!)", rule: action.reason == nil ? ListRules.local : ListRules.staleSource)
+                return ListTraceStep(
+                    "\(item): insert local object\(name) at \(action.at!)", rule: action.reason == nil ? ListRules.local : ListRules.staleSource)
             case .placeholder:
                 return ListTraceStep("\(item): placeholder at \(action.at!) while \(action.representation ?? "") loads", rule: ListRules.placeholder)
             case .commit:
@@ -581,13 +627,20 @@ public enum ListDrop {
                 return ListTraceStep("\(item): into\(name) at \(action.at!)", rule: ListRules.into)
             case .refused:
                 let reason = action.reason ?? ""
-                let rule = reason.hasPrefix("canHandle accepted it") || reason.hasPrefix("performDrop") ? ListRules.performDrop
-                    : reason.hasPrefix("no visible representation") ? ListRules.canHandle
-                    : reason.hasPrefix("the drop was not performed") ? ListRules.proposal
-                    : reason.contains("dragInteractionEnabled") ? ListRules.dragsOff
-                    : reason.hasPrefix("the list declares no drop rules") ? ListRules.noDelegate
-                    : reason.hasPrefix("the session is restricted") ? ListRules.restricted
-                    : ListRules.proposal
+                let rule =
+                    reason.hasPrefix("canHandle accepted it") || reason.hasPrefix("performDrop")
+                    ? ListRules.performDrop
+                    : reason.hasPrefix("no visible representation")
+                        ? ListRules.canHandle
+                        : reason.hasPrefix("the drop was not performed")
+                            ? ListRules.proposal
+                            : reason.contains("dragInteractionEnabled")
+                                ? ListRules.dragsOff
+                                : reason.hasPrefix("the list declares no drop rules")
+                                    ? ListRules.noDelegate
+                                    : reason.hasPrefix("the session is restricted")
+                                        ? ListRules.restricted
+                                        : ListRules.proposal
                 return ListTraceStep("\(item): refused: \(reason)", rule: rule)
             }
         }

@@ -85,10 +85,11 @@ public struct ListView: Sendable, Equatable {
 
     /// Why drags and drops are off in the view, or nil when they are on.
     public var dragsOffReason: String? {
-        dragsEnabled ? nil
+        dragsEnabled
+            ? nil
             : device == .phone && dragInteractionEnabled == nil
-            ? "\"\(identifier)\" is on a phone, where \(kind) views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)"
-            : "\"\(identifier)\" sets dragInteractionEnabled to false, so it takes part in no drag and drop"
+                ? "\"\(identifier)\" is on a phone, where \(kind) views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)"
+                : "\"\(identifier)\" sets dragInteractionEnabled to false, so it takes part in no drag and drop"
     }
 
     /// The item at `path`, or nil outside the list.
@@ -162,10 +163,14 @@ public enum ListDocument {
     }
 
     static func decode(_ value: JSONValue, reader: inout DocumentReader) -> ListView? {
-        guard let root = reader.object(value, at: "$", allowed: [
-            "schemaVersion", "identifier", "kind", "application", "team", "group", "itemClass", "reorders", "drop", "sections",
-            "device", "dragInteractionEnabled", "sessionDidUpdate", "firstInsertableItem", "movesOnlyWhileEditing",
-        ]) else { return nil }
+        guard
+            let root = reader.object(
+                value, at: "$",
+                allowed: [
+                    "schemaVersion", "identifier", "kind", "application", "team", "group", "itemClass", "reorders", "drop", "sections",
+                    "device", "dragInteractionEnabled", "sessionDidUpdate", "firstInsertableItem", "movesOnlyWhileEditing",
+                ])
+        else { return nil }
         switch root["schemaVersion"] {
         case .int(schemaVersion)?: break
         case nil: reader.problem("$.schemaVersion", "is required (1)")
@@ -252,18 +257,20 @@ public enum ListDocument {
             "sessionDidUpdate": .bool(list.sessionDidUpdate), "firstInsertableItem": list.firstInsertableItem.map(JSONValue.int) ?? .null,
             "movesOnlyWhileEditing": .bool(list.movesOnlyWhileEditing),
             "drop": list.drop.map(encodeRules) ?? .null,
-            "sections": .array(list.sections.map { section in
-                .object([
-                    "identifier": .optional(section.identifier),
-                    "items": .array(section.items.map { item in
-                        .object([
-                            "identifier": .string(item.identifier), "types": .strings(item.types),
-                            "path": .optional(item.path), "value": .optional(item.value),
-                            "drop": item.drop.map(encodeRules) ?? .null, "contents": .strings(item.contents),
-                        ])
-                    }),
-                ])
-            }),
+            "sections": .array(
+                list.sections.map { section in
+                    .object([
+                        "identifier": .optional(section.identifier),
+                        "items": .array(
+                            section.items.map { item in
+                                .object([
+                                    "identifier": .string(item.identifier), "types": .strings(item.types),
+                                    "path": .optional(item.path), "value": .optional(item.value),
+                                    "drop": item.drop.map(encodeRules) ?? .null, "contents": .strings(item.contents),
+                                ])
+                            }),
+                    ])
+                }),
         ])
     }
 

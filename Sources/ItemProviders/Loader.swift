@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TypeInference
 import UniformTypes
 
@@ -355,11 +348,12 @@ public struct Loader {
     /// A safe file name from a suggested name: no `/` or `\`, no control characters, no leading
     /// dots or spaces, not `..`, at most 200 bytes; `item N` when nothing is left.
     public static func fileName(suggested: String?, index: Int, extension ext: String?) -> (stem: String, extension: String?) {
-        var stem = String((suggested ?? "").unicodeScalars.map { scalar -> Character in
-            if scalar == "/" || scalar == "\\" { return "-" }
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) { return "_" }
-            return Character(scalar)
-        })
+        var stem = String(
+            (suggested ?? "").unicodeScalars.map { scalar -> Character in
+                if scalar == "/" || scalar == "\\" { return "-" }
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) { return "_" }
+                return Character(scalar)
+            })
         while let first = stem.first, first == "." || first == " " { stem.removeFirst() }
         while let last = stem.last, last == " " { stem.removeLast() }
         while stem.utf8.count > 200 { stem.removeLast() }

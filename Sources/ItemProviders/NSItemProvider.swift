@@ -95,7 +95,9 @@ public final class NSItemProvider: @unchecked Sendable {
         let handler = DataHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
                 _ = loadHandler { data, error in
-                    if let data { continuation.resume(returning: [UInt8](data)) } else {
+                    if let data {
+                        continuation.resume(returning: [UInt8](data))
+                    } else {
                         continuation.resume(throwing: error ?? UTIError(.ioError, "\(typeIdentifier): the load handler delivered no data"))
                     }
                 }

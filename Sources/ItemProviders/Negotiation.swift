@@ -211,7 +211,9 @@ public enum Negotiation {
                 }
                 for (index, choice) in choices.enumerated() where choice != nil && loads[index] == nil {
                     if case .nothing = performDrop { continue }
-                    findings.append("item \(index + 1): accepted by canHandle (\(describe(destination.takes))), nothing loadable by \(describe(performDrop)) in performDrop")
+                    findings.append(
+                        "item \(index + 1): accepted by canHandle (\(describe(destination.takes))), nothing loadable by \(describe(performDrop)) in performDrop"
+                    )
                 }
             }
         }
@@ -220,9 +222,11 @@ public enum Negotiation {
             return ItemOutcome(
                 index: index, accepted: proceeds && choice != nil, representation: choice?.representation?.type,
                 requested: choice?.requested, match: choice?.match, output: nil,
-                reason: check == nil ? noMatch
-                    : choice == nil ? "canHandle accepted it, and performDrop loads nothing for it (\(describe(destination.performDrop ?? .nothing)))"
-                    : proceeds ? nil : "the drop was not performed (\(operation.rawValue))",
+                reason: check == nil
+                    ? noMatch
+                    : choice == nil
+                        ? "canHandle accepted it, and performDrop loads nothing for it (\(describe(destination.performDrop ?? .nothing)))"
+                        : proceeds ? nil : "the drop was not performed (\(operation.rawValue))",
                 inPlace: proceeds ? choice?.representation.map { destination.load == .openInPlace && Loader.opensInPlace($0) } : nil)
         }
         return DropResult(

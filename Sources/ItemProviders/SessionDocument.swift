@@ -152,8 +152,10 @@ public enum SessionDocument {
     public static func encode(_ session: DragSession) -> JSONValue {
         .object([
             "schemaVersion": .int(schemaVersion),
-            "source": ["application": .optional(session.application), "team": .optional(session.team),
-                       "group": .optional(session.group)],
+            "source": [
+                "application": .optional(session.application), "team": .optional(session.team),
+                "group": .optional(session.group),
+            ],
             "allowsMoveOperation": .bool(session.allowsMoveOperation),
             "restrictedToSourceApplication": .bool(session.restrictedToSourceApplication),
             "items": .array(session.items.map(encode)),
@@ -204,9 +206,13 @@ public enum SessionDocument {
     }
 
     static func decode(_ value: JSONValue, reader: inout DocumentReader, converters: ConverterRegistry) -> DragSession? {
-        guard let root = reader.object(value, at: "$", allowed: [
-            "schemaVersion", "source", "allowsMoveOperation", "restrictedToSourceApplication", "items",
-        ]) else { return nil }
+        guard
+            let root = reader.object(
+                value, at: "$",
+                allowed: [
+                    "schemaVersion", "source", "allowsMoveOperation", "restrictedToSourceApplication", "items",
+                ])
+        else { return nil }
         switch root["schemaVersion"] {
         case .int(schemaVersion)?: break
         case nil: reader.problem("$.schemaVersion", "is required (1)")
@@ -235,9 +241,13 @@ public enum SessionDocument {
     }
 
     static func decodeItem(_ value: JSONValue, at path: String, reader: inout DocumentReader, converters: ConverterRegistry) -> DragItem? {
-        guard let members = reader.object(value, at: path, allowed: [
-            "suggestedName", "localObject", "sourceView", "sourceIndexPath", "representations",
-        ]) else { return nil }
+        guard
+            let members = reader.object(
+                value, at: path,
+                allowed: [
+                    "suggestedName", "localObject", "sourceView", "sourceIndexPath", "representations",
+                ])
+        else { return nil }
         var provider = ItemProvider(suggestedName: reader.string(members, "suggestedName", at: path))
         var item = DragItem(provider: provider)
         if let local = members["localObject"], local != .null,
@@ -280,9 +290,13 @@ public enum SessionDocument {
     static func decodeRepresentation(
         _ value: JSONValue, at path: String, reader: inout DocumentReader, converters: ConverterRegistry
     ) -> Representation? {
-        guard let members = reader.object(value, at: path, allowed: [
-            "type", "kind", "visibility", "openInPlace", "path", "value", "derivedFrom", "converter", "object",
-        ]) else { return nil }
+        guard
+            let members = reader.object(
+                value, at: path,
+                allowed: [
+                    "type", "kind", "visibility", "openInPlace", "path", "value", "derivedFrom", "converter", "object",
+                ])
+        else { return nil }
         let type = reader.string(members, "type", at: path)
         if type == nil && members["type"] == nil { reader.problem("\(path).type", "is required") }
         if let type, !TypeDeclaration.isWellFormed(identifier: type) && !type.lowercased().hasPrefix("dyn.") {

@@ -117,7 +117,9 @@ public enum SwiftUIDestination: Sendable, Equatable {
         if case .dropDestination(let payload) = self {
             lines.append("\(payload.name): \(payload.note)")
             for representation in payload.representations where representation.confidence != .documented {
-                lines.append("\(payload.name) imports \(representation.contentType ?? representation.proxy ?? "") (\(representation.confidence.rawValue)): \(representation.source)")
+                lines.append(
+                    "\(payload.name) imports \(representation.contentType ?? representation.proxy ?? "") (\(representation.confidence.rawValue)): \(representation.source)"
+                )
             }
         }
         return lines
@@ -166,7 +168,10 @@ public enum SwiftUIDestination: Sendable, Equatable {
     static func decodePayload(_ value: JSONValue, at path: String, reader: inout DocumentReader) -> TransferableType? {
         if let name = value.stringValue {
             guard let preset = TransferableType.preset(name) else {
-                reader.problem(path, "unknown Transferable type \"\(name)\" (presets: \(TransferableType.presets.map(\.name).joined(separator: ", ")); declare others with name and representations)")
+                reader.problem(
+                    path,
+                    "unknown Transferable type \"\(name)\" (presets: \(TransferableType.presets.map(\.name).joined(separator: ", ")); declare others with name and representations)"
+                )
                 return nil
             }
             return preset
@@ -189,7 +194,9 @@ public enum SwiftUIDestination: Sendable, Equatable {
             let declared = "declared by the destination document"
             if kind == .proxy {
                 guard let proxy = reader.string(fields, "proxy", at: at), TransferableType.preset(proxy) != nil else {
-                    reader.problem("\(at).proxy", "a ProxyRepresentation names the preset it is made from (\(TransferableType.presets.map(\.name).joined(separator: ", ")))")
+                    reader.problem(
+                        "\(at).proxy",
+                        "a ProxyRepresentation names the preset it is made from (\(TransferableType.presets.map(\.name).joined(separator: ", ")))")
                     continue
                 }
                 representations.append(.init(kind: kind, proxy: proxy, confidence: .documented, source: declared))

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TypeInference
 import UniformTypes
 
@@ -137,9 +130,11 @@ import UniformTypes
                 }
                 let tag = scalars[(index + 1)..<close]
                 let isEnd = tag.first == "/"
-                let name = String(String.UnicodeScalarView(
-                    tag.drop { $0 == "/" || $0 == "!" }.prefix { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-                )).lowercased()
+                let name = String(
+                    String.UnicodeScalarView(
+                        tag.drop { $0 == "/" || $0 == "!" }.prefix { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+                    )
+                ).lowercased()
                 if let open = skipping {
                     if isEnd && name == open { skipping = nil }
                 } else if !isEnd && (name == "script" || name == "style") && tag.last != "/" {
@@ -380,9 +375,11 @@ import UniformTypes
     /// Windows-1252: Latin-1 but for 0x80–0x9F (the five bytes it leaves undefined keep their
     /// Latin-1 meaning, as the WHATWG Encoding Standard maps them).
     static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
-        let high: [UInt32] = [0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039,
-                              0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-                              0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178]
+        let high: [UInt32] = [
+            0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039,
+            0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+            0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178,
+        ]
         if byte >= 0x80 && byte <= 0x9F { return Unicode.Scalar(high[Int(byte - 0x80)])! }
         return Unicode.Scalar(byte)
     }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TypeInference
 import UniformTypes
 
@@ -29,13 +22,15 @@ public struct Wrapper {
     public func provider(for inference: Inference, path: String) -> ItemProvider {
         var provider = ItemProvider(suggestedName: Self.suggestedName(for: inference.path.lastComponent))
         guard let type = inference.type else { return provider }
-        provider.register(Representation(
-            type: type.identifier, kind: .file, openInPlace: openInPlace && inference.kind == .file, source: .path(path)))
+        provider.register(
+            Representation(
+                type: type.identifier, kind: .file, openInPlace: openInPlace && inference.kind == .file, source: .path(path)))
         if includeDerived {
             for derivation in converters.derivations(from: type, in: catalog) {
-                provider.register(Representation(
-                    type: derivation.type, kind: .data,
-                    source: .derived(from: derivation.from, converter: derivation.converter.name)))
+                provider.register(
+                    Representation(
+                        type: derivation.type, kind: .data,
+                        source: .derived(from: derivation.from, converter: derivation.converter.name)))
             }
         }
         if includeURLs {
@@ -66,11 +61,14 @@ public struct Wrapper {
         }
         let label = inference.path.description
         guard let type = inference.type, inference.kind == .file else {
-            throw UTIError(.invalidInput, "\(label): \(className) is made from a file's contents; this is a \(inference.kind?.rawValue ?? "path of unknown kind")")
+            throw UTIError(
+                .invalidInput, "\(label): \(className) is made from a file's contents; this is a \(inference.kind?.rawValue ?? "path of unknown kind")")
         }
         let reads = preset.readable.contains { entry in catalog.type(identifier: entry.type).map { type.conforms(to: $0) } ?? false }
         guard reads else {
-            throw UTIError(.invalidInput, "\(label): \(className) cannot be made from \(type.identifier) (\(className) reads \(preset.readable.map(\.type).joined(separator: ", ")))")
+            throw UTIError(
+                .invalidInput,
+                "\(label): \(className) cannot be made from \(type.identifier) (\(className) reads \(preset.readable.map(\.type).joined(separator: ", ")))")
         }
         let derivations = converters.derivations(from: type, in: catalog).filter { $0.from.caseFolded == type.identifier.caseFolded }
         for entry in preset.writable {
@@ -110,7 +108,8 @@ public struct Wrapper {
     public static func fileURL(absolutePath: String) -> String {
         var url = "file://"
         for byte in absolutePath.utf8 {
-            let safe = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            let safe =
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || "-._~/".utf8.contains(byte)
             if safe {
                 url.unicodeScalars.append(Unicode.Scalar(byte))

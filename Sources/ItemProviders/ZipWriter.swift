@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TypeInference
 import UniformTypes
 
@@ -90,8 +83,10 @@ enum ZipWriter {
                     var descriptor = le32(0x0807_4B50) + le32(crc.value)
                     descriptor += zip64 ? le64(size) + le64(size) : le32(UInt32(size)) + le32(UInt32(size))
                     try emit(descriptor)
-                    entries.append(Entry(name: entryName, crc: crc.value, size: size, offset: start,
-                                         mode: UInt32(status.st_mode), isDirectory: false))
+                    entries.append(
+                        Entry(
+                            name: entryName, crc: crc.value, size: size, offset: start,
+                            mode: UInt32(status.st_mode), isDirectory: false))
                 default:
                     continue  // FIFOs, sockets and devices are not archived (and never opened)
                 }
@@ -113,9 +108,10 @@ enum ZipWriter {
         }
         // Past the entry threshold the 16-bit counts say 0xFFFF: "see the zip64 record".
         let count16 = UInt16(entries.count >= entryThreshold ? limit16 : entries.count)
-        try emit(le32(0x0605_4B50) + le16(0) + le16(0) + le16(count16) + le16(count16)
-                 + le32(needs64 ? UInt32(limit32) : UInt32(directorySize))
-                 + le32(needs64 ? UInt32(limit32) : UInt32(directoryStart)) + le16(0))
+        try emit(
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(count16) + le16(count16)
+                + le32(needs64 ? UInt32(limit32) : UInt32(directorySize))
+                + le32(needs64 ? UInt32(limit32) : UInt32(directoryStart)) + le16(0))
     }
 
     /// General purpose flags: bit 3, sizes follow in a data descriptor; bit 11, names are UTF-8.

@@ -48,7 +48,9 @@ public final class MagicSniffer: ContentSniffer {
         guard magic_load(cookie, nil) == 0 else {
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
             magic_close(cookie)
-            throw UTIError(.ioError, """
+            throw UTIError(
+                .ioError,
+                """
                 libmagic: cannot load the magic database \(Self.databasePath): \(reason) \
                 (install it: apt-get install libmagic-mgc, or brew install libmagic; or set MAGIC to a magic.mgc file)
                 """)

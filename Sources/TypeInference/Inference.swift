@@ -17,7 +17,9 @@ public struct RawPath: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var text = ""
-        UTF8Runs.forEach(bytes[...]) { run in text += String(decoding: run, as: UTF8.self) } invalid: { byte in
+        UTF8Runs.forEach(bytes[...]) { run in
+            text += String(decoding: run, as: UTF8.self)
+        } invalid: { byte in
             text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
         }
         return text

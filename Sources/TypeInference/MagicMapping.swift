@@ -6,16 +6,16 @@ import UniformTypes
 enum MagicMapping {
     /// libmagic MIME type -> identifier, for spellings the catalog does not carry.
     static let mimeAliases: [String: String] = [
-        "application/x-executable": "public.elf-binary",          // files/hello-elf
-        "application/x-pie-executable": "public.elf-binary",      // files/hello-elf
-        "application/x-sharedlib": "public.elf-binary",           // files/libgreet.so
+        "application/x-executable": "public.elf-binary",  // files/hello-elf
+        "application/x-pie-executable": "public.elf-binary",  // files/hello-elf
+        "application/x-sharedlib": "public.elf-binary",  // files/libgreet.so
         "application/x-coredump": "public.elf-binary",
-        "application/x-object": "public.object-code",             // files/hello.o
+        "application/x-object": "public.object-code",  // files/hello.o
         "application/x-mach-binary": "com.apple.mach-o-binary",
         "application/vnd.microsoft.portable-executable": "com.microsoft.windows-executable",
         "application/x-dosexec": "com.microsoft.windows-executable",
-        "application/x-java-applet": "com.sun.java-class",        // files/Hello.class
-        "application/x-bytecode.python": "org.python.bytecode",   // files/hello.pyc
+        "application/x-java-applet": "com.sun.java-class",  // files/Hello.class
+        "application/x-bytecode.python": "org.python.bytecode",  // files/hello.pyc
         "application/x-ms-bmp": "com.microsoft.bmp",
         "image/x-icon": "com.microsoft.ico",
         "image/x-xcf": "org.gimp.xcf",
@@ -29,7 +29,7 @@ enum MagicMapping {
         "audio/ogg": "org.xiph.ogg-audio",
         "video/ogg": "org.xiph.ogg-theora",
         "video/mp2t": "public.mpeg-2-transport-stream",
-        "video/x-flc": "public.flc-animation",                   // files/clip.flc
+        "video/x-flc": "public.flc-animation",  // files/clip.flc
         "video/x-fli": "public.flc-animation",
         "application/x-matroska": "org.matroska.mkv",
         "application/x-tar": "public.tar-archive",
@@ -44,7 +44,7 @@ enum MagicMapping {
         "text/x-shellscript": "public.shell-script",
         "text/x-script.python": "public.python-script",
         "text/x-python": "public.python-script",
-        "text/x-python3": "public.python-script",          // shared-mime-info: Python 3 scripts
+        "text/x-python3": "public.python-script",  // shared-mime-info: Python 3 scripts
         "text/x-perl": "public.perl-script",
         "text/x-ruby": "public.ruby-script",
         "text/x-php": "public.php-script",
@@ -60,10 +60,10 @@ enum MagicMapping {
         "application/vnd.ms-opentype": "public.opentype-font",
         "application/x-font-ttf": "public.truetype-ttf-font",
         "application/x-pem-file": "org.ietf.pem",
-        "application/x-bplist": "com.apple.binary-property-list",   // files/settings-binary.plist
+        "application/x-bplist": "com.apple.binary-property-list",  // files/settings-binary.plist
         "font/collection": "public.truetype-collection-font",
-        "application/x-coff": "public.object-code",                 // COFF objects, as MSVC and MinGW write them
-        "model/stl": "public.standard-tesselated-geometry-format",   // IANA's model/stl (2018)
+        "application/x-coff": "public.object-code",  // COFF objects, as MSVC and MinGW write them
+        "model/stl": "public.standard-tesselated-geometry-format",  // IANA's model/stl (2018)
         "model/x.stl-ascii": "public.standard-tesselated-geometry-format",
         "model/x.stl-binary": "public.standard-tesselated-geometry-format",
     ]

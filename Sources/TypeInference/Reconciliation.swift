@@ -10,10 +10,12 @@ public enum Reconciliation {
         "public.data": ["public.data"],
         // Zip-based formats that Apple declares as plain data: iWork single-file documents,
         // USDZ scenes, Wallet passes.
-        "public.zip-archive": ["com.pkware.zip-archive", "com.apple.iWork.Pages.sffpages", "com.apple.iWork.Pages.sfftemplate",
+        "public.zip-archive": [
+            "com.pkware.zip-archive", "com.apple.iWork.Pages.sffpages", "com.apple.iWork.Pages.sfftemplate",
             "com.apple.iWork.Numbers.sffnumbers", "com.apple.iWork.Numbers.sfftemplate", "com.apple.iWork.Keynote.sffkey",
             "com.apple.iWork.Keynote.sffkth", "com.pixar.universal-scene-description-mobile", "com.apple.pkpass-data",
-            "com.apple.pkpasses-data"],
+            "com.apple.pkpasses-data",
+        ],
         "com.adobe.pdf": ["com.adobe.illustrator.ai-image"],
         // iWork's single-file documents share one layout (a zip starting with Index/Document.iwa):
         // content that says one of them is any of them, and the name tells which.
@@ -34,14 +36,20 @@ public enum Reconciliation {
         "org.matroska.mkv": ["org.matroska.mka", "org.webmproject.webm"],
         "org.xiph.ogg-vorbis": ["org.xiph.ogg"], "org.xiph.ogg-audio": ["org.xiph.ogg"],
         "public.elf-binary": ["public.object-code"],
-        "org.openxmlformats.wordprocessingml.document": ["org.openxmlformats.wordprocessingml.template",
+        "org.openxmlformats.wordprocessingml.document": [
+            "org.openxmlformats.wordprocessingml.template",
             "org.openxmlformats.wordprocessingml.document.macroenabled",
-            "org.openxmlformats.wordprocessingml.template.macroenabled"],
-        "org.openxmlformats.spreadsheetml.sheet": ["org.openxmlformats.spreadsheetml.template",
-            "org.openxmlformats.spreadsheetml.sheet.macroenabled", "org.openxmlformats.spreadsheetml.template.macroenabled"],
-        "org.openxmlformats.presentationml.presentation": ["org.openxmlformats.presentationml.slideshow",
+            "org.openxmlformats.wordprocessingml.template.macroenabled",
+        ],
+        "org.openxmlformats.spreadsheetml.sheet": [
+            "org.openxmlformats.spreadsheetml.template",
+            "org.openxmlformats.spreadsheetml.sheet.macroenabled", "org.openxmlformats.spreadsheetml.template.macroenabled",
+        ],
+        "org.openxmlformats.presentationml.presentation": [
+            "org.openxmlformats.presentationml.slideshow",
             "org.openxmlformats.presentationml.template", "org.openxmlformats.presentationml.presentation.macroenabled",
-            "org.openxmlformats.presentationml.slideshow.macroenabled", "org.openxmlformats.presentationml.template.macroenabled"],
+            "org.openxmlformats.presentationml.slideshow.macroenabled", "org.openxmlformats.presentationml.template.macroenabled",
+        ],
         "org.oasis-open.opendocument.text": ["org.oasis-open.opendocument.text-template"],
         // Templates, which Apple declares beside their documents rather than under them: a
         // template holds the same structure (shared-mime-info makes them subclasses).
@@ -107,7 +115,8 @@ public enum Reconciliation {
             case .alternativeRefines: "another type the name stands for refines the content (.asc: a PGP key): that type (both)"
             case .alternativeAgrees: "the content is another type the name stands for: the content (both)"
             case .databaseNamesName: "text that a rule of the database said is the very type the name gives: the name (both)"
-            case .openContent: "content that is generic or a container the name refines (data, zip, TIFF for camera raw, MPEG-4 without a telling brand for audio, a Word document for a template), or a weak guess under a text name: the name"
+            case .openContent:
+                "content that is generic or a container the name refines (data, zip, TIFF for camera raw, MPEG-4 without a telling brand for audio, a Word document for a template), or a weak guess under a text name: the name"
             case .weakName: "a weak name (a glob for a name's start, README*) under content that says more: the content"
             case .structureOverPlainText: "a name that says only plain text (.txt) over text whose structure uti read (JSON, XML, HTML, PEM): the content"
             case .xmlNamedAsSource: "an XML document named as source code of a language that is not XML (a Tiled .tsx): the content, with the mismatch"
@@ -208,9 +217,11 @@ public enum Reconciliation {
         // (any audiovisual name refines those), not a format's own (an M4A named .m4r).
         let closed = content.brand != nil && Self.brandClosed.contains(found.identifier)
         let openTo = closed ? [] : openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
-        let refines = found.isDynamic || openTo.contains { ancestor in
-            UTType(ancestor).map { named.conforms(to: $0) } ?? false
-        }
+        let refines =
+            found.isDynamic
+            || openTo.contains { ancestor in
+                UTType(ancestor).map { named.conforms(to: $0) } ?? false
+            }
         if refines || (content.isWeak && named.conforms(to: .text)) {
             return Outcome(type: named, decidedBy: .extension, .openContent)
         }

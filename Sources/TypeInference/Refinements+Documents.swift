@@ -83,10 +83,11 @@ extension Refinements {
         var underRule = false
         func isTargetToken(_ token: Substring) -> Bool {
             if (token.hasPrefix("$(") && token.hasSuffix(")")) || (token.hasPrefix("${") && token.hasSuffix("}")) { return token.count > 3 }
-            return !token.isEmpty && token.unicodeScalars.allSatisfy { scalar in
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                    || "_./%+-".unicodeScalars.contains(scalar)
-            }
+            return !token.isEmpty
+                && token.unicodeScalars.allSatisfy { scalar in
+                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                        || "_./%+-".unicodeScalars.contains(scalar)
+                }
         }
         for (number, raw) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where number < 400 {
             var line = String(decoding: raw, as: UTF8.self)
@@ -196,8 +197,10 @@ extension Refinements {
             guard let next = lines.next() else { return nil }
             line = next
         }
-        let known: Set<String> = ["from", "to", "cc", "subject", "date", "message-id", "received", "return-path", "reply-to",
-                                  "in-reply-to", "references", "mime-version", "sender", "bcc"]
+        let known: Set<String> = [
+            "from", "to", "cc", "subject", "date", "message-id", "received", "return-path", "reply-to",
+            "in-reply-to", "references", "mime-version", "sender", "bcc",
+        ]
         var fields = 0
         var anchors = 0
         var ended = false
@@ -273,8 +276,9 @@ extension Refinements {
     static func delimiterSeparated(_ body: ArraySlice<UInt8>, isComplete: Bool) -> (String, String)? {
         // Most text has no delimiter in its first line, and then no sample needs splitting.
         let firstLine = body.drop(while: { $0 == 0x0A }).prefix(while: { $0 != 0x0A })
-        guard count(0x09, in: firstLine) >= 1 || count(UInt8(ascii: ","), in: firstLine) >= 1
-            || count(UInt8(ascii: ";"), in: firstLine) >= 2
+        guard
+            count(0x09, in: firstLine) >= 1 || count(UInt8(ascii: ","), in: firstLine) >= 1
+                || count(UInt8(ascii: ";"), in: firstLine) >= 2
         else { return nil }
         // The first 200 lines are the sample; the rest of the body stays unsplit.
         var lines = body.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: true)

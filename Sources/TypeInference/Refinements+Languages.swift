@@ -207,7 +207,8 @@ extension Refinements {
         case UInt8(ascii: "i"), UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "f"):
             switch pythonStatement(line) {
             case .strong: return .python
-            case .importLine: return word(Keyword.importWord) && line.contains(UInt8(ascii: ".")) && !line.contains(UInt8(ascii: ",")) ? .bareImport : .pythonImport
+            case .importLine:
+                return word(Keyword.importWord) && line.contains(UInt8(ascii: ".")) && !line.contains(UInt8(ascii: ",")) ? .bareImport : .pythonImport
             case nil: break
             }
         default: break
@@ -319,8 +320,10 @@ extension Refinements {
     static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {
         guard let code = afterComments(body) else { return nil }
         // The preprocessor directives of C17 6.10 that a C-family file can open with.
-        let directives = ["#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import ", "#undef ",
-                          "#warning ", "#error "]
+        let directives = [
+            "#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import ", "#undef ",
+            "#warning ", "#error ",
+        ]
         guard directives.contains(where: { code.starts(with: $0.utf8) }) else { return nil }
         func has(_ text: String) -> Bool { contains(Array(text.utf8), in: code) }
         let isHeader: Bool = {

@@ -53,8 +53,10 @@ extension Refinements {
         case "svg": return ("public.svg-image", "SVG image")
         // An html root in XHTML's namespace, or after an XML declaration (a document written
         // to be parsed as XML, as libxml2's and DocBook's stylesheets write them): XHTML.
-        case "html": return isXML || lower.contains("xmlns=\"http://www.w3.org/1999/xhtml\"") ? ("public.xhtml", "XHTML document")
-            : ("public.html", "HTML document")
+        case "html":
+            return isXML || lower.contains("xmlns=\"http://www.w3.org/1999/xhtml\"")
+                ? ("public.xhtml", "XHTML document")
+                : ("public.html", "HTML document")
         case "rss": return ("public.rss", "RSS feed")
         case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")
         default: return isXML || lower.hasPrefix("<!doctype") ? ("public.xml", "XML document") : nil

@@ -36,12 +36,14 @@ extension Refinements {
         if word(Keyword.subWord) {
             let name = line.dropFirst(4).prefix { isIdentifier($0) }
             let rest = line[name.endIndex...]
-            return !name.isEmpty && (rest.elementsEqual(Keyword.spacedBrace) || rest.elementsEqual([UInt8(ascii: ";")]) || rest.elementsEqual(Keyword.spacedBraceOnly))
+            return !name.isEmpty
+                && (rest.elementsEqual(Keyword.spacedBrace) || rest.elementsEqual([UInt8(ascii: ";")]) || rest.elementsEqual(Keyword.spacedBraceOnly))
         }
         for declaration in Keyword.perlDeclarations where word(declaration) {
             let next = line.dropFirst(declaration.count).first
-            return next == UInt8(ascii: "$") || next == UInt8(ascii: "@") || next == UInt8(ascii: "%") || next == UInt8(ascii: "(")
-                && line.dropFirst(declaration.count + 1).first.map { [UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "%")].contains($0) } == true
+            return next == UInt8(ascii: "$") || next == UInt8(ascii: "@") || next == UInt8(ascii: "%")
+                || next == UInt8(ascii: "(")
+                    && line.dropFirst(declaration.count + 1).first.map { [UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "%")].contains($0) } == true
         }
         return false
     }
@@ -213,20 +215,28 @@ extension Refinements {
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8)
         static let referenceLink = Array("]: http".utf8), strong = Array("**".utf8)
-        static let rustMacros = ["println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",
+        static let rustMacros = [
+            "println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",
             "assert_eq!(", "assert_ne!(", "debug_assert!(", "panic!(", "macro_rules! ", "write!(", "writeln!(", "todo!(",
-            "unimplemented!(", "unreachable!(", "dbg!("].map { Array($0.utf8) }
+            "unimplemented!(", "unreachable!(", "dbg!(",
+        ].map { Array($0.utf8) }
         static let rustMacroInitials = initials(rustMacros)
         static let returnType = Array("): ".utf8)
         static let visualBasicEnds = ["End Sub", "End Function", "End Module", "End Class", "End Property"].map { Array($0.utf8) }
         static let visualBasicOpeners = ["Module ", "Public Module ", "Class ", "Public Class "].map { Array($0.utf8) }
-        static let visualBasicProcedures = ["Sub ", "Function ", "Public Sub ", "Private Sub ", "Public Function ", "Private Function ",
-            "Shared Sub ", "Public Shared Sub ", "Protected Sub ", "Friend Sub "].map { Array($0.utf8) }
+        static let visualBasicProcedures = [
+            "Sub ", "Function ", "Public Sub ", "Private Sub ", "Public Function ", "Private Function ",
+            "Shared Sub ", "Public Shared Sub ", "Protected Sub ", "Friend Sub ",
+        ].map { Array($0.utf8) }
         static let dimWord = Array("Dim ".utf8), importsWord = Array("Imports ".utf8), spacedAs = Array(" As ".utf8)
-        static let slint = ["export component ", "component ", "export global ", "in property <", "out property <",
-            "in-out property <", "property <", "callback "].map { Array($0.utf8) }
-        static let sparqlQueries = ["SELECT ?", "SELECT DISTINCT ?", "SELECT REDUCED ?", "SELECT * WHERE", "CONSTRUCT {",
-            "CONSTRUCT WHERE", "ASK {", "ASK WHERE", "DESCRIBE ?", "DESCRIBE <"].map { Array($0.utf8) }
+        static let slint = [
+            "export component ", "component ", "export global ", "in property <", "out property <",
+            "in-out property <", "property <", "callback ",
+        ].map { Array($0.utf8) }
+        static let sparqlQueries = [
+            "SELECT ?", "SELECT DISTINCT ?", "SELECT REDUCED ?", "SELECT * WHERE", "CONSTRUCT {",
+            "CONSTRUCT WHERE", "ASK {", "ASK WHERE", "DESCRIBE ?", "DESCRIBE <",
+        ].map { Array($0.utf8) }
         static let sparqlClauses = ["PREFIX ", "BASE <", "WHERE {"].map { Array($0.utf8) }
         static let sparqlPrefix = Array("PREFIX ".utf8), colonAngle = Array(": <".utf8)
         static let shellEnds = ["fi", "done", "esac"].map { Array($0.utf8) }
@@ -239,17 +249,23 @@ extension Refinements {
         static let doubleColon = Array("::".utf8), noWord = Array("no ".utf8), subWord = Array("sub ".utf8)
         static let spacedQw = Array(" qw".utf8), spacedParen = Array(" (".utf8), spacedBrace = Array(" {".utf8), spacedBraceOnly = Array("{".utf8)
         static let perlAlone = ["1;", "__END__", "__DATA__"].map { Array($0.utf8) }
-        static let perlPragmas = ["strict", "warnings", "utf8", "lib", "parent", "base", "constant", "vars", "feature", "integer",
-            "overload", "bytes", "locale", "open", "subs", "bigint", "autodie", "diagnostics", "version", "experimental"].map { Array($0.utf8) }
+        static let perlPragmas = [
+            "strict", "warnings", "utf8", "lib", "parent", "base", "constant", "vars", "feature", "integer",
+            "overload", "bytes", "locale", "open", "subs", "bigint", "autodie", "diagnostics", "version", "experimental",
+        ].map { Array($0.utf8) }
         static let perlDeclarations = ["my ", "our ", "local "].map { Array($0.utf8) }
         static let perlInitials = initials(perlAlone + [useWord, noWord, subWord] + perlDeclarations)
         static let letWord = Array("let ".utf8)
-        static let vimEnds = ["endif", "endfunction", "endfunc", "endfun", "endwhile", "endfor", "endtry", "enddef", "finish",
-            "augroup END"].map { Array($0.utf8) }
-        static let vimCommands = ["setlocal ", "syn keyword ", "syn match ", "syn region ", "syn cluster ", "syntax keyword ",
+        static let vimEnds = [
+            "endif", "endfunction", "endfunc", "endfun", "endwhile", "endfor", "endtry", "enddef", "finish",
+            "augroup END",
+        ].map { Array($0.utf8) }
+        static let vimCommands = [
+            "setlocal ", "syn keyword ", "syn match ", "syn region ", "syn cluster ", "syntax keyword ",
             "syntax match ", "syntax region ", "hi def link ", "hi link ", "hi! link ", "highlight ", "if exists(\"", "if !exists(\"",
             "if has(\"", "function! ", "fun! ", "function s:", "function g:", "command! ", "autocmd ", "augroup ", "scriptencoding ",
-            "vim9script", "set cpo&vim", "nnoremap ", "inoremap ", "vnoremap ", "noremap ", "fun s:", "fun g:"].map { Array($0.utf8) }
+            "vim9script", "set cpo&vim", "nnoremap ", "inoremap ", "vnoremap ", "noremap ", "fun s:", "fun g:",
+        ].map { Array($0.utf8) }
         static let vimInitials = initials(vimEnds + vimCommands + [letWord, [UInt8(ascii: "\"")]])
 
         /// For each byte, whether one of `words` starts with it: one lookup rules out most lines.
@@ -262,13 +278,17 @@ extension Refinements {
         static let memberModifiers = ["private ", "public ", "protected ", "static ", "readonly ", "declare "].map { Array($0.utf8) }
         static let typeScriptTypes = ["string", "number", "boolean", "any", "unknown", "void", "never", "bigint", "symbol", "object"]
             .map { Array($0.utf8) }
-        static let sqlStatements = ["CREATE TABLE ", "CREATE INDEX ", "CREATE VIEW ", "CREATE UNIQUE INDEX ", "INSERT INTO ",
-            "ALTER TABLE ", "DROP TABLE ", "SELECT ", "DELETE FROM ", "create table ", "insert into ", "alter table "].map { Array($0.utf8) }
+        static let sqlStatements = [
+            "CREATE TABLE ", "CREATE INDEX ", "CREATE VIEW ", "CREATE UNIQUE INDEX ", "INSERT INTO ",
+            "ALTER TABLE ", "DROP TABLE ", "SELECT ", "DELETE FROM ", "create table ", "insert into ", "alter table ",
+        ].map { Array($0.utf8) }
         static let sqlSelect = Array("SELECT ".utf8), sqlFrom = Array(" FROM ".utf8), colonSpace = Array(": ".utf8)
-        static let blockWords = ["struct ", "union ", "enum ", "class ", "else", "do ", "try ", "if ", "for ", "while ", "switch ",
+        static let blockWords = [
+            "struct ", "union ", "enum ", "class ", "else", "do ", "try ", "if ", "for ", "while ", "switch ",
             "function ", "return ", "namespace ", "interface ", "impl ", "fn ", "func ", "fun ", "def ", "object ", "module ",
-            "type ", "record ", "trait ", "extension ", "protocol ", "export ", "const ", "let ", "var "]
-            .map { Array($0.utf8) }
+            "type ", "record ", "trait ", "extension ", "protocol ", "export ", "const ", "let ", "var ",
+        ]
+        .map { Array($0.utf8) }
         static let labelWords = ["default", "case", "public", "private", "protected", "return", "goto"].map { Array($0.utf8) }
         static let doSuffix = Array(" do".utf8), subclassArrow = Array(" < ".utf8), spacedEquals = Array(" = ".utf8)
     }

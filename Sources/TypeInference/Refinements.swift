@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import UniformTypes
 
 /// uti's own content checks that its rule language (`OwnRules`, shared-mime-info's) cannot

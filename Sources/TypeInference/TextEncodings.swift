@@ -34,9 +34,13 @@ public enum TextEncodings {
         }
         let units = count / 2
         let encoding: String
-        if zeroOdd * 10 >= units * 3 && zeroEven * 10 < units { encoding = "utf-16le" }
-        else if zeroEven * 10 >= units * 3 && zeroOdd * 10 < units { encoding = "utf-16be" }
-        else { return nil }
+        if zeroOdd * 10 >= units * 3 && zeroEven * 10 < units {
+            encoding = "utf-16le"
+        } else if zeroEven * 10 >= units * 3 && zeroOdd * 10 < units {
+            encoding = "utf-16be"
+        } else {
+            return nil
+        }
         let text = decode(head[0..<count], encoding: encoding)
         let printable = text.unicodeScalars.filter { $0.properties.isWhitespace || ($0.value >= 0x20 && $0 != "\u{FFFD}") }
         return printable.count * 100 >= text.unicodeScalars.count * 95 ? encoding : nil

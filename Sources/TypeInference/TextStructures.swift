@@ -60,8 +60,10 @@ enum TextStructures {
         return false
     }
 
-    static let htmlElements = ["<div", "<table", "<h1", "<h2", "<h3", "<p>", "<p ", "<a href", "<link ", "<span", "<form", "<ul", "<li",
-                               "<script", "<style", "<tr", "<td", "<input", "<button", "<img ", "<section"]
+    static let htmlElements = [
+        "<div", "<table", "<h1", "<h2", "<h3", "<p>", "<p ", "<a href", "<link ", "<span", "<form", "<ul", "<li",
+        "<script", "<style", "<tr", "<td", "<input", "<button", "<img ", "<section",
+    ]
 
     // MARK: YAML 1.2
 

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import UniformTypes
 
 /// Infers the type of files: file-system kind, then content (libmagic and uti's refinements),
@@ -88,11 +81,12 @@ public final class TypeInferrer {
         let count = min(bytes.count, buffer.count)
         buffer.replaceSubrange(0..<count, with: bytes[0..<count])
         let whole = totalSize <= bytes.count
-        decide(headCount: count, size: totalSize, name: name,
-               zip: { whole ? ZipDirectory.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
-               whole: { [sniffer] in whole ? bytes.withUnsafeBytes { try? sniffer.sniff($0, describe: false) } : nil },
-               compound: { whole ? CompoundFile.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
-               into: &result)
+        decide(
+            headCount: count, size: totalSize, name: name,
+            zip: { whole ? ZipDirectory.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
+            whole: { [sniffer] in whole ? bytes.withUnsafeBytes { try? sniffer.sniff($0, describe: false) } : nil },
+            compound: { whole ? CompoundFile.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
+            into: &result)
         return result
     }
 
@@ -122,10 +116,11 @@ public final class TypeInferrer {
             if count == 0 { break }
             filled += count
         }
-        decide(headCount: filled, size: max(size, filled), name: path.lastComponent,
-               zip: { ZipDirectory.read(descriptor: descriptor, size: size) },
-               whole: { [sniffer] in lseek(descriptor, 0, SEEK_SET) == 0 ? sniffer.sniff(descriptor: descriptor) : nil },
-               compound: { CompoundFile.read(descriptor: descriptor, size: size) }, into: &result)
+        decide(
+            headCount: filled, size: max(size, filled), name: path.lastComponent,
+            zip: { ZipDirectory.read(descriptor: descriptor, size: size) },
+            whole: { [sniffer] in lseek(descriptor, 0, SEEK_SET) == 0 ? sniffer.sniff(descriptor: descriptor) : nil },
+            compound: { CompoundFile.read(descriptor: descriptor, size: size) }, into: &result)
     }
 
     private func decide(
@@ -186,8 +181,9 @@ public final class TypeInferrer {
         let decisive = own.flatMap { own in
             own.priority >= OwnRules.decisivePriority ? ownRuleType(own.mimeType) : nil
         }
-        let found = try ownAndMagicEvidence(headCount: headCount, size: size, decisive: decisive, zip: zip, whole: whole,
-                                            compound: compound)
+        let found = try ownAndMagicEvidence(
+            headCount: headCount, size: size, decisive: decisive, zip: zip, whole: whole,
+            compound: compound)
         // What the rules say next to it: the system's where uti's decided (a narrower format the
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
@@ -197,7 +193,8 @@ public final class TypeInferrer {
         // format, whatever the hierarchies say (a KWord document is a gzip stream whose header
         // names KOffice). Not for other formats: there such a rule is a closer look at the same
         // format (shared-mime-info's ELF executable, its MPEG transport stream).
-        let refinesSignature = found.type == decisive && match == system
+        let refinesSignature =
+            found.type == decisive && match == system
             && (match?.anchor).map { anchor in (own?.anchor).map(anchor.refines) ?? false } ?? false
             && Self.containers.contains { container in catalog.type(identifier: container).map(found.type.conforms) ?? false }
         // libmagic, asked only when a weak rule of the database would rename plain text.
@@ -237,7 +234,8 @@ public final class TypeInferrer {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
-        let named = match.isUTIRule
+        let named =
+            match.isUTIRule
             ? ownRuleType(match.mimeType) : catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
         guard let type = named, !type.isDynamic, type != found.type else { return result }
         // Text is evidence against a binary format: a rule that finds `%PDF-` inside a CSV found a
@@ -254,7 +252,8 @@ public final class TypeInferrer {
         // the database's guesses from a file's first characters (its C rule: `//` or `/*`).
         // A configuration syntax uti read (INI, TOML, YAML) gives way to a dialect the database
         // knows by its magic at the default priority (a systemd unit, a desktop entry).
-        let dialect = found.isWeak && Self.configurationSyntaxes.contains(found.type.identifier)
+        let dialect =
+            found.isWeak && Self.configurationSyntaxes.contains(found.type.identifier)
             && (type.conforms(to: .text) || (database?.isSubclass(match.mimeType, of: "text/plain") ?? false))
             && match.priority >= Self.decisivePriority
         let weakGuess = found.isWeak && (found.sniffer != .uti || match.priority > Self.decisivePriority || dialect)
@@ -278,7 +277,8 @@ public final class TypeInferrer {
                 return result
             }
         }
-        let isGeneric = found.type.isDynamic || weakGuess || found.type == .data
+        let isGeneric =
+            found.type.isDynamic || weakGuess || found.type == .data
             || Self.plainTextIdentifiers.contains(found.type.identifier)
         // Specificity by either hierarchy: the catalog's conformance, or shared-mime-info's
         // sub-class-of between the MIME types (a DOCX is a zip there, not in Apple's catalog).
@@ -288,12 +288,15 @@ public final class TypeInferrer {
         let ownGuess = found.isWeak && found.sniffer == .uti
         let foundMIMETypes = ([found.mimeType].compactMap { $0 } + found.type.tagSpecification[.mimeType]).map { $0.lowercased() }
             .filter { !(ownGuess && Self.genericMIMETypes.contains($0)) }
-        let matchIsNarrower = refinesSignature || type.conforms(to: found.type)
+        let matchIsNarrower =
+            refinesSignature || type.conforms(to: found.type)
             || foundMIMETypes.contains { mime in database?.isSubclass(match.mimeType, of: mime) ?? false }
-        let foundIsNarrower = found.type.conforms(to: type)
+        let foundIsNarrower =
+            found.type.conforms(to: type)
             || foundMIMETypes.contains { mime in database?.isSubclass(mime, of: match.mimeType) ?? false }
         let unrelated = !matchIsNarrower && !foundIsNarrower
-        let wins = isGeneric || (matchIsNarrower && !foundIsNarrower)
+        let wins =
+            isGeneric || (matchIsNarrower && !foundIsNarrower)
             || (unrelated && found.sniffer == .libmagic && match.priority > Self.decisivePriority)
         guard wins else { return result }
         result.type = type
@@ -327,11 +330,14 @@ public final class TypeInferrer {
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
-        func evidence(_ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false,
-                      by sniffer: ContentEvidence.Sniffer = .uti) -> ContentEvidence? {
+        func evidence(
+            _ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false,
+            by sniffer: ContentEvidence.Sniffer = .uti
+        ) -> ContentEvidence? {
             guard let type = catalog.type(identifier: identifier) else { return nil }
-            var found = ContentEvidence(type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
-                                        description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
+            var found = ContentEvidence(
+                type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
+                description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
             found.sniffer = sniffer
             return found
         }
@@ -407,8 +413,9 @@ public final class TypeInferrer {
             return described(found)!
         }
         if let type = magicType(report) {
-            return described(evidence(type.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic)
-                ?? ContentEvidence(type: type, mimeType: report.mimeType, description: nil, encoding: report.encoding))!
+            return described(
+                evidence(type.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic)
+                    ?? ContentEvidence(type: type, mimeType: report.mimeType, description: nil, encoding: report.encoding))!
         }
         if report.isText, let guess = MagicMapping.weakGuesses[report.mimeType],
             let found = evidence(guess, nil, mimeType: report.mimeType, encoding: report.encoding, weak: true, by: .libmagic)
@@ -452,12 +459,14 @@ public final class TypeInferrer {
             type = utf8
         }
         // Netpbm's three plain kinds share one type; each has its own MIME type, as file(1) says.
-        let netpbm = identifier == "public.pbm"
+        let netpbm =
+            identifier == "public.pbm"
             ? ["bitmap": "image/x-portable-bitmap", "graymap": "image/x-portable-graymap", "pixmap": "image/x-portable-pixmap"]
                 .first { description.contains($0.key) }?.value
             : nil
-        var found = ContentEvidence(type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? "text/plain",
-                               description: description, encoding: encoding, isWeak: weak)
+        var found = ContentEvidence(
+            type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? "text/plain",
+            description: description, encoding: encoding, isWeak: weak)
         found.sniffer = .uti
         return found
     }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UniformTypes
 
 /// The entry names of a zip file's central directory, read from the end of the file with at most
 /// two bounded reads (64 KiB for the end record, 4 MiB for the directory).
@@ -72,8 +66,10 @@ import Darwin
             guard nameStart + nameLength <= directory.count else { break }
             let name = String(decoding: directory[nameStart..<(nameStart + nameLength)], as: UTF8.self)
             if name == "[Content_Types].xml" {
-                contentTypesEntry = (le16(directory, position + 10), Int(le32(directory, position + 20)),
-                                     Int(le32(directory, position + 24)), Int(le32(directory, position + 42)))
+                contentTypesEntry = (
+                    le16(directory, position + 10), Int(le32(directory, position + 20)),
+                    Int(le32(directory, position + 24)), Int(le32(directory, position + 42))
+                )
             }
             names.append(name)
             position = nameStart + nameLength + extraLength + commentLength

@@ -3,14 +3,6 @@ import ItemProviders
 import TypeInference
 import UniformTypes
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `uti check`: fixture expectations for CI.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

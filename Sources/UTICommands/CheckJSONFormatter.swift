@@ -13,10 +13,13 @@ enum CheckJSONFormatter {
                 "files": .string(expectation.files),
                 "description": .string(expectation.label),
                 "passed": .bool(mine.allSatisfy(\.passed)),
-                "results": .array(mine.map { check in
-                    .object(["file": .optional(check.file.map { joinPath(manifest.folder, $0) }), "passed": .bool(check.passed),
-                             "failures": .strings(check.failures)])
-                }),
+                "results": .array(
+                    mine.map { check in
+                        .object([
+                            "file": .optional(check.file.map { joinPath(manifest.folder, $0) }), "passed": .bool(check.passed),
+                            "failures": .strings(check.failures),
+                        ])
+                    }),
             ])
         }
         let passed = cases.filter(\.passed).count

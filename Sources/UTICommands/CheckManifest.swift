@@ -132,9 +132,13 @@ import UniformTypes
         }
         for (index, value) in expectations.enumerated() {
             let at = "$.expectations[\(index)]"
-            guard let members = reader.object(value, at: at, allowed: [
-                "files", "type", "conformsTo", "notConformsTo", "mimeType", "encoding", "drop", "count",
-            ]) else { continue }
+            guard
+                let members = reader.object(
+                    value, at: at,
+                    allowed: [
+                        "files", "type", "conformsTo", "notConformsTo", "mimeType", "encoding", "drop", "count",
+                    ])
+            else { continue }
             guard let files = reader.string(members, "files", at: at) else {
                 if members["files"] == nil { reader.problem("\(at).files", "is required") }
                 continue
@@ -150,9 +154,11 @@ import UniformTypes
             expectation.encoding = reader.string(members, "encoding", at: at)
             expectation.count = reader.count(members, "count", at: at)
             if let drop = members["drop"], drop != .null,
-                let fields = reader.object(drop, at: "\(at).drop", allowed: [
-                    "destination", "zone", "list", "at", "intent", "operation", "loads", "match",
-                ])
+                let fields = reader.object(
+                    drop, at: "\(at).drop",
+                    allowed: [
+                        "destination", "zone", "list", "at", "intent", "operation", "loads", "match",
+                    ])
             {
                 let destination = reader.string(fields, "destination", at: "\(at).drop")
                 let list = reader.string(fields, "list", at: "\(at).drop")
@@ -178,9 +184,13 @@ import UniformTypes
                 if list == nil && (fields["at"] != nil || fields["intent"] != nil) { reader.problem("\(at).drop", "at and intent need list") }
                 if list != nil && expected.zone != nil { reader.problem("\(at).drop.zone", "zones belong to destinations, not lists") }
                 expected.intent = fields["intent"] == nil ? nil : reader.choice(fields, "intent", at: "\(at).drop", default: nil as ListIntent?)
-                expected.operation = fields["operation"] == nil ? nil
+                expected.operation =
+                    fields["operation"] == nil
+                    ? nil
                     : reader.choice(fields, "operation", at: "\(at).drop", default: nil as DropOperation?)
-                expected.match = fields["match"] == nil ? nil
+                expected.match =
+                    fields["match"] == nil
+                    ? nil
                     : reader.choice(fields, "match", at: "\(at).drop", default: nil as MatchKind?)
                 expected.loads = reader.string(fields, "loads", at: "\(at).drop")
                 expectation.drop = expected

@@ -87,7 +87,8 @@ struct CheckRunner {
             }
             let withParameters = expected.contains(";")
             let content = found.content?.mimeType ?? ""
-            let candidates = [actualMIME, content, FileMIME.registered(FileMIME.bare(content), among: []), FileMIME.mimeType(of: found)]
+            let candidates =
+                [actualMIME, content, FileMIME.registered(FileMIME.bare(content), among: []), FileMIME.mimeType(of: found)]
                 + (withParameters ? [] : actual.tagSpecification[.mimeType])
             if !candidates.contains(where: { normalized($0, keepingParameters: withParameters) == normalized(expected, keepingParameters: withParameters) }) {
                 failures.append("expected MIME type \(expected), found \(actualMIME.isEmpty ? "none" : actualMIME)")

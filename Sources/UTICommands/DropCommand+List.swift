@@ -62,29 +62,34 @@ extension DropCommand {
             "offered": .bool(result.offered),
             "canHandle": .bool(result.canHandle),
             "proposal": ["operation": .string(result.operation.rawValue), "intent": .string(result.intent.rawValue), "reason": .string(result.reason)],
-            "actions": .array(result.actions.map { action in
-                .object([
-                    "index": .int(action.index + 1), "action": .string(action.kind.rawValue),
-                    "from": action.from?.json ?? .null, "at": action.at?.json ?? .null, "identifier": .optional(action.identifier),
-                    "representation": .optional(action.representation), "requested": .optional(action.requested),
-                    "match": .optional(action.match?.rawValue), "output": .optional(action.output), "reason": .optional(action.reason),
-                    "inPlace": action.inPlace.map(JSONValue.bool) ?? .null,
-                ])
-            }),
+            "actions": .array(
+                result.actions.map { action in
+                    .object([
+                        "index": .int(action.index + 1), "action": .string(action.kind.rawValue),
+                        "from": action.from?.json ?? .null, "at": action.at?.json ?? .null, "identifier": .optional(action.identifier),
+                        "representation": .optional(action.representation), "requested": .optional(action.requested),
+                        "match": .optional(action.match?.rawValue), "output": .optional(action.output), "reason": .optional(action.reason),
+                        "inPlace": action.inPlace.map(JSONValue.bool) ?? .null,
+                    ])
+                }),
             "findings": .strings(result.findings),
             "result": ListDocument.encode(result.list),
         ])
     }
 
     static func text(_ result: ListDropResult, dryRun: Bool) -> String {
-        var lines = ["proposal: \(result.operation.rawValue), \(result.intent.rawValue) at \(result.destinationIndexPath?.description ?? "none") (\(result.reason))"]
+        var lines = [
+            "proposal: \(result.operation.rawValue), \(result.intent.rawValue) at \(result.destinationIndexPath?.description ?? "none") (\(result.reason))"
+        ]
         for action in result.actions {
             var line = "item \(action.index + 1): "
             let name = action.identifier.map { " \"\($0)\"" } ?? ""
             switch action.kind {
             case .move: line += "move\(name) \(action.from!) -> \(action.at!)"
             case .insertLocal: line += "insert local object\(name) at \(action.at!)" + (action.reason.map { ": \($0)" } ?? "")
-            case .placeholder: line += "placeholder at \(action.at!) while \(action.representation ?? "") loads (for \(action.requested ?? ""), \(action.match?.rawValue ?? ""))"
+            case .placeholder:
+                line +=
+                    "placeholder at \(action.at!) while \(action.representation ?? "") loads (for \(action.requested ?? ""), \(action.match?.rawValue ?? ""))"
             case .commit:
                 line += "commit\(name) at \(action.at!)" + (action.output.map { " -> \($0)" } ?? (dryRun ? " (dry run: not loaded)" : ""))
             case .delete: line += "delete the placeholder at \(action.at!): \(action.reason ?? "")"

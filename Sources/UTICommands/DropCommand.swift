@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import ImageCodecs
 import ItemProviders
@@ -170,43 +163,61 @@ struct DropCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The drag session (default: standard input).", valueName: "session"), completion: .file(extensions: ["json"]))
     var sessionPath: String?
 
-    @Option(name: .customLong("destination"), help: ArgumentHelp(
-        "A destination document (schemas/drop-destination.schema.json); repeat it for one result per destination.",
-        valueName: "file"), completion: .file(extensions: ["json"]))
+    @Option(
+        name: .customLong("destination"),
+        help: ArgumentHelp(
+            "A destination document (schemas/drop-destination.schema.json); repeat it for one result per destination.",
+            valueName: "file"), completion: .file(extensions: ["json"]))
     var destinations: [String] = []
     @Option(help: ArgumentHelp("Negotiate in this zone of the destination (its zones declare rules of their own).", valueName: "name"))
     var zone: String?
-    @Option(name: .customLong("list"), help: ArgumentHelp(
-        "Drop into a collection or table view (schemas/list.schema.json); needs --at; repeatable.", valueName: "file"),
-            completion: .file(extensions: ["json"]))
+    @Option(
+        name: .customLong("list"),
+        help: ArgumentHelp(
+            "Drop into a collection or table view (schemas/list.schema.json); needs --at; repeatable.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
     var lists: [String] = []
-    @Option(name: .customLong("at"), help: ArgumentHelp(
-        "The destination index path in the list: section and item, from 0, or none (over empty space); one for every --list, or one per --list.",
-        valueName: "S.I"))
+    @Option(
+        name: .customLong("at"),
+        help: ArgumentHelp(
+            "The destination index path in the list: section and item, from 0, or none (over empty space); one for every --list, or one per --list.",
+            valueName: "S.I"))
     var indexPaths: [String] = []
     @Option(help: "Where the drop goes at --at: insert (between items), into (the item there), unspecified, or automatic (tables).")
     var intent: ListIntent?
-    @Option(help: "With --intent automatic in a table: where over the row at --at the drag is (top inserts before it, bottom after it, middle goes into it when it takes the drop).")
+    @Option(
+        help:
+            "With --intent automatic in a table: where over the row at --at the drag is (top inserts before it, bottom after it, middle goes into it when it takes the drop)."
+    )
     var over: RowPosition?
     @Flag(help: "The list is editing (for a list whose delegate moves its items only while editing).")
     var editing = false
-    @Option(name: .customLong("completion-order"), help: ArgumentHelp(
-        "The order in which loads behind placeholders finish: session, reverse, or seed:N (a shuffle); the list afterwards is the same.",
-        valueName: "order"))
+    @Option(
+        name: .customLong("completion-order"),
+        help: ArgumentHelp(
+            "The order in which loads behind placeholders finish: session, reverse, or seed:N (a shuffle); the list afterwards is the same.",
+            valueName: "order"))
     var completionOrder: String?
     @Option(help: ArgumentHelp("A type the destination accepts; repeatable, in preference order.", valueName: "type"), completion: .typeIdentifiers)
     var accepts: [String] = []
     @Option(name: .customLong("readable-types"), help: ArgumentHelp("Readable types, comma-separated, in preference order.", valueName: "t1,t2,..."))
     var readableTypes: String?
-    @Option(name: .customLong("class"), help: ArgumentHelp("A class preset: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem.", valueName: "name"), completion: .classNames)
+    @Option(
+        name: .customLong("class"),
+        help: ArgumentHelp("A class preset: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem.", valueName: "name"),
+        completion: .classNames)
     var objectClass: String?
-    @Option(name: .customLong("on-drop"), help: ArgumentHelp(
-        "A SwiftUI onDrop(of:) target taking this type; repeatable, in order (the default DropDelegate: validate by conformance, propose copy).",
-        valueName: "type"), completion: .typeIdentifiers)
+    @Option(
+        name: .customLong("on-drop"),
+        help: ArgumentHelp(
+            "A SwiftUI onDrop(of:) target taking this type; repeatable, in order (the default DropDelegate: validate by conformance, propose copy).",
+            valueName: "type"), completion: .typeIdentifiers)
     var onDrop: [String] = []
-    @Option(name: .customLong("drop-destination"), help: ArgumentHelp(
-        "A SwiftUI dropDestination(for:) target for this Transferable type: \(TransferableType.presets.map(\.name).joined(separator: ", ")).",
-        valueName: "type"))
+    @Option(
+        name: .customLong("drop-destination"),
+        help: ArgumentHelp(
+            "A SwiftUI dropDestination(for:) target for this Transferable type: \(TransferableType.presets.map(\.name).joined(separator: ", ")).",
+            valueName: "type"))
     var dropDestination: String?
     @Option(name: .customLong("app"), help: ArgumentHelp("The destination application's bundle identifier.", valueName: "id"))
     var application: String?
@@ -224,7 +235,10 @@ struct DropCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit, list }
     @Option(help: "Output format: text, json, junit (a test case per destination and item), or list (the list afterwards, with --list).")
     var format: Format = .text
-    @Flag(help: "Also say why: what the destination takes (a class preset with where each type comes from), each item's representations and whether the destination may see them, and the rule that set the proposal.")
+    @Flag(
+        help:
+            "Also say why: what the destination takes (a class preset with where each type comes from), each item's representations and whether the destination may see them, and the rule that set the proposal."
+    )
     var explain = false
 
     @OptionGroup var catalogOptions: CatalogOptions
@@ -240,7 +254,9 @@ struct DropCommand: ParsableCommand {
         let catalog = try catalogOptions.catalog()
         let sessionSource = sessionPath ?? "-"
         if sessionSource == "-" && isatty(0) == 1 {
-            throw UTIError(.invalidInput, """
+            throw UTIError(
+                .invalidInput,
+                """
                 no drag session: standard input is a terminal. Pipe one in (uti wrap photo.png | uti drop --accepts public.image) \
                 or name a session file
                 """)
@@ -301,25 +317,29 @@ struct DropCommand: ParsableCommand {
         case (.junit, _):
             Output.standard.write(JUnitReport(name: "uti drop", suites: outcomes.map { Self.suite($0, session: session) }).render())
         case (.json, _):
-            Output.standard.line(JSONValue.object([
-                "schemaVersion": .int(outputSchemaVersion),
-                "results": .array(outcomes.map { outcome in
-                    let (name, document): (String, JSONValue) = switch outcome {
-                    case .destination(let name, let target, let result): (name, record(result, session: session, destination: target))
-                    case .list(let name, let view, let result): (name, Self.record(result, list: view, explain: explain))
-                    }
-                    guard case .object(var members) = document else { return document }
-                    members["destination"] = .string(name)
-                    return .object(members)
-                }),
-            ]).serialized(pretty: true))
+            Output.standard.line(
+                JSONValue.object([
+                    "schemaVersion": .int(outputSchemaVersion),
+                    "results": .array(
+                        outcomes.map { outcome in
+                            let (name, document): (String, JSONValue) =
+                                switch outcome {
+                                case .destination(let name, let target, let result): (name, record(result, session: session, destination: target))
+                                case .list(let name, let view, let result): (name, Self.record(result, list: view, explain: explain))
+                                }
+                            guard case .object(var members) = document else { return document }
+                            members["destination"] = .string(name)
+                            return .object(members)
+                        }),
+                ]).serialized(pretty: true))
         case (.text, _), (.list, _):
             for outcome in outcomes {
                 let heading: String, body: String
                 switch outcome {
                 case .destination(let name, let target, let result):
                     heading = "destination \(name):"
-                    body = Self.text(result, dryRun: out == nil)
+                    body =
+                        Self.text(result, dryRun: out == nil)
                         + (explain ? Self.explanationText(Self.explanation(result, session: session, destination: target)) : "")
                 case .list(let name, _, let result):
                     heading = "list \(name) at \(result.destinationIndexPath?.description ?? "none"):"
@@ -340,16 +360,23 @@ struct DropCommand: ParsableCommand {
             }
         } else {
             guard indexPaths.count == 1 || indexPaths.count == lists.count else {
-                throw UTIError(.invalidInput, indexPaths.isEmpty ? "--list needs --at S.I, the destination index path"
-                    : "give one --at for every --list, or one per --list in the same order (\(lists.count) lists, \(indexPaths.count) --at)")
+                throw UTIError(
+                    .invalidInput,
+                    indexPaths.isEmpty
+                        ? "--list needs --at S.I, the destination index path"
+                        : "give one --at for every --list, or one per --list in the same order (\(lists.count) lists, \(indexPaths.count) --at)")
             }
             if lists.contains("-") && (sessionPath ?? "-") == "-" {
                 throw UTIError(.invalidInput, "--list - reads the list from standard input, so name the session file")
             }
-            if !destinationsGiven && (application != nil || team != nil || group != nil || minItems != nil || maxItems != nil
-                || operation != nil || load != nil || forbidden || zone != nil || platform != nil)
+            if !destinationsGiven
+                && (application != nil || team != nil || group != nil || minItems != nil || maxItems != nil
+                    || operation != nil || load != nil || forbidden || zone != nil || platform != nil)
             {
-                throw UTIError(.invalidInput, "--app, --team, --group, --platform, --min-items, --max-items, --operation, --load, --forbidden and --zone describe a destination; a list declares its own rules")
+                throw UTIError(
+                    .invalidInput,
+                    "--app, --team, --group, --platform, --min-items, --max-items, --operation, --load, --forbidden and --zone describe a destination; a list declares its own rules"
+                )
             }
         }
         if over != nil && intent != .automatic {
@@ -415,11 +442,14 @@ struct DropCommand: ParsableCommand {
             if let zone {
                 guard !target.zones.isEmpty else { throw UTIError(.invalidInput, "--zone \(zone): \(name) declares no zones") }
                 guard let zoned = target.zone(zone) else {
-                    throw UTIError(.invalidInput, "--zone \(zone): \(name) declares no zone \"\(zone)\" (its zones: \(target.zones.keys.sorted().joined(separator: ", ")))")
+                    throw UTIError(
+                        .invalidInput, "--zone \(zone): \(name) declares no zone \"\(zone)\" (its zones: \(target.zones.keys.sorted().joined(separator: ", ")))"
+                    )
                 }
                 target = zoned
             } else if case .nothing = target.takes {
-                throw UTIError(.invalidInput, "\(name) declares zones (\(target.zones.keys.sorted().joined(separator: ", "))) and no rules of its own: give --zone NAME")
+                throw UTIError(
+                    .invalidInput, "\(name) declares zones (\(target.zones.keys.sorted().joined(separator: ", "))) and no rules of its own: give --zone NAME")
             }
             return (name, target)
         }
@@ -435,7 +465,8 @@ struct DropCommand: ParsableCommand {
             target = try DropDestination.decode(try readDocument(destination), source: destination)
         } else {
             guard given == 1 else {
-                throw UTIError(.invalidInput, "give a destination: --destination FILE, --accepts TYPE, --readable-types, --class, --on-drop or --drop-destination")
+                throw UTIError(
+                    .invalidInput, "give a destination: --destination FILE, --accepts TYPE, --readable-types, --class, --on-drop or --drop-destination")
             }
             target = DropDestination(takes: .accepts([]))
         }
@@ -448,7 +479,8 @@ struct DropCommand: ParsableCommand {
         }
         if let objectClass {
             guard DropDestination.readableTypes(ofClass: objectClass) != nil else {
-                throw UTIError(.invalidInput, "--class \(objectClass): unknown class (known: \(DropDestination.classPresets.map(\.name).joined(separator: ", ")))")
+                throw UTIError(
+                    .invalidInput, "--class \(objectClass): unknown class (known: \(DropDestination.classPresets.map(\.name).joined(separator: ", ")))")
             }
             target.takes = .objectClass(objectClass)
         }
@@ -456,7 +488,10 @@ struct DropCommand: ParsableCommand {
             let swiftUI: SwiftUIDestination
             if let dropDestination {
                 guard let payload = TransferableType.preset(dropDestination) else {
-                    throw UTIError(.invalidInput, "--drop-destination \(dropDestination): unknown Transferable type (presets: \(TransferableType.presets.map(\.name).joined(separator: ", ")); declare others in a destination file)")
+                    throw UTIError(
+                        .invalidInput,
+                        "--drop-destination \(dropDestination): unknown Transferable type (presets: \(TransferableType.presets.map(\.name).joined(separator: ", ")); declare others in a destination file)"
+                    )
                 }
                 swiftUI = .dropDestination(payload)
             } else {
@@ -498,28 +533,34 @@ struct DropCommand: ParsableCommand {
         switch outcome {
         case .destination(let name, _, let result):
             let proposal = "\(result.operation.rawValue): \(result.reason)"
-            return JUnitReport.Suite(name: name, properties: [("proposal", proposal)], cases: result.items.map { item in
-                var test = JUnitReport.Case(classname: name, name: label(item.index))
-                if item.accepted && item.reason?.hasPrefix("loading failed") != true {
-                    let taken = item.match == .localObject ? "local object \(item.requested ?? "")" : "\(item.representation ?? "") for \(item.requested ?? "")"
-                    test.output = "\(result.operation.rawValue): \(taken)"
-                } else {
-                    test.failure = (item.reason ?? result.reason, result.operation.rawValue, "proposal: \(result.operation.rawValue) (\(result.reason))")
-                }
-                return test
-            })
+            return JUnitReport.Suite(
+                name: name, properties: [("proposal", proposal)],
+                cases: result.items.map { item in
+                    var test = JUnitReport.Case(classname: name, name: label(item.index))
+                    if item.accepted && item.reason?.hasPrefix("loading failed") != true {
+                        let taken =
+                            item.match == .localObject ? "local object \(item.requested ?? "")" : "\(item.representation ?? "") for \(item.requested ?? "")"
+                        test.output = "\(result.operation.rawValue): \(taken)"
+                    } else {
+                        test.failure = (item.reason ?? result.reason, result.operation.rawValue, "proposal: \(result.operation.rawValue) (\(result.reason))")
+                    }
+                    return test
+                })
         case .list(let name, let view, let result):
             let suiteName = "\(name) at \(result.destinationIndexPath?.description ?? "none")"
             var last: [Int: ListAction] = [:]
             for action in result.actions { last[action.index] = action }  // an item's last step decides
             return JUnitReport.Suite(
-                name: suiteName, properties: [("list", view.identifier), ("proposal", "\(result.operation.rawValue), \(result.intent.rawValue): \(result.reason)")],
+                name: suiteName,
+                properties: [("list", view.identifier), ("proposal", "\(result.operation.rawValue), \(result.intent.rawValue): \(result.reason)")],
                 cases: session.items.indices.map { index in
                     var test = JUnitReport.Case(classname: suiteName, name: label(index))
                     if let action = last[index], action.kind != .refused && action.kind != .delete {
                         test.output = "\(action.kind.rawValue) \(action.identifier ?? "") at \(action.at?.description ?? "")"
                     } else {
-                        test.failure = (last[index]?.reason ?? result.reason, result.operation.rawValue, "proposal: \(result.operation.rawValue) (\(result.reason))")
+                        test.failure = (
+                            last[index]?.reason ?? result.reason, result.operation.rawValue, "proposal: \(result.operation.rawValue) (\(result.reason))"
+                        )
                     }
                     return test
                 })
@@ -546,15 +587,16 @@ struct DropCommand: ParsableCommand {
             "proposal": ["operation": .string(result.operation.rawValue), "reason": .string(result.reason)],
             "notes": .strings(result.notes),
             "findings": .strings(result.findings),
-            "items": .array(result.items.map { item in
-                .object([
-                    "index": .int(item.index + 1), "suggestedName": .optional(source(of: item).name),
-                    "path": .optional(source(of: item).path), "accepted": .bool(item.accepted),
-                    "representation": .optional(item.representation), "requested": .optional(item.requested),
-                    "match": .optional(item.match?.rawValue), "output": .optional(item.output), "reason": .optional(item.reason),
-                    "inPlace": item.inPlace.map(JSONValue.bool) ?? .null,
-                ])
-            }),
+            "items": .array(
+                result.items.map { item in
+                    .object([
+                        "index": .int(item.index + 1), "suggestedName": .optional(source(of: item).name),
+                        "path": .optional(source(of: item).path), "accepted": .bool(item.accepted),
+                        "representation": .optional(item.representation), "requested": .optional(item.requested),
+                        "match": .optional(item.match?.rawValue), "output": .optional(item.output), "reason": .optional(item.reason),
+                        "inPlace": item.inPlace.map(JSONValue.bool) ?? .null,
+                    ])
+                }),
         ])
     }
 
@@ -601,9 +643,10 @@ struct DropCommand: ParsableCommand {
             takes = [
                 "kind": "objectClass", "class": .string(name), "note": .optional(preset?.note),
                 "types": .strings(preset?.readable.map(\.type) ?? []),
-                "provenance": .array((preset?.readable ?? []).map { entry in
-                    ["type": .string(entry.type), "confidence": .string(entry.confidence.rawValue), "source": .string(entry.source)]
-                }),
+                "provenance": .array(
+                    (preset?.readable ?? []).map { entry in
+                        ["type": .string(entry.type), "confidence": .string(entry.confidence.rawValue), "source": .string(entry.source)]
+                    }),
             ]
         }
         let items: [JSONValue] = result.items.map { item in
@@ -622,7 +665,8 @@ struct DropCommand: ParsableCommand {
         }
         return [
             "takes": .object(takes),
-            "passes": "an exact identifier first, then the first conforming representation; with readable types or a class, exact over the whole list before conformance",
+            "passes":
+                "an exact identifier first, then the first conforming representation; with readable types or a class, exact over the whole list before conformance",
             "items": .array(items),
             "proposal": ["operation": .string(result.operation.rawValue), "rule": .string(result.reason)],
         ]
@@ -636,7 +680,9 @@ struct DropCommand: ParsableCommand {
             lines.append("  takes class \(name): \(takes["note"]?.stringValue ?? "")")
             for (position, entry) in (takes["provenance"]?.arrayValue ?? []).enumerated() {
                 guard case .object(let fields) = entry else { continue }
-                lines.append("    \(position + 1). \(fields["type"]?.stringValue ?? "") (\(fields["confidence"]?.stringValue ?? "")): \(fields["source"]?.stringValue ?? "")")
+                lines.append(
+                    "    \(position + 1). \(fields["type"]?.stringValue ?? "") (\(fields["confidence"]?.stringValue ?? "")): \(fields["source"]?.stringValue ?? "")"
+                )
             }
         } else {
             lines.append("  takes \(takes["kind"]?.stringValue ?? ""): \(types.joined(separator: ", "))")

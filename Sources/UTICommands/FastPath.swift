@@ -1,13 +1,5 @@
 import UniformTypes
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The simplest well-formed `uti conforms` and `uti type` invocations, answered without building
 /// swift-argument-parser's command tree (about a millisecond of reflection at every start, most of
 /// a one-shot command's time).

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import UniformTypes
 
 /// Shell-style globs over the file system: `*` and `?` within one name (not matching a leading
@@ -31,8 +24,9 @@ import UniformTypes
         var found = Matches()
         let root = pattern.hasPrefix("/") ? "" : base
         var visited = Set<Visit>()
-        walk(components[...], directory: pattern.hasPrefix("/") ? "/" : root, relative: pattern.hasPrefix("/") ? "/" : "",
-             isPackage: isPackage, visited: &visited, into: &found)
+        walk(
+            components[...], directory: pattern.hasPrefix("/") ? "/" : root, relative: pattern.hasPrefix("/") ? "/" : "",
+            isPackage: isPackage, visited: &visited, into: &found)
         found.paths = Array(Set(found.paths)).sorted()
         return found
     }

@@ -3,14 +3,6 @@ import Dispatch
 import TypeInference
 import UniformTypes
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `uti identify`: what type is each file?
 struct IdentifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -93,12 +85,15 @@ struct IdentifyCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Files to identify; - reads content from standard input.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
-    @Option(name: [.customShort("f"), .customLong("files-from")], help: ArgumentHelp(
-        "Also identify the paths listed in this file, one per line (- for standard input).", valueName: "file"), completion: .file())
+    @Option(
+        name: [.customShort("f"), .customLong("files-from")],
+        help: ArgumentHelp(
+            "Also identify the paths listed in this file, one per line (- for standard input).", valueName: "file"), completion: .file())
     var filesFrom: String?
 
-    @Flag(name: [.customShort("0"), .customLong("null")],
-          help: "Names in --files-from are NUL-separated, and text output ends each field with NUL.")
+    @Flag(
+        name: [.customShort("0"), .customLong("null")],
+        help: "Names in --files-from are NUL-separated, and text output ends each field with NUL.")
     var nullSeparated = false
 
     @Flag(name: [.short, .long], help: "Identify the files in directories, recursively (packages are not entered).")
@@ -113,8 +108,10 @@ struct IdentifyCommand: ParsableCommand {
     @Flag(name: .customLong("no-ignore"), help: "With -r, do not honour .gitignore and .ignore files.")
     var noIgnore = false
 
-    @Option(help: ArgumentHelp("With -r, leave out names matching this glob (with a slash: paths below the argument); repeatable.",
-                               valueName: "glob"))
+    @Option(
+        help: ArgumentHelp(
+            "With -r, leave out names matching this glob (with a slash: paths below the argument); repeatable.",
+            valueName: "glob"))
     var exclude: [String] = []
 
     @Option(name: .customLong("max-depth"), help: ArgumentHelp("With -r, go at most this many levels below an argument.", valueName: "n"))
@@ -132,19 +129,23 @@ struct IdentifyCommand: ParsableCommand {
     @Flag(name: [.customShort("i"), .customLong("mime")], help: "Text output: the MIME type and its charset, as file --mime does.")
     var mimeAndCharset = false
 
-    @Option(name: .customLong("conforming-to"), help: ArgumentHelp(
-        "Keep only files whose type conforms to this one (repeatable: any of them).", valueName: "type"),
+    @Option(
+        name: .customLong("conforming-to"),
+        help: ArgumentHelp(
+            "Keep only files whose type conforms to this one (repeatable: any of them).", valueName: "type"),
         completion: .typeIdentifiers)
     var conformingTo: [String] = []
 
     @Flag(help: "Text output: under each line, what the content and the name said and the reconciliation rule that decided (json: evidence.rule).")
     var explain = false
-    @Flag(name: .customLong("magic-description"),
-          help: "Put libmagic's own description in evidence.content.description (a second libmagic pass per file).")
+    @Flag(
+        name: .customLong("magic-description"),
+        help: "Put libmagic's own description in evidence.content.description (a second libmagic pass per file).")
     var magicDescription = false
 
-    @Option(help: ArgumentHelp("Exit 1 unless every path conforms to this type (one-line CI check).", valueName: "type"),
-            completion: .typeIdentifiers)
+    @Option(
+        help: ArgumentHelp("Exit 1 unless every path conforms to this type (one-line CI check).", valueName: "type"),
+        completion: .typeIdentifiers)
     var expect: String?
 
     @Option(name: [.short, .long], help: "Worker threads (default: one per core; at most four per core).")
@@ -171,7 +172,8 @@ struct IdentifyCommand: ParsableCommand {
                 .filter(\.0).map(\.1)
             if !textOnly.isEmpty {
                 throw ValidationError(
-                    "\(textOnly.joined(separator: ", ")) shape\(textOnly.count == 1 ? "s" : "") text lines; --format \(format.rawValue) prints whole records (mimeType, mimeTypes and evidence.rule are in them)")
+                    "\(textOnly.joined(separator: ", ")) shape\(textOnly.count == 1 ? "s" : "") text lines; --format \(format.rawValue) prints whole records (mimeType, mimeTypes and evidence.rule are in them)"
+                )
             }
         }
     }

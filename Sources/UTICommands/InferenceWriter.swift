@@ -13,9 +13,11 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
             if let match = found.sharedMIMEInfo {
                 sharedMIMEInfo = ["mimeType": .string(match.mimeType), "priority": .int(match.priority)]
             }
-            content = ["identifier": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
-                       "description": .optional(found.description), "sniffer": .string(found.sniffer.rawValue),
-                       "sharedMIMEInfo": sharedMIMEInfo]
+            content = [
+                "identifier": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
+                "description": .optional(found.description), "sniffer": .string(found.sniffer.rawValue),
+                "sharedMIMEInfo": sharedMIMEInfo,
+            ]
         }
         var name: JSONValue = nil
         if let evidence = inference.name {
@@ -148,8 +150,9 @@ struct InferenceWriter {
             lines.append("rule: the file system says what it is (\(inference.kind?.rawValue ?? "unknown"))")
         }
         if let mismatch = inference.mismatch {
-            lines.append("mismatch: the content is \(mismatch.content.identifier)" + (mismatch.extension.map { ", the name says \($0.identifier)" } ?? "")
-                + (mismatch.claim.map { ", it claims \($0)" } ?? ""))
+            lines.append(
+                "mismatch: the content is \(mismatch.content.identifier)" + (mismatch.extension.map { ", the name says \($0.identifier)" } ?? "")
+                    + (mismatch.claim.map { ", it claims \($0)" } ?? ""))
         }
         return lines
     }

@@ -36,7 +36,9 @@ struct JUnitReport {
                 let open = "    <testcase classname=\(Self.attribute(test.classname)) name=\(Self.attribute(test.name))"
                 if let failure = test.failure {
                     lines.append(open + ">")
-                    lines.append("      <failure message=\(Self.attribute(failure.message)) type=\(Self.attribute(failure.type))>\(Self.escape(failure.detail))</failure>")
+                    lines.append(
+                        "      <failure message=\(Self.attribute(failure.message)) type=\(Self.attribute(failure.type))>\(Self.escape(failure.detail))</failure>"
+                    )
                     lines.append("    </testcase>")
                 } else if let output = test.output {
                     lines.append(open + ">")

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TypeInference
 import UniformTypes
 
@@ -57,8 +50,10 @@ struct PathSource {
     private var failures: [PathItem] = []
     private let excludes: [IgnoreRules.Rule]
 
-    init(arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog,
-         walk: WalkOptions = WalkOptions()) {
+    init(
+        arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog,
+        walk: WalkOptions = WalkOptions()
+    ) {
         self.arguments = arguments.reversed()
         self.lines = lines
         self.recursive = recursive
@@ -81,7 +76,8 @@ struct PathSource {
             let name = path.lastComponent
             if !walk.hidden && name.hasPrefix(".") { continue }
             var status = stat()
-            let isDirectory = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) } == 0
+            let isDirectory =
+                path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) } == 0
                 && (status.st_mode & S_IFMT) == S_IFDIR
             let relative = frame.relative + [name]
             if excludes.contains(where: { $0.matches(relative, isDirectory: isDirectory) }) { continue }
@@ -323,8 +319,10 @@ private final class ArgumentBytes: @unchecked Sendable {
     init() {
         for index in 0..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                  count: strlen(pointer)))
+            let bytes = Array(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(pointer)))
             if String(validating: bytes, as: UTF8.self) == nil {
                 table[String(decoding: bytes, as: UTF8.self), default: []].append(bytes)
             }

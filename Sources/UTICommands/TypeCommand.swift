@@ -28,15 +28,18 @@ struct TypeCommand: ParsableCommand {
     @Argument(help: "Type identifiers, such as public.png or dyn.ah62d4rv4ge81g6pq.", completion: .typeIdentifiers)
     var identifiers: [String] = []
 
-    @Option(name: [.customShort("e"), .customLong("extension")], parsing: .upToNextOption,
+    @Option(
+        name: [.customShort("e"), .customLong("extension")], parsing: .upToNextOption,
         help: ArgumentHelp("Filename extensions to look up (without the period).", valueName: "ext"))
     var extensions: [String] = []
 
-    @Option(name: [.customShort("m"), .customLong("mime")], parsing: .upToNextOption,
+    @Option(
+        name: [.customShort("m"), .customLong("mime")], parsing: .upToNextOption,
         help: ArgumentHelp("MIME types to look up.", valueName: "mime"))
     var mimeTypes: [String] = []
 
-    @Option(name: .customLong("conforming-to"),
+    @Option(
+        name: .customLong("conforming-to"),
         help: ArgumentHelp("Constraint for tag lookups: a type, or none.", valueName: "type|none"))
     var conformingTo: String = "public.data"
 
@@ -59,7 +62,8 @@ struct TypeCommand: ParsableCommand {
 
     func run() throws {
         // With --all, every type for a tag is listed, shared-mime-info's included.
-        let lookup = TypeLookup(identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, conformingTo: conformingTo, dynamic: dynamic, all: all, format: format)
+        let lookup = TypeLookup(
+            identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, conformingTo: conformingTo, dynamic: dynamic, all: all, format: format)
         let catalog = all ? try catalogOptions.catalog() : try catalogOptions.catalog(resolving: lookup.names)
         if try !lookup.printRecords(in: catalog) { throw ExitCode(1) }
     }
@@ -101,7 +105,8 @@ struct TypeLookup {
             }
             writer.write(versioned(typeRecord(type)), text: typeText(type))
         }
-        let lookups = extensions.map { ($0.hasPrefix(".") ? String($0.dropFirst()) : $0, UTTagClass.filenameExtension) }
+        let lookups =
+            extensions.map { ($0.hasPrefix(".") ? String($0.dropFirst()) : $0, UTTagClass.filenameExtension) }
             + mimeTypes.map { ($0, UTTagClass.mimeType) }
         for (tag, tagClass) in lookups {
             let types: [UTType]
@@ -165,8 +170,9 @@ struct ListCommand: ParsableCommand {
             jsonl give the same records as `uti type`.
             """)
 
-    @Option(name: .customLong("conforming-to"), help: ArgumentHelp("Only types that conform to this one.", valueName: "type"),
-            completion: .typeIdentifiers)
+    @Option(
+        name: .customLong("conforming-to"), help: ArgumentHelp("Only types that conform to this one.", valueName: "type"),
+        completion: .typeIdentifiers)
     var conformingTo: String?
 
     @Option(help: "Output format: text, json or jsonl.")

@@ -2,14 +2,6 @@ import ArgumentParser
 import TypeInference
 import UniformTypes
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The `uti` command: Apple's Uniform Type Identifiers and drag-and-drop semantics on Linux.
 public struct UTI: ParsableCommand {
     public static let configuration = CommandConfiguration(
@@ -65,7 +57,8 @@ public struct UTI: ParsableCommand {
         // looks at the databases, a cost no other invocation should pay.
         version: "uti \(UTIVersion.number)",
         subcommands: [
-            IdentifyCommand.self, WrapCommand.self, DropCommand.self, CheckCommand.self, TypeCommand.self, ConformsCommand.self, TreeCommand.self, ListCommand.self,
+            IdentifyCommand.self, WrapCommand.self, DropCommand.self, CheckCommand.self, TypeCommand.self, ConformsCommand.self, TreeCommand.self,
+            ListCommand.self,
             CompletionsCommand.self,
         ]
     )
@@ -165,9 +158,11 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// `--types FILE`, shared by every command that looks types up.
 struct CatalogOptions: ParsableArguments {
-    @Option(name: .customLong("types"), help: ArgumentHelp(
-        "Load custom type declarations (Info.plist, XML or binary, or uti's JSON); repeatable.",
-        valueName: "file"), completion: .file())
+    @Option(
+        name: .customLong("types"),
+        help: ArgumentHelp(
+            "Load custom type declarations (Info.plist, XML or binary, or uti's JSON); repeatable.",
+            valueName: "file"), completion: .file())
     var typeFiles: [String] = []
 
     /// The built-in catalog with the files of UTI_TYPES and --types added, in that order.

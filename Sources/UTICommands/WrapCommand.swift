@@ -85,8 +85,9 @@ struct WrapCommand: ParsableCommand {
     @Option(name: .customLong("local-object"), help: ArgumentHelp("A local object of the hand-built (or only) item.", valueName: "class=value"))
     var localObject: String?
 
-    @Option(name: .customLong("from-list"), help: ArgumentHelp("Drag from a collection or table view (schemas/list.schema.json); needs --at.", valueName: "file"),
-            completion: .file(extensions: ["json"]))
+    @Option(
+        name: .customLong("from-list"), help: ArgumentHelp("Drag from a collection or table view (schemas/list.schema.json); needs --at.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
     var fromList: String?
     @Option(help: ArgumentHelp("The index path the drag starts at in --from-list: section and item, from 0.", valueName: "S.I"))
     var at: String?
@@ -94,19 +95,26 @@ struct WrapCommand: ParsableCommand {
     var selected: [String] = []
 
     @Flag(name: .customLong("no-url"), help: "Omit the public.file-url and public.url representations.") var noURL = false
-    @Flag(name: .customLong("derive"), help: ArgumentHelp(
-        "Also offer what uti's converters derive from each file, after its own type (a source app that converts).",
-        discussion: "NSItemProvider(contentsOf:) offers only the file's type and its URL; --derive adds text from HTML or RTF, UTF-8 from other encodings, the other plist format and a zip of a folder, each inheriting the visibility of what it is derived from."))
+    @Flag(
+        name: .customLong("derive"),
+        help: ArgumentHelp(
+            "Also offer what uti's converters derive from each file, after its own type (a source app that converts).",
+            discussion:
+                "NSItemProvider(contentsOf:) offers only the file's type and its URL; --derive adds text from HTML or RTF, UTF-8 from other encodings, the other plist format and a zip of a folder, each inheriting the visibility of what it is derived from."
+        ))
     var derive = false
-    @Option(name: .customLong("object"), help: ArgumentHelp(
-        "Wrap each file as an object of this class would offer itself (NSItemProvider(object:)): the class's writable types.",
-        valueName: "class"), completion: .classNames)
+    @Option(
+        name: .customLong("object"),
+        help: ArgumentHelp(
+            "Wrap each file as an object of this class would offer itself (NSItemProvider(object:)): the class's writable types.",
+            valueName: "class"), completion: .classNames)
     var objectClass: String?
     @Flag(name: .customLong("open-in-place"), help: "Register file representations as openable in place.") var openInPlace = false
     @Flag(help: "Record paths as given instead of absolute.") var relative = false
     @Flag(help: "Treat the arguments as session documents and concatenate them.") var merge = false
-    @Option(name: .customLong("validate"),
-            help: ArgumentHelp("Check a session document (- for standard input) and name every problem.", valueName: "file"))
+    @Option(
+        name: .customLong("validate"),
+        help: ArgumentHelp("Check a session document (- for standard input) and name every problem.", valueName: "file"))
     var documentToValidate: String?
     @Flag(name: [.customShort("L"), .customLong("dereference")], help: "Follow symbolic links.") var followSymlinks = false
 
@@ -191,9 +199,10 @@ struct WrapCommand: ParsableCommand {
                 let (type, path) = try pair(argument, option: "--rep")
                 if let error = Self.unrecordable(path) { throw error }
                 let resolved = try resolveType(type, in: catalog)
-                provider.register(Representation(
-                    type: resolved.identifier, kind: .file, openInPlace: openInPlace,
-                    source: .path(relative ? path : Wrapper.absolute(path))))
+                provider.register(
+                    Representation(
+                        type: resolved.identifier, kind: .file, openInPlace: openInPlace,
+                        source: .path(relative ? path : Wrapper.absolute(path))))
                 if provider.suggestedName == nil { provider.suggestedName = Wrapper.suggestedName(for: RawPath(path).lastComponent) }
             }
             session.items.append(DragItem(provider: provider))
@@ -237,7 +246,8 @@ struct WrapCommand: ParsableCommand {
                 selection.append(try indexPath(String(part).trimmingSpaces(), option: "--selected"))
             }
         }
-        let dragged = selection.contains(touched)
+        let dragged =
+            selection.contains(touched)
             ? [touched] + Set(selection).subtracting([touched]).sorted()
             : [touched]
         var session = DragSession(application: list.application, team: list.team, group: list.group)
@@ -261,9 +271,10 @@ struct WrapCommand: ParsableCommand {
             } else if let value = entry.value {
                 for type in entry.types { provider.register(Representation(type: type, kind: .data, source: .value(value))) }
             }
-            session.items.append(DragItem(
-                provider: provider, localObject: LocalObject(className: list.itemClass, value: entry.identifier),
-                sourceView: list.identifier, sourceIndexPath: path))
+            session.items.append(
+                DragItem(
+                    provider: provider, localObject: LocalObject(className: list.itemClass, value: entry.identifier),
+                    sourceView: list.identifier, sourceIndexPath: path))
         }
         return session
     }
@@ -273,7 +284,8 @@ struct WrapCommand: ParsableCommand {
     static func unrecordable(_ path: String) -> UTIError? {
         let raw = RawArguments.path(path)
         guard String(validating: raw.bytes, as: UTF8.self) == nil else { return nil }
-        return UTIError(.invalidInput, "\(Output.terminalSafe(bytes: raw.bytes)): the name is not UTF-8, so a session document cannot record it (rename the file)")
+        return UTIError(
+            .invalidInput, "\(Output.terminalSafe(bytes: raw.bytes)): the name is not UTF-8, so a session document cannot record it (rename the file)")
     }
 
     private func applyItemOptions(to session: inout DragSession, catalog: TypeCatalog) throws {
@@ -319,11 +331,14 @@ struct WrapCommand: ParsableCommand {
 
     private func describe(_ session: DragSession) -> String {
         var lines: [String] = []
-        let source = [session.application.map { "application \($0)" }, session.team.map { "team \($0)" },
-                      session.group.map { "group \($0)" }].compactMap { $0 }
-        lines.append("drag session from \(source.isEmpty ? "an unnamed source" : source.joined(separator: ", "))"
-                     + "; move \(session.allowsMoveOperation ? "allowed" : "not allowed")"
-                     + (session.restrictedToSourceApplication ? "; restricted to the source application" : ""))
+        let source = [
+            session.application.map { "application \($0)" }, session.team.map { "team \($0)" },
+            session.group.map { "group \($0)" },
+        ].compactMap { $0 }
+        lines.append(
+            "drag session from \(source.isEmpty ? "an unnamed source" : source.joined(separator: ", "))"
+                + "; move \(session.allowsMoveOperation ? "allowed" : "not allowed")"
+                + (session.restrictedToSourceApplication ? "; restricted to the source application" : ""))
         for (index, item) in session.items.enumerated() {
             var title = "item \(index + 1)"
             if let name = item.provider.suggestedName { title += ": \(name)" }
@@ -361,7 +376,7 @@ func readDocument(_ path: String) throws(UTIError) -> [UInt8] {
     }
     do {
         return try FileContents.read(path: path, limit: Limits.documentBytes)
-    } catch where error.code == .tooLarge {
+    } catch  where error.code == .tooLarge {
         throw Limits.exceeded(path, "document-bytes", Limits.documentBytes)
     } catch {
         throw UTIError(.invalidInput, error.message)

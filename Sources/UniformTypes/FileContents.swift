@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads small documents (declarations, sessions, manifests) safely: only regular files, never
 /// more than a bound, never blocking on a FIFO or a device.
 public enum FileContents {
@@ -57,7 +49,8 @@ public enum FileContents {
             total += count
             guard total <= limit else { throw tooLarge }
             guard total <= bound else {
-                throw UTIError(.tooLarge, "\(path): yields more than the \(declared) bytes its size says, past uti's growth-bytes limit (\(Limits.growthBytes))")
+                throw UTIError(
+                    .tooLarge, "\(path): yields more than the \(declared) bytes its size says, past uti's growth-bytes limit (\(Limits.growthBytes))")
             }
             try body(buffer[0..<count])
         }
@@ -95,7 +88,8 @@ public enum FileContents {
             let name = Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
             if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
             guard names.count <= Limits.namesPerFolder else {
-                throw UTIError(.tooLarge, "\(String(decoding: path, as: UTF8.self)): holds more names than uti's names-per-folder limit (\(Limits.namesPerFolder))")
+                throw UTIError(
+                    .tooLarge, "\(String(decoding: path, as: UTF8.self)): holds more names than uti's names-per-folder limit (\(Limits.namesPerFolder))")
             }
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }

@@ -119,9 +119,11 @@ struct JSONParser {
 
     /// `$.a`, or `$["a b"]` for a key that is not a plain name.
     static func member(_ path: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
-        }
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
+            }
         return plain ? "\(path).\(key)" : "\(path)[\(JSONValue.string(key).serialized())]"
     }
 

@@ -136,7 +136,9 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
             UTF8Runs.forEach(bytes[...]) { (run: ArraySlice<UInt8>) in
                 Self.writeEscaped(run, to: &output)
             } invalid: { byte in
-                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "d"), UInt8(ascii: "c"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+                output.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), UInt8(ascii: "d"), UInt8(ascii: "c"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)],
+                ])
             }
             output.append(UInt8(ascii: "\""))
         case .array(let values):

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A mutex over pthread, for the few places that share state between threads (the running
 /// catalog, output buffers, work counters). Foundation's NSLock is not used: UniformTypes needs
 /// no Foundation, and Synchronization's Mutex needs macOS 15.

@@ -632,7 +632,8 @@ struct XMLPropertyListWriter {
         case .boolean(let flag): output += "\(tabs)<\(flag ? "true" : "false")/>\n"
         case .date(let seconds):
             guard let text = PropertyListDate.iso8601(seconds: seconds) else {
-                throw PropertyList.Failure(message: "the date \(seconds) s after 2001 has a fraction of a second or lies outside years 1-9999, which XML property lists cannot hold")
+                throw PropertyList.Failure(
+                    message: "the date \(seconds) s after 2001 has a fraction of a second or lies outside years 1-9999, which XML property lists cannot hold")
             }
             output += "\(tabs)<date>\(text)</date>\n"
         case .data(let data):
@@ -700,11 +701,13 @@ enum PropertyListDate {
     static func seconds(iso8601 text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-            bytes[19] == 0x5A else { return nil }
+            bytes[19] == 0x5A
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? { Int(String(decoding: bytes[range], as: UTF8.self)) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
             let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
-            hour < 24, minute < 60, second < 61 else { return nil }
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         let dayCount = days(year: year, month: month, day: day) - epochDays
         return Double(dayCount * 86_400 + hour * 3_600 + minute * 60 + second)
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// uti's own cache of what the system's shared-mime-info database adds to the built-in catalog,
 /// so that a one-shot command reads one small file instead of parsing the database and deriving
 /// six hundred declarations (about 10 ms). It lives in `$XDG_CACHE_HOME/uti` (default
@@ -48,11 +40,11 @@ enum SharedMIMECache {
     static let program: String = {
         var status = stat()
         guard stat("/proc/self/exe", &status) == 0 else { return "unknown" }
-#if canImport(Darwin)
+        #if canImport(Darwin)
         return "\(status.st_size) \(status.st_mtimespec.tv_sec).\(status.st_mtimespec.tv_nsec)"
-#else
+        #else
         return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
-#endif
+        #endif
     }()
 
     static func load(for database: SharedMIMEDatabase, onto catalog: TypeCatalog) -> SharedMIMEAdditions? {
@@ -92,9 +84,12 @@ enum SharedMIMECache {
         var lines: [String] = []
         let f = field, i = item
         for declaration in additions.declarations {
-            lines.append(["D", declaration.identifier, declaration.conformsTo.joined(separator: i),
-                          declaration.tags[.mimeType].joined(separator: i), declaration.tags[.filenameExtension].joined(separator: i),
-                          declaration.entry].joined(separator: f))
+            lines.append(
+                [
+                    "D", declaration.identifier, declaration.conformsTo.joined(separator: i),
+                    declaration.tags[.mimeType].joined(separator: i), declaration.tags[.filenameExtension].joined(separator: i),
+                    declaration.entry,
+                ].joined(separator: f))
         }
         for (alias, known) in additions.aliases.sorted(by: { $0.key < $1.key }) {
             lines.append(["A", alias, known].joined(separator: f))
@@ -113,7 +108,8 @@ enum SharedMIMECache {
         }
         /// Letters, digits, `-` and `.`, not empty: every identifier uti writes here.
         func isPlainIdentifier(_ part: ArraySlice<UInt8>) -> Bool {
-            !part.isEmpty && part.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E }
+            !part.isEmpty
+                && part.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E }
         }
         for line in bytes.split(separator: 0x0A) {
             let fields = line.split(separator: 0x1F, omittingEmptySubsequences: false)
@@ -130,9 +126,10 @@ enum SharedMIMECache {
                 var tags: [(UTTagClass, [String])] = [(.mimeType, list(fields[3]))]
                 let extensions = list(fields[4])
                 if !extensions.isEmpty { tags.insert((.filenameExtension, extensions), at: 0) }
-                additions.declarations.append(TypeDeclaration(
-                    identifier: identifier, conformsTo: parents, tags: TagSpecification(tags), description: "",
-                    declarer: .sharedMIMEInfo, entry: string(fields[5])))
+                additions.declarations.append(
+                    TypeDeclaration(
+                        identifier: identifier, conformsTo: parents, tags: TagSpecification(tags), description: "",
+                        declarer: .sharedMIMEInfo, entry: string(fields[5])))
             case (0x41?, 3):  // A
                 additions.aliases[string(fields[1])] = string(fields[2])
             default:

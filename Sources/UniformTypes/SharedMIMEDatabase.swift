@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -313,8 +306,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             guard isPrefix == prefixes else { continue }
             let text = isPrefix ? pattern.dropLast() : Substring(pattern)
             guard !text.isEmpty, !text.contains(where: { "*?[".contains($0) }) else { continue }
-            globs.append(FileNameGlob(text: String(text), isPrefix: isPrefix, isCaseSensitive: flags & 0x100 != 0, weight: flags & 0xFF,
-                                      mimeType: mimeType))
+            globs.append(
+                FileNameGlob(
+                    text: String(text), isPrefix: isPrefix, isCaseSensitive: flags & 0x100 != 0, weight: flags & 0xFF,
+                    mimeType: mimeType))
         }
         return globs
     }
@@ -368,7 +363,9 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         var result: [String: String] = [:]
         guard let list = cache.uint32(at: 4), let count = cache.uint32(at: list), count <= cache.count / 8 else { return result }
         for index in 0..<count {
-            if let alias = cache.uint32(at: list + 4 + 8 * index).flatMap(cache.string), let target = cache.uint32(at: list + 8 + 8 * index).flatMap(cache.string) {
+            if let alias = cache.uint32(at: list + 4 + 8 * index).flatMap(cache.string),
+                let target = cache.uint32(at: list + 8 + 8 * index).flatMap(cache.string)
+            {
                 result[alias] = target
             }
         }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A set of type declarations with their conformance graph and tag indexes: the built-in catalog,
 /// or the built-in catalog with custom declarations added. Immutable and safe to share.
 public final class TypeCatalog: Sendable {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Custom type declarations, read from an Info.plist (XML or binary) with
 /// `UTExportedTypeDeclarations` / `UTImportedTypeDeclarations`, or from uti's JSON form:
 ///
@@ -46,7 +38,8 @@ public enum TypeDeclarations {
         case .object(let keys):
             let known = ["UTExportedTypeDeclarations", "UTImportedTypeDeclarations", "exported", "imported"]
             guard keys.keys.contains(where: known.contains) else {
-                throw UTIError(.invalidDeclaration,
+                throw UTIError(
+                    .invalidDeclaration,
                     "\(source): declares no types (expected UTExportedTypeDeclarations, UTImportedTypeDeclarations, exported or imported)")
             }
             try take(keys["UTExportedTypeDeclarations"], key: "UTExportedTypeDeclarations", exported: true)
@@ -220,7 +213,8 @@ extension TypeCatalog {
         }
         for declaration in merged where declaration.declarer.overrideRank > 0 {
             for parent in declaration.conformsTo where position[parent.caseFolded] == nil {
-                throw UTIError(.invalidDeclaration,
+                throw UTIError(
+                    .invalidDeclaration,
                     "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier)): parent \(parent) is not declared")
             }
         }
@@ -245,7 +239,8 @@ extension TypeCatalog {
                     let trail = stack.map(\.record)
                     let cycle = (trail.drop { $0 != parent } + [parent]).map { merged[$0].identifier }
                     let culprit = merged[parent]
-                    throw UTIError(.invalidDeclaration,
+                    throw UTIError(
+                        .invalidDeclaration,
                         "\(culprit.declarer): \(culprit.entry) (\(culprit.identifier)): conformance cycle \(cycle.joined(separator: " -> "))")
                 case nil:
                     state[parent] = false
@@ -272,4 +267,3 @@ extension TypeCatalog {
         return try adding(declarations)
     }
 }
-

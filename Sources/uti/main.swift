@@ -1,11 +1,4 @@
 import UTICommands
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UniformTypes
 
 exit(UTIMain.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -56,8 +56,9 @@ import UniformTypes
     }
 
     @Test func everyNamedCharacterReferenceOfHTMLDecodes() {
-        #expect(TextConversion.plainText(fromHTML: "<p>&hearts; &Auml; &rarr; &NotEqualTilde; &amp; &bogus; &#x1F600; &#65;</p>")
-            == "♥ Ä → \u{2242}\u{338} & &bogus; 😀 A\n")
+        #expect(
+            TextConversion.plainText(fromHTML: "<p>&hearts; &Auml; &rarr; &NotEqualTilde; &amp; &bogus; &#x1F600; &#65;</p>")
+                == "♥ Ä → \u{2242}\u{338} & &bogus; 😀 A\n")
         #expect(TextConversion.entities.count == 2125)
         #expect(TextConversion.entities["CounterClockwiseContourIntegral"] == "\u{2233}")
     }

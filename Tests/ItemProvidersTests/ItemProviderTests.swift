@@ -48,10 +48,20 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
     @Test(arguments: [
         ("files/utf16le-bom.txt", ["public.utf16-plain-text", "public.utf8-plain-text", "public.file-url", "public.url"]),
         ("files/page.html", ["public.html", "public.utf8-plain-text", "public.file-url", "public.url"]),
-        ("files/settings.plist", ["com.apple.xml-property-list", "public.utf8-plain-text", "com.apple.binary-property-list",
-                                  "public.file-url", "public.url"]),
-        ("files/settings-binary.plist", ["com.apple.binary-property-list", "com.apple.xml-property-list",
-                                         "public.utf8-plain-text", "public.file-url", "public.url"]),
+        (
+            "files/settings.plist",
+            [
+                "com.apple.xml-property-list", "public.utf8-plain-text", "com.apple.binary-property-list",
+                "public.file-url", "public.url",
+            ]
+        ),
+        (
+            "files/settings-binary.plist",
+            [
+                "com.apple.binary-property-list", "com.apple.xml-property-list",
+                "public.utf8-plain-text", "public.file-url", "public.url",
+            ]
+        ),
         ("files/plain-folder", ["public.folder", "public.zip-archive", "public.file-url", "public.url"]),
         ("files/hand.rtf", ["public.rtf", "public.utf8-plain-text", "public.file-url", "public.url"]),
         ("files/utf8.txt", ["public.utf8-plain-text", "public.file-url", "public.url"]),
@@ -73,7 +83,9 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
     }
 
     @Test func optionsOmitDerivedAndURLs() throws {
-        let bare = try wrap("files/page.html") { $0.includeDerived = false; $0.includeURLs = false; $0.openInPlace = true }
+        let bare = try wrap("files/page.html") {
+            $0.includeDerived = false; $0.includeURLs = false; $0.openInPlace = true
+        }
         #expect(bare.registeredTypeIdentifiers == ["public.html"])
         #expect(bare.representations[0].openInPlace)
     }
@@ -103,7 +115,8 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
     }
 
     @Test func htmlLosesTagsAndDecodesEntities() throws {
-        let html = "<html><head><style>p { color: red }</style><script>alert(1)</script><title>T</title></head>"
+        let html =
+            "<html><head><style>p { color: red }</style><script>alert(1)</script><title>T</title></head>"
             + "<body><p>Fish &amp; chips &#8212; &eacute;t&eacute;&nbsp;!</p><p>Second</p></body></html>"
         let text = String(decoding: try run("html-to-text", .bytes(Array(html.utf8))), as: UTF8.self)
         #expect(text == "T\n\nFish & chips — été !\n\nSecond\n", "blocks become paragraphs")
@@ -164,9 +177,10 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
         var provider = ItemProvider(suggestedName: "photo")
         provider.register(Representation(type: "public.png", kind: .file, visibility: .team, openInPlace: true, source: .path("/p.png")))
         provider.register(Representation(type: "public.utf8-plain-text", kind: .data, source: .derived(from: "public.png", converter: "text-to-utf8")))
-        let session = DragSession(application: "com.example.a", team: "T", group: nil, allowsMoveOperation: false,
-                                  restrictedToSourceApplication: true,
-                                  items: [DragItem(provider: provider, localObject: LocalObject(className: "UIImage", value: "v"))])
+        let session = DragSession(
+            application: "com.example.a", team: "T", group: nil, allowsMoveOperation: false,
+            restrictedToSourceApplication: true,
+            items: [DragItem(provider: provider, localObject: LocalObject(className: "UIImage", value: "v"))])
         let bytes = Array(SessionDocument.encode(session).serialized().utf8)
         #expect(try SessionDocument.decode(bytes, source: "test") == session)
     }
@@ -175,15 +189,18 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
         var provider = ItemProvider()
         provider.register(Representation(type: "com.apple.uikit.image", kind: .data, source: .object(className: "UIImage", path: "/p.jpg", converter: nil)))
         provider.register(Representation(type: "public.png", kind: .data, source: .object(className: "UIImage", path: nil, converter: nil)))
-        provider.register(Representation(type: "public.utf8-plain-text", kind: .data, source: .object(className: "NSString", path: "/t.txt", converter: "text-to-utf8")))
+        provider.register(
+            Representation(type: "public.utf8-plain-text", kind: .data, source: .object(className: "NSString", path: "/t.txt", converter: "text-to-utf8")))
         let session = DragSession(items: [DragItem(provider: provider)])
         #expect(try SessionDocument.decode(Array(SessionDocument.encode(session).serialized().utf8), source: "test") == session)
-        let bad = #"{"schemaVersion": 1, "items": [{"representations": [{"type": "public.png", "kind": "url", "object": "UIImage", "converter": "text-to-utf8", "value": "x"}]}]}"#
-        #expect(SessionDocument.problems(try JSONValue.parse(Array(bad.utf8), source: "b")).map(\.description) == [
-            "$.items[0].representations[0]: an object representation takes path and converter, not value or derivedFrom",
-            "$.items[0].representations[0].converter: an object's converter needs the object's file in path",
-            "$.items[0].representations[0].kind: an object representation is data or file, not url",
-        ])
+        let bad =
+            #"{"schemaVersion": 1, "items": [{"representations": [{"type": "public.png", "kind": "url", "object": "UIImage", "converter": "text-to-utf8", "value": "x"}]}]}"#
+        #expect(
+            SessionDocument.problems(try JSONValue.parse(Array(bad.utf8), source: "b")).map(\.description) == [
+                "$.items[0].representations[0]: an object representation takes path and converter, not value or derivedFrom",
+                "$.items[0].representations[0].converter: an object's converter needs the object's file in path",
+                "$.items[0].representations[0].kind: an object representation is data or file, not url",
+            ])
     }
 
     @Test func visibilitiesThePlatformLacks() {
@@ -206,18 +223,19 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
     @Test func everyProblemIsNamedByItsPath() throws {
         let value = try JSONValue.parse(try FileContents.read(path: fixture("sessions/every-problem.json")), source: "p")
         let problems = SessionDocument.problems(value).map(\.description)
-        #expect(problems == [
-            "$.colour: unknown key (expected one of allowsMoveOperation, items, restrictedToSourceApplication, schemaVersion, source)",
-            "$.schemaVersion: must be 1",
-            "$.items[0].representations[0].kind: must be one of file, data, url (not \"disk\")",
-            "$.items[0].representations[1].type: is required",
-            "$.items[0].representations[2]: needs exactly one source: path, value, derivedFrom with converter, or object",
-            "$.items[0].representations[3].converter: unknown converter \"magic\" (known: text-to-utf8, html-to-text, rtf-to-text, xml-plist-to-binary, binary-plist-to-xml, folder-to-zip)",
-            "$.items[0].representations[3].derivedFrom: names public.rtf, which is not registered before it in this item",
-            "$.items[0].representations[4].value: a url representation needs its URL in value",
-            "$.items[1].representations: must not be empty (unless the item has a localObject)",
-            "$.items[2]: must be an object",
-        ])
+        #expect(
+            problems == [
+                "$.colour: unknown key (expected one of allowsMoveOperation, items, restrictedToSourceApplication, schemaVersion, source)",
+                "$.schemaVersion: must be 1",
+                "$.items[0].representations[0].kind: must be one of file, data, url (not \"disk\")",
+                "$.items[0].representations[1].type: is required",
+                "$.items[0].representations[2]: needs exactly one source: path, value, derivedFrom with converter, or object",
+                "$.items[0].representations[3].converter: unknown converter \"magic\" (known: text-to-utf8, html-to-text, rtf-to-text, xml-plist-to-binary, binary-plist-to-xml, folder-to-zip)",
+                "$.items[0].representations[3].derivedFrom: names public.rtf, which is not registered before it in this item",
+                "$.items[0].representations[4].value: a url representation needs its URL in value",
+                "$.items[1].representations: must not be empty (unless the item has a localObject)",
+                "$.items[2]: must be an object",
+            ])
     }
 
     @Test func truncatedJSONIsOneLine() throws {

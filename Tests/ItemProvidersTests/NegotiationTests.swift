@@ -8,8 +8,9 @@ func makeSession(
     _ items: [[(String, Visibility)]], application: String? = "com.example.source", team: String? = "TEAM1",
     group: String? = "group.example", allowsMove: Bool = true, restricted: Bool = false, localObjects: [LocalObject?] = []
 ) -> DragSession {
-    var session = DragSession(application: application, team: team, group: group, allowsMoveOperation: allowsMove,
-                              restrictedToSourceApplication: restricted)
+    var session = DragSession(
+        application: application, team: team, group: group, allowsMoveOperation: allowsMove,
+        restrictedToSourceApplication: restricted)
     for (index, representations) in items.enumerated() {
         var provider = ItemProvider(suggestedName: "item\(index)")
         for (type, visibility) in representations {
@@ -20,7 +21,9 @@ func makeSession(
     return session
 }
 
-func destination(_ takes: DropDestination.Takes, application: String? = "com.example.other", configure: (inout DropDestination) -> Void = { _ in }) -> DropDestination {
+func destination(_ takes: DropDestination.Takes, application: String? = "com.example.other", configure: (inout DropDestination) -> Void = { _ in })
+    -> DropDestination
+{
     var destination = DropDestination(takes: takes)
     destination.application = application
     configure(&destination)
@@ -43,7 +46,9 @@ func negotiate(_ session: DragSession, _ destination: DropDestination) -> DropRe
         visibility: Visibility, team: String?, group: String?, application: String, visible: Bool
     ) {
         let session = makeSession([[("public.png", visibility)]])
-        let target = destination(.accepts(["public.image"]), application: application) { $0.team = team; $0.group = group }
+        let target = destination(.accepts(["public.image"]), application: application) {
+            $0.team = team; $0.group = group
+        }
         let result = negotiate(session, target)
         #expect(result.canHandle == visible)
         #expect(result.items[0].accepted == visible)
@@ -149,9 +154,16 @@ func negotiate(_ session: DragSession, _ destination: DropDestination) -> DropRe
         let two = makeSession([image, image])
         #expect(negotiate(two, destination(.accepts(["public.image"])) { $0.maxItems = 1 }).operation == .cancel)
         #expect(negotiate(two, destination(.accepts(["public.image"])) { $0.minItems = 3 }).operation == .cancel)
-        #expect(negotiate(two, destination(.accepts(["public.image"])) { $0.minItems = 2; $0.maxItems = 2 }).operation == .copy)
-        #expect(negotiate(two, destination(.accepts(["public.image"])) { $0.maxItems = 1 }).reason
-            == "the destination takes at most 1 item; the session has 2")
+        #expect(
+            negotiate(
+                two,
+                destination(.accepts(["public.image"])) {
+                    $0.minItems = 2; $0.maxItems = 2
+                }
+            ).operation == .copy)
+        #expect(
+            negotiate(two, destination(.accepts(["public.image"])) { $0.maxItems = 1 }).reason
+                == "the destination takes at most 1 item; the session has 2")
     }
 
     @Test func restrictedSessionCancelsElsewhereOnly() {
@@ -206,9 +218,11 @@ func negotiate(_ session: DragSession, _ destination: DropDestination) -> DropRe
     @Test func everyProblemIsNamed() throws {
         let error = #expect(throws: UTIError.self) { try load("every-problem.json") }
         let message = error?.message ?? ""
-        for part in ["$.colour: unknown key", "$: needs exactly one of accepts, readableTypes or objectClass",
-                     "$.minItems: must be a whole number", "$.maxItems: must be a whole number",
-                     "$.operation: must be one of copy, move, auto (not \"teleport\")"] {
+        for part in [
+            "$.colour: unknown key", "$: needs exactly one of accepts, readableTypes or objectClass",
+            "$.minItems: must be a whole number", "$.maxItems: must be a whole number",
+            "$.operation: must be one of copy, move, auto (not \"teleport\")",
+        ] {
             #expect(message.contains(part), "\(part) in \(message)")
         }
     }

@@ -62,8 +62,10 @@ import UniformTypes
         let binary = folder.appendingPathComponent("made.bplist").path, xml = folder.appendingPathComponent("made.plist").path
         let made = try python(Self.make, [binary, xml])
         #expect(made.status == 0, "\(made.output)")
-        let sources = [binary, xml, fixture("files/settings.plist"), fixture("files/settings-binary.plist"),
-                       fixture("types/Example-Info.plist"), fixture("types/Example-Info.binary.plist")]
+        let sources = [
+            binary, xml, fixture("files/settings.plist"), fixture("files/settings-binary.plist"),
+            fixture("types/Example-Info.plist"), fixture("types/Example-Info.binary.plist"),
+        ]
         for source in sources {
             let isBinary = try FileContents.read(path: source).starts(with: Array("bplist".utf8))
             let converter = try #require(registry.converter(named: isBinary ? "binary-plist-to-xml" : "xml-plist-to-binary"))
@@ -76,7 +78,8 @@ import UniformTypes
 
     @Test func windows1252MatchesPythonsCodecWhereItDefinesAByte() throws {
         let table = (0...255).map { String(TextConversion.windows1252(UInt8($0)).value, radix: 16) }.joined(separator: " ")
-        let check = try python("""
+        let check = try python(
+            """
             import sys
             ours = [int(x, 16) for x in sys.argv[1].split()]
             wrong = []
@@ -96,18 +99,20 @@ import UniformTypes
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("uti-\(UUID().uuidString).zip").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(archive).write(to: URL(fileURLWithPath: path))
-        let check = try python("""
+        let check = try python(
+            """
             import sys, zipfile
             with zipfile.ZipFile(sys.argv[1]) as z:
                 assert z.testzip() is None
                 for info in z.infolist():
                     print(info.filename, oct(info.external_attr >> 16), info.flag_bits & 0x800 != 0, len(z.read(info)))
             """, [path])
-        #expect(check.output == """
-            Sample.app/ 0o40755 True 0
-            Sample.app/Contents/ 0o40755 True 0
-            Sample.app/Contents/Info.plist 0o100644 True 296
+        #expect(
+            check.output == """
+                Sample.app/ 0o40755 True 0
+                Sample.app/Contents/ 0o40755 True 0
+                Sample.app/Contents/Info.plist 0o100644 True 296
 
-            """, "\(check.output)")
+                """, "\(check.output)")
     }
 }

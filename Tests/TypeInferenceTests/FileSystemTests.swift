@@ -135,7 +135,7 @@ func withinTimeout<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable (
 
     @Test func customDeclarationsTakePartInNameEvidence() throws {
         let catalog = try TypeCatalog.builtIn.adding(contentsOf: [
-            repositoryRoot.appendingPathComponent("Fixtures/types/recipes.json").path,
+            repositoryRoot.appendingPathComponent("Fixtures/types/recipes.json").path
         ])
         let scratch = try Scratch()
         let path = scratch.path("dinner.recipe")

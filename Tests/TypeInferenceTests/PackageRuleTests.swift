@@ -78,7 +78,9 @@ import UniformTypes
     }
 
     @Test func contentTypesAreReadFromStoredAndDeflatedEntries() {
-        let xml = Array(#"<Types><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType='application/vnd.ms-word.document.macroEnabled.main+xml'/></Types>"#.utf8)
+        let xml = Array(
+            #"<Types><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType='application/vnd.ms-word.document.macroEnabled.main+xml'/></Types>"#
+                .utf8)
         #expect(ZipDirectory.contentTypes(in: xml) == ["application/xml", "application/vnd.ms-word.document.macroEnabled.main+xml"])
         #expect(PackageRules.opcDocumentType(contentTypes: ZipDirectory.contentTypes(in: xml)) == "org.openxmlformats.wordprocessingml.document.macroenabled")
         // A damaged deflate stream gives no content types, and no trap.

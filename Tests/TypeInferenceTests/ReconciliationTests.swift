@@ -138,8 +138,11 @@ import UniformTypes
 
     @Test func aZipTheNameCallsAnImageIsStillAContradiction() {
         #expect(Reconciliation.reconcile(content: content("public.zip-archive"), name: name("public.png")).mismatch != nil)
-        #expect(Reconciliation.reconcile(content: content("public.zip-archive"),
-                                         name: name("org.openxmlformats.wordprocessingml.document")).mismatch != nil)
+        #expect(
+            Reconciliation.reconcile(
+                content: content("public.zip-archive"),
+                name: name("org.openxmlformats.wordprocessingml.document")
+            ).mismatch != nil)
     }
 
     @Test func contradictionKeepsContentAndSaysSo() throws {
@@ -164,8 +167,9 @@ import UniformTypes
 
     init() throws {
         func declared(_ identifier: String, _ parent: String, _ ext: String, by declarer: TypeDeclarer) -> TypeDeclaration {
-            TypeDeclaration(identifier: identifier, conformsTo: [parent], tags: TagSpecification([(.filenameExtension, [ext])]),
-                            declarer: declarer)
+            TypeDeclaration(
+                identifier: identifier, conformsTo: [parent], tags: TagSpecification([(.filenameExtension, [ext])]),
+                declarer: declarer)
         }
         let file = TypeDeclarer.exported(source: "test")
         catalog = try TypeCatalog.builtIn.adding([

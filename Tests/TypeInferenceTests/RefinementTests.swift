@@ -20,7 +20,10 @@ import UniformTypes
         ("{\"a\": [1, 2.5e3, true, null, \"x\\\"y\"]}", "public.json"),
         ("[1, 2, 3]", "public.json"),
         ("{\"a\": 1}\n{\"a\": 2}\n", "public.ndjson"),
-        ("<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"x\">\n<plist version=\"1.0\"><dict/></plist>", "com.apple.xml-property-list"),
+        (
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"x\">\n<plist version=\"1.0\"><dict/></plist>",
+            "com.apple.xml-property-list"
+        ),
         ("<?xml version=\"1.0\"?>\n<!-- a comment -->\n<svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\"/>", "public.svg-image"),
         ("<!DOCTYPE html><title>x</title>", "public.html"),
         ("<?xml version=\"1.0\"?><note/>", "public.xml"),
@@ -70,12 +73,12 @@ import UniformTypes
 
     @Test(arguments: [
         "import React from 'react';\nimport { x } from \"y\";\nclass App extends Component {\n}\n",  // JavaScript
-        "import java.util.List;\nimport java.util.Map;\nclass A {\n}\n",                          // Java
-        "import kotlin.math.PI\nimport kotlin.io.println\nfun main() {\n}\n",                    // Kotlin
-        "class Foo : public Bar {\n};\nclass Baz;\n",                                         // C++
-        "def greet(name)\n  puts name\nend\nclass Dog < Animal\nend\n",                         // Ruby
-        "A sentence that says def and class:\nand from here import nothing.\n",                 // prose
-        "Example:\n\n    def f(x):\n        return x\n\nThat is all.\n",                         // one def in a document
+        "import java.util.List;\nimport java.util.Map;\nclass A {\n}\n",  // Java
+        "import kotlin.math.PI\nimport kotlin.io.println\nfun main() {\n}\n",  // Kotlin
+        "class Foo : public Bar {\n};\nclass Baz;\n",  // C++
+        "def greet(name)\n  puts name\nend\nclass Dog < Animal\nend\n",  // Ruby
+        "A sentence that says def and class:\nand from here import nothing.\n",  // prose
+        "Example:\n\n    def f(x):\n        return x\n\nThat is all.\n",  // one def in a document
     ])
     func notPython(text: String) {
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 != "public.python-script")
@@ -100,11 +103,11 @@ import UniformTypes
     }
 
     @Test(arguments: [
-        "# include this line in the notes\n#define nothing\n",               // a shell-style comment first
-        "Release notes\n#include <stdio.h> is needed.\n",                    // prose before the directive
-        "local json = require(\"json\")\nlocal x = 1\n",                     // Lua
-        "require 'json'\nputs JSON.generate({})\n",                          // Ruby
-        "import os\nimport sys\n",                                           // Python imports alone
+        "# include this line in the notes\n#define nothing\n",  // a shell-style comment first
+        "Release notes\n#include <stdio.h> is needed.\n",  // prose before the directive
+        "local json = require(\"json\")\nlocal x = 1\n",  // Lua
+        "require 'json'\nputs JSON.generate({})\n",  // Ruby
+        "import os\nimport sys\n",  // Python imports alone
     ])
     func notCFamilyOrJavaScript(text: String) {
         let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
@@ -130,11 +133,11 @@ import UniformTypes
         #expect(Refinements.elfMIMEType(header(bigEndian: false, is64: true, type: 3)) == "application/x-sharedlib")
         // One PT_DYNAMIC program header (64-bit, little-endian) whose section holds DT_FLAGS_1 = DF_1_PIE.
         var pie = header(bigEndian: false, is64: true, type: 3) + [UInt8](repeating: 0, count: 56 + 32)
-        pie[32] = 64; pie[54] = 56; pie[56] = 1                      // e_phoff, e_phentsize, e_phnum
-        pie[64] = 2                                                  // p_type PT_DYNAMIC
-        pie[72] = 120; pie[96] = 32                                  // p_offset, p_filesz
-        pie[120...127] = [0xFB, 0xFF, 0xFF, 0x6F, 0, 0, 0, 0]        // DT_FLAGS_1
-        pie[128...135] = [0, 0, 0, 0x08, 0, 0, 0, 0]                 // DF_1_PIE
+        pie[32] = 64; pie[54] = 56; pie[56] = 1  // e_phoff, e_phentsize, e_phnum
+        pie[64] = 2  // p_type PT_DYNAMIC
+        pie[72] = 120; pie[96] = 32  // p_offset, p_filesz
+        pie[120...127] = [0xFB, 0xFF, 0xFF, 0x6F, 0, 0, 0, 0]  // DT_FLAGS_1
+        pie[128...135] = [0, 0, 0, 0x08, 0, 0, 0, 0]  // DF_1_PIE
         #expect(Refinements.elfMIMEType(pie) == "application/x-pie-executable")
         #expect(Refinements.elfMIMEType(Array("not an elf file at all, just some text here and more".utf8)) == nil)
     }
@@ -157,8 +160,10 @@ import UniformTypes
         ("class UserAccount {\n  name: string;\n  id: number;\n}\nmodule.exports = { UserAccount };\n", "com.microsoft.typescript-source"),
         ("type Props = {\n  name: string;\n  size: number;\n};\n", "com.microsoft.typescript-source"),
         // JavaScript's module statements first, TypeScript's types after them.
-        ("import { A } from './a';\nimport { B } from './b';\nconst c = 1;\nexport interface C {\n  a: A;\n}\ninterface D {\n}\n",
-            "com.microsoft.typescript-source"),
+        (
+            "import { A } from './a';\nimport { B } from './b';\nconst c = 1;\nexport interface C {\n  a: A;\n}\ninterface D {\n}\n",
+            "com.microsoft.typescript-source"
+        ),
         ("PREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT ?name\nWHERE {\n  ?p foaf:name ?name .\n}\n", "org.w3.sparql-query"),
         ("ASK WHERE { ?s ?p ?o }\nBASE <http://example.org/>\n", "org.w3.sparql-query"),
         ("# Install\n\nSee [the guide](https://example.org/guide).\n\n```sh\nmake install\n```\n", "net.daringfireball.markdown"),
@@ -177,8 +182,10 @@ import UniformTypes
         ("case \"$1\" in\n  start) run ;;\nesac\nfor f in *.sh; do\n  . \"$f\"\ndone\n", "public.shell-script"),
         ("(A) Call Mom @Phone +Family\n(B) Outline chapter 5 +Novel\nPick up milk\n", "com.todotxt.todo-list"),
         ("x 2026-11-20 Pay the bill @Home\n(C) Water the plants\n", "com.todotxt.todo-list"),
-        ("import { Button } from \"std-widgets.slint\";\nexport component App inherits Window {\n    in property <int> count: 0;\n}\n",
-            "dev.slint.slint-source"),
+        (
+            "import { Button } from \"std-widgets.slint\";\nexport component App inherits Window {\n    in property <int> count: 0;\n}\n",
+            "dev.slint.slint-source"
+        ),
     ])
     func languagesByTheirStatements(text: String, identifier: String) {
         let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
@@ -187,24 +194,25 @@ import UniformTypes
     }
 
     @Test(arguments: [
-        "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",                              // Elixir
-        "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",                     // Lua
-        "# Title\n\nSome *text*.\n\n- item\n",                                                   // Markdown
-        "switch (x) {\n  case 1: y = 2;\n  default: break;\n}\nstruct point {\n};\nunion u {\n};\n",   // C
-        "Select the rows you want.\nSELECT is the statement that reads them.\n",                     // prose about SQL
-        "Module 3 covers the basics.\nFunction keys are described below.\nDim the lights.\n",       // prose, capitalised
-        "fun f(x) {\n  return x\n}\nprint(\"done!\")\n",                                             // one untyped fun
-        "# Build the tree\nx=`pwd`\ncp [a-z]*.c \"$x\"\n",                                            // a shell script's comment
-        "=====\n= Tutor =\n=====\n~~~~~~~~~~~~~~~~~~~~\n  ** Press  i  to insert. **\n",              // rulers, no Markdown
-        "# highlighting rules\nkeyword = '^[[:blank:]](a|b)(?=\\()'\nnumber = '[0-9]+(x)?'\n",          // regular expressions
-        "To rename them all:\n\n\tfor file in *.txt; do\n\t  mv \"$file\" x\n\tdone\n\nThat is all.\n",        // one example loop in prose
-        "use serde::Serialize;\nuse tokio::runtime;\n",                                               // Rust crates, lower case
+        "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",  // Elixir
+        "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",  // Lua
+        "# Title\n\nSome *text*.\n\n- item\n",  // Markdown
+        "switch (x) {\n  case 1: y = 2;\n  default: break;\n}\nstruct point {\n};\nunion u {\n};\n",  // C
+        "Select the rows you want.\nSELECT is the statement that reads them.\n",  // prose about SQL
+        "Module 3 covers the basics.\nFunction keys are described below.\nDim the lights.\n",  // prose, capitalised
+        "fun f(x) {\n  return x\n}\nprint(\"done!\")\n",  // one untyped fun
+        "# Build the tree\nx=`pwd`\ncp [a-z]*.c \"$x\"\n",  // a shell script's comment
+        "=====\n= Tutor =\n=====\n~~~~~~~~~~~~~~~~~~~~\n  ** Press  i  to insert. **\n",  // rulers, no Markdown
+        "# highlighting rules\nkeyword = '^[[:blank:]](a|b)(?=\\()'\nnumber = '[0-9]+(x)?'\n",  // regular expressions
+        "To rename them all:\n\n\tfor file in *.txt; do\n\t  mv \"$file\" x\n\tdone\n\nThat is all.\n",  // one example loop in prose
+        "use serde::Serialize;\nuse tokio::runtime;\n",  // Rust crates, lower case
+        // Vim help quoting commands
         "*usr_05.txt*\tFor Vim version 9.0.\n\nYour settings\n\nVim can be tuned to work the way you like.\nThis chapter shows how.\n"
-            + "Settings live in a file read at start.\nIt is called the vimrc.\nPut this in your vimrc:\n\n\tlet g:x = 1\n\tsetlocal ts=4\n\nThat is all.\n",  // Vim help quoting commands
-        "local count=0\nfor i = 1, 10 do\n  count = count + i\nend\n",                                 // Lua
-        "PREFIX ex: <http://example.org/>\nex:a ex:b ex:c .\n",                                     // Turtle: no query
-        "(A) The term covers goods.\n(B) The term covers services.\n",                              // lettered clauses, no tags
-        "(A) first + second\n(B) a @ b\n",                                                          // signs that tag nothing
+            + "Settings live in a file read at start.\nIt is called the vimrc.\nPut this in your vimrc:\n\n\tlet g:x = 1\n\tsetlocal ts=4\n\nThat is all.\n",
+        "local count=0\nfor i = 1, 10 do\n  count = count + i\nend\n",  // Lua
+        "PREFIX ex: <http://example.org/>\nex:a ex:b ex:c .\n",  // Turtle: no query
+        "(A) The term covers goods.\n(B) The term covers services.\n",  // lettered clauses, no tags
+        "(A) first + second\n(B) a @ b\n",  // signs that tag nothing
     ])
     func notALanguageTheyResemble(text: String) {
         #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true) == nil)
@@ -377,8 +385,10 @@ import UniformTypes
 
 /// JavaScript's strict-mode directive is a string literal; Perl's pragma is not.
 @Suite struct StrictDirectiveTests {
-    @Test(arguments: ["use strict;\nuse warnings;\n", "# 'use strict';\n", "x = 1; 'use strict';\n", "/* unterminated 'use strict';\n",
-                      "'use strictly';\n"])
+    @Test(arguments: [
+        "use strict;\nuse warnings;\n", "# 'use strict';\n", "x = 1; 'use strict';\n", "/* unterminated 'use strict';\n",
+        "'use strictly';\n",
+    ])
     func notTheDirective(text: String) {
         #expect(!Refinements.startsWithStrictDirective(Array(text.utf8)[...]))
     }
@@ -429,14 +439,18 @@ import UniformTypes
 
     @Test func mailMessagesAndMailboxesByTheirHeaders() {
         #expect(identify("From: a@example.com\nTo: b@example.com\nSubject: hi\nDate: Wed, 25 Nov 2026 10:00:00 +0000\n\nbody\n") == "com.apple.mail.email")
-        #expect(identify("From a@example.com Wed Nov 25 10:00:00 2026\nFrom: a@example.com\nSubject: hi\nDate: Wed, 25 Nov 2026\n\nbody\n") == "org.mbox.mailbox")
+        #expect(
+            identify("From a@example.com Wed Nov 25 10:00:00 2026\nFrom: a@example.com\nSubject: hi\nDate: Wed, 25 Nov 2026\n\nbody\n") == "org.mbox.mailbox")
         // Key: value lines that are no mail header: a YAML file, notes that start with From.
-        #expect(identify("name: build\nto: somewhere\nsubject: tests\n") == nil || identify("name: build\nto: somewhere\nsubject: tests\n") != "com.apple.mail.email")
+        #expect(
+            identify("name: build\nto: somewhere\nsubject: tests\n") == nil
+                || identify("name: build\nto: somewhere\nsubject: tests\n") != "com.apple.mail.email")
         #expect(identify("From the start of the project, we wanted:\n- speed\n") != "org.mbox.mailbox")
     }
 
     @Test func javaByAClassAndItsEntryPoint() {
-        #expect(identify("public class Hello {\n    public static void main(String[] args) {\n        System.out.println(1);\n    }\n}\n") == "com.sun.java-source")
+        #expect(
+            identify("public class Hello {\n    public static void main(String[] args) {\n        System.out.println(1);\n    }\n}\n") == "com.sun.java-source")
         // C#'s entry point is Main(string[] args): not Java.
         #expect(identify("public class Hello {\n    public static void Main(string[] args) {\n    }\n}\n") != "com.sun.java-source")
     }

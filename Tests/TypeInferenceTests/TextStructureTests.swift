@@ -46,7 +46,8 @@ import UniformTypes
     }
 
     @Test func anHTMLTemplateIsHTMLAndAStubIsPython() throws {
-        let template = "{% extends \"base.html\" %}\n{% block body %}\n<div id=\"list\">\n  <table>\n    <tr><td>{{ name }}</td></tr>\n  </table>\n</div>\n{% endblock %}\n"
+        let template =
+            "{% extends \"base.html\" %}\n{% block body %}\n<div id=\"list\">\n  <table>\n    <tr><td>{{ name }}</td></tr>\n  </table>\n</div>\n{% endblock %}\n"
         #expect(try contentType(Array(template.utf8)) == "public.html")
         #expect(try contentType(Array("{% set x = 1 %}\nno markup here\n".utf8)) == "public.plain-text")
         // PEP 484 stub files: bodies are an ellipsis on the same line.

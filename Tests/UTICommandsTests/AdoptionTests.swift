@@ -39,30 +39,43 @@ import Testing
         // script(1) gives uti a terminal as standard input.
         let run = try runProgram("/usr/bin/script", ["-qec", "'\(utiExecutable.path)' drop --accepts public.image", "/dev/null"], timeout: 10)
         #expect(run.status == 2)
-        #expect(run.stdout.contains("uti: no drag session: standard input is a terminal. Pipe one in (uti wrap photo.png | uti drop --accepts public.image) or name a session file"))
+        #expect(
+            run.stdout.contains(
+                "uti: no drag session: standard input is a terminal. Pipe one in (uti wrap photo.png | uti drop --accepts public.image) or name a session file")
+        )
     }
 
     @Test func completionsLoadInBash() throws {
         let folder = utiExecutable.deletingLastPathComponent().path
-        let run = try runProgram("/bin/bash", ["-c", """
-            export PATH="\(folder):$PATH"
-            source <(uti completions bash) || exit 1
-            complete -p uti
-            COMP_WORDS=(uti type public.pn); COMP_CWORD=2; COMP_LINE="uti type public.pn"; COMP_POINT=${#COMP_LINE}
-            _uti; printf '%s\\n' "${COMPREPLY[@]}"
-            """])
+        let run = try runProgram(
+            "/bin/bash",
+            [
+                "-c",
+                """
+                export PATH="\(folder):$PATH"
+                source <(uti completions bash) || exit 1
+                complete -p uti
+                COMP_WORDS=(uti type public.pn); COMP_CWORD=2; COMP_LINE="uti type public.pn"; COMP_POINT=${#COMP_LINE}
+                _uti; printf '%s\\n' "${COMPREPLY[@]}"
+                """,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "complete -o filenames -F _uti uti\npublic.png\n")
     }
 
     @Test func completionsLoadInZsh() throws {
         let folder = utiExecutable.deletingLastPathComponent().path
-        let run = try runProgram("/usr/bin/zsh", ["-fc", """
-            export PATH="\(folder):$PATH"
-            autoload -U compinit && compinit -u -D
-            source <(uti completions zsh) || exit 1
-            whence -w _uti
-            """])
+        let run = try runProgram(
+            "/usr/bin/zsh",
+            [
+                "-fc",
+                """
+                export PATH="\(folder):$PATH"
+                autoload -U compinit && compinit -u -D
+                source <(uti completions zsh) || exit 1
+                whence -w _uti
+                """,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "_uti: function\n")
     }

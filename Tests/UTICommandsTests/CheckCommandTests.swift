@@ -31,13 +31,18 @@ import Testing
     @Test func junitIsWellFormedAndCountsCases() throws {
         let run = try uti(["check", "Fixtures/check/failing.check.json", "--format", "junit"])
         #expect(run.status == 1)
-        let parsed = try runProgram("/usr/bin/env", ["python3", "-c", """
-            import sys, xml.etree.ElementTree as tree
-            root = tree.fromstring(sys.stdin.read())
-            suite = root.find("testsuite")
-            cases = suite.findall("testcase")
-            print(root.tag, suite.get("tests"), suite.get("failures"), len(cases), sum(1 for c in cases if c.find("failure") is not None))
-            """], stdin: Data(run.stdout.utf8))
+        let parsed = try runProgram(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import sys, xml.etree.ElementTree as tree
+                root = tree.fromstring(sys.stdin.read())
+                suite = root.find("testsuite")
+                cases = suite.findall("testcase")
+                print(root.tag, suite.get("tests"), suite.get("failures"), len(cases), sum(1 for c in cases if c.find("failure") is not None))
+                """,
+            ], stdin: Data(run.stdout.utf8))
         #expect(parsed.stdout == "testsuites 8 8 8 8\n", "\(parsed.stderr)")
         #expect(run.stdout.contains("<failure message=\"expected type public.plain-text, found public.png\" type=\"expectation\">"))
     }
@@ -61,7 +66,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = repositoryRoot.appendingPathComponent("Fixtures/files").path
         let manifest = folder.appendingPathComponent("aliases.check.json")
-        try Data("""
+        try Data(
+            """
             {"expectations": [
               {"files": "\(files)/bundle.tar.gz", "mimeType": "application/gzip"},
               {"files": "\(files)/bundle.tar.gz", "mimeType": "application/x-gzip"},
@@ -71,7 +77,8 @@ import Testing
               {"files": "\(files)/ascii.txt", "mimeType": "application/pdf"},
               {"files": "\(files)/utf8.txt", "encoding": "us-ascii"}
             ]}
-            """.utf8).write(to: manifest)
+            """.utf8
+        ).write(to: manifest)
         let run = try uti(["check", manifest.path])
         #expect(run.status == 1)
         #expect(run.stdout.hasSuffix("5 passed, 2 failed\n"), "\(run.stdout)")

@@ -18,7 +18,9 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
     @Test func singleImageDestinationAcceptsOnePNG() throws {
         let run = try pipeline(["Fixtures/files/photo.png"], ["--accepts", "public.image", "--max-items", "1"])
         #expect(run.status == 0)
-        #expect(run.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.image (conformance) (dry run: not loaded)\n")
+        #expect(
+            run.stdout
+                == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.image (conformance) (dry run: not loaded)\n")
     }
 
     @Test func singleImageDestinationRefusesTwo() throws {
@@ -36,11 +38,14 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
     }
 
     @Test func singleImageDestinationMovesOnlyForItsOwnDrag() throws {
-        let own = try pipeline(["--source-app", "com.example.viewer", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
+        let own = try pipeline(
+            ["--source-app", "com.example.viewer", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
         #expect(own.stdout.hasPrefix("proposal: move"))
-        let other = try pipeline(["--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
+        let other = try pipeline(
+            ["--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
         #expect(other.stdout.hasPrefix("proposal: copy"))
-        let noMove = try pipeline(["--source-app", "com.example.viewer", "--no-move", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
+        let noMove = try pipeline(
+            ["--source-app", "com.example.viewer", "--no-move", "Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json"])
         // The custom-view sample proposes .move for a local session (localDragSession != nil) and
         // .copy otherwise; a local session that does not allow moving cancels.
         #expect(noMove.stdout.hasPrefix("proposal: cancel (the destination moves, and the session does not allow moving)"))
@@ -57,9 +62,12 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         try Data("precious".utf8).write(to: out.appendingPathComponent("photo.png"))
-        let run = try pipeline(["--derive", "Fixtures/files/photo.png", "Fixtures/files/page.html", "Fixtures/files/plain-folder"],
-                               ["--accepts", "public.image", "--accepts", "public.utf8-plain-text", "--accepts", "public.zip-archive",
-                                "--out", out.path])
+        let run = try pipeline(
+            ["--derive", "Fixtures/files/photo.png", "Fixtures/files/page.html", "Fixtures/files/plain-folder"],
+            [
+                "--accepts", "public.image", "--accepts", "public.utf8-plain-text", "--accepts", "public.zip-archive",
+                "--out", out.path,
+            ])
         #expect(run.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(names == ["page.txt", "photo 2.png", "photo.png", "plain-folder.zip"])
@@ -82,10 +90,14 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
     @Test func openInPlaceReportsTheOriginal() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = try pipeline(["--source-app", "com.example.editor", "--open-in-place", "Fixtures/files/readme.md"],
-                               ["--destination", "Fixtures/destinations/editor-in-place.json", "--out", out.path])
+        let run = try pipeline(
+            ["--source-app", "com.example.editor", "--open-in-place", "Fixtures/files/readme.md"],
+            ["--destination", "Fixtures/destinations/editor-in-place.json", "--out", out.path])
         #expect(run.status == 0)
-        #expect(run.stdout == "proposal: move (a drop within the source application moves)\nitem 1: accepted net.daringfireball.markdown for public.text (conformance) -> \(fixture("files/readme.md"))\n")
+        #expect(
+            run.stdout
+                == "proposal: move (a drop within the source application moves)\nitem 1: accepted net.daringfireball.markdown for public.text (conformance) -> \(fixture("files/readme.md"))\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
@@ -117,7 +129,8 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
     }
 
     @Test func anItemWithOnlyALocalObjectIsTheUsualReorder() throws {
-        let session = Data("""
+        let session = Data(
+            """
             {"schemaVersion": 1, "source": {"application": "com.example.notes", "team": null, "group": null},
              "allowsMoveOperation": true, "restrictedToSourceApplication": false,
              "items": [{"suggestedName": null, "localObject": {"class": "UIImage", "value": "row 3"}, "representations": []}]}
@@ -150,7 +163,10 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         #expect(item["chosen"] as? String == "public.html")
         #expect(item["match"] as? String == "exact")
         let text = try pipeline(["Fixtures/files/page.html"], ["--class", "NSAttributedString", "--explain"])
-        #expect(text.stdout.contains("  item 1: public.html [file, all, visible]; public.file-url [url, all, visible]; public.url [url, all, visible]\n    takes public.html for public.html by exact\n"))
+        #expect(
+            text.stdout.contains(
+                "  item 1: public.html [file, all, visible]; public.file-url [url, all, visible]; public.url [url, all, visible]\n    takes public.html for public.html by exact\n"
+            ))
     }
 
     @Test func forbiddenExitsOne() throws {
@@ -183,13 +199,14 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
     @Test func onDropWithTheDefaultDelegateCopiesWhatConforms() throws {
         let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"], ["--on-drop", "public.image"])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            proposal: copy (DropDelegate's default dropUpdated returns nil, so the drop uses the default proposal, copy)
-            item 1: accepted public.png for public.image (conformance) (dry run: not loaded)
-            item 2: refused: no visible representation matches what the destination takes
-            note: SwiftUI: onDrop(of: [public.image]); dropUpdated proposes copy (the default proposal); performDrop returns true
+        #expect(
+            run.stdout == """
+                proposal: copy (DropDelegate's default dropUpdated returns nil, so the drop uses the default proposal, copy)
+                item 1: accepted public.png for public.image (conformance) (dry run: not loaded)
+                item 2: refused: no visible representation matches what the destination takes
+                note: SwiftUI: onDrop(of: [public.image]); dropUpdated proposes copy (the default proposal); performDrop returns true
 
-            """)
+                """)
     }
 
     @Test func aDelegateValidatesAndProposesItsOwnWay() throws {
@@ -221,13 +238,17 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
     @Test func aCustomTransferableTypeLoadsThroughItsRepresentations() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = try pipeline(["Fixtures/files/data.json", "Fixtures/files/photo.png", "Fixtures/files/photo.jpg"],
-                               ["--destination", "Fixtures/destinations/swiftui-stickers.json", "--out", out.path])
+        let run = try pipeline(
+            ["Fixtures/files/data.json", "Fixtures/files/photo.png", "Fixtures/files/photo.jpg"],
+            ["--destination", "Fixtures/destinations/swiftui-stickers.json", "--out", out.path])
         #expect(run.status == 0)
         #expect(run.stdout.contains("item 1: accepted public.json for public.json (exact) -> \(out.path)/data.json\n"))
         #expect(run.stdout.contains("item 2: accepted public.png for public.png (exact) -> \(out.path)/photo.png\n"))
         #expect(run.stdout.contains("item 3: accepted public.file-url for public.file-url (exact)"))
-        #expect(run.stdout.contains("note: SwiftUI: dropDestination(for: Sticker.self), importing public.json (CodableRepresentation), public.png (FileRepresentation), public.file-url (DataRepresentation), public.url (DataRepresentation)\n"))
+        #expect(
+            run.stdout.contains(
+                "note: SwiftUI: dropDestination(for: Sticker.self), importing public.json (CodableRepresentation), public.png (FileRepresentation), public.file-url (DataRepresentation), public.url (DataRepresentation)\n"
+            ))
         #expect(try Data(contentsOf: out.appendingPathComponent("photo.png")) == Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/photo.png")))
     }
 
@@ -238,9 +259,15 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         try Data(#"{"accepts": ["public.png"], "swiftUI": {"dropDestination": "Sticker"}}"#.utf8).write(to: bad)
         let run = try pipeline(["Fixtures/files/photo.png"], ["--destination", bad.path])
         #expect(run.status == 2)
-        #expect(run.stderr == "uti: \(bad.path): $.swiftUI.dropDestination: unknown Transferable type \"Sticker\" (presets: String, URL, Data, AttributedString, Image, Color; declare others with name and representations); $.accepts: comes from swiftUI (its onDrop, delegate or Transferable type); leave it out\n")
+        #expect(
+            run.stderr
+                == "uti: \(bad.path): $.swiftUI.dropDestination: unknown Transferable type \"Sticker\" (presets: String, URL, Data, AttributedString, Image, Color; declare others with name and representations); $.accepts: comes from swiftUI (its onDrop, delegate or Transferable type); leave it out\n"
+        )
         let unknown = try pipeline(["Fixtures/files/photo.png"], ["--drop-destination", "Sticker"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "uti: --drop-destination Sticker: unknown Transferable type (presets: String, URL, Data, AttributedString, Image, Color; declare others in a destination file)\n")
+        #expect(
+            unknown.stderr
+                == "uti: --drop-destination Sticker: unknown Transferable type (presets: String, URL, Data, AttributedString, Image, Color; declare others in a destination file)\n"
+        )
     }
 }

@@ -75,8 +75,10 @@ import Testing
         let prefix = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: prefix) }
         let manager = FileManager.default
-        let ours = ["bin/uti", "share/man/man1/uti.1", "share/bash-completion/completions/uti", "share/zsh/site-functions/_uti",
-                    "share/fish/vendor_completions.d/uti.fish"]
+        let ours = [
+            "bin/uti", "share/man/man1/uti.1", "share/bash-completion/completions/uti", "share/zsh/site-functions/_uti",
+            "share/fish/vendor_completions.d/uti.fish",
+        ]
         for file in ours + ["bin/other", "share/man/man1/other.1"] {
             let url = prefix.appendingPathComponent(file)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -85,8 +87,9 @@ import Testing
         let cache = prefix.appendingPathComponent("cache/uti")
         try manager.createDirectory(at: cache, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: cache.appendingPathComponent("shared-mime-info-1.cache"))
-        let run = try runProgram(repositoryRoot.appendingPathComponent("scripts/uninstall").path, [prefix.path],
-                                 environment: ["XDG_CACHE_HOME": prefix.appendingPathComponent("cache").path])
+        let run = try runProgram(
+            repositoryRoot.appendingPathComponent("scripts/uninstall").path, [prefix.path],
+            environment: ["XDG_CACHE_HOME": prefix.appendingPathComponent("cache").path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "removed 5 files of uti from \(prefix.path)\n")
         for file in ours { #expect(!manager.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)") }

@@ -9,11 +9,12 @@ import UniformTypes
     @Test func zip64FieldsOutOfRangeAreIgnoredNotTrapped() throws {
         let run = try uti(["identify", "Fixtures/hostile/zip/zip64-huge-fields.zip", "Fixtures/hostile/zip/zip64-wild-locator.zip"])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            Fixtures/hostile/zip/zip64-huge-fields.zip: public.zip-archive
-            Fixtures/hostile/zip/zip64-wild-locator.zip: public.zip-archive
+        #expect(
+            run.stdout == """
+                Fixtures/hostile/zip/zip64-huge-fields.zip: public.zip-archive
+                Fixtures/hostile/zip/zip64-wild-locator.zip: public.zip-archive
 
-            """)
+                """)
     }
 
     @Test func duplicateKeysInASessionExitTwoNamingTheKey() throws {
@@ -65,7 +66,8 @@ import UniformTypes
         let list = Data((long + "\nFixtures/files/photo.png\n").utf8)
         let run = try uti(["identify", "--files-from", "-"], stdin: list)
         #expect(run.status == 1)
-        #expect(run.stdout == "-: error: a name is longer than uti's listed-name-bytes limit (65536 bytes); it was skipped\nFixtures/files/photo.png: public.png\n")
+        #expect(
+            run.stdout == "-: error: a name is longer than uti's listed-name-bytes limit (65536 bytes); it was skipped\nFixtures/files/photo.png: public.png\n")
         #expect(run.stderr == "uti: -: a name is longer than uti's listed-name-bytes limit (65536 bytes); it was skipped\n")
     }
 

@@ -25,8 +25,10 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"]).stdout == "text/x-perl\n")
         #expect(try uti(["identify", "-b", "Fixtures/files/hello.pl"]).stdout == "public.perl-script\n")
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/hello.pl"], environment: ["UTI_SHARED_MIME_INFO": "0"]).stdout == "text/x-perl\n")
-        for (file, mime, identifier) in [("hello.py", "text/x-script.python", "public.python-script"), ("hello.pyc", "application/x-bytecode.python", "org.python.bytecode"),
-                                         ("hello.c", "text/x-c", "public.c-source"), ("hello.cpp", "text/x-c++", "public.c-plus-plus-source")] {
+        for (file, mime, identifier) in [
+            ("hello.py", "text/x-script.python", "public.python-script"), ("hello.pyc", "application/x-bytecode.python", "org.python.bytecode"),
+            ("hello.c", "text/x-c", "public.c-source"), ("hello.cpp", "text/x-c++", "public.c-plus-plus-source"),
+        ] {
             #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/\(file)"]).stdout == mime + "\n")
             #expect(try uti(["type", "-m", mime]).stdout.hasPrefix(identifier + "\n"))
         }
@@ -149,26 +151,30 @@ func records(_ text: String) throws -> [[String: Any]] {
     /// `text/x-shellscript`. The type records keep Apple's tags.
     @Test func theAliasListsNameIsPrinted() throws {
         let run = try uti(["identify", "--mime-type", "Fixtures/files/config.yaml", "Fixtures/files/clip.avi", "Fixtures/files/hello.sh"])
-        #expect(run.stdout == "Fixtures/files/config.yaml: application/yaml\nFixtures/files/clip.avi: video/vnd.avi\nFixtures/files/hello.sh: text/x-shellscript\n")
+        #expect(
+            run.stdout == "Fixtures/files/config.yaml: application/yaml\nFixtures/files/clip.avi: video/vnd.avi\nFixtures/files/hello.sh: text/x-shellscript\n")
         let record = try #require(try records(try uti(["type", "--format", "jsonl", "public.yaml"]).stdout).first)
         #expect(record["preferredMIMEType"] as? String == "application/x-yaml")
     }
 
     /// `--mime-type`, `-i`, `-b` and `-f` as file(1) users type them.
     @Test func mimeTypesAsFilePrintsThem() throws {
-        let run = try uti(["identify", "--mime-type", "Fixtures/files/plain-folder", "Fixtures/files/empty", "Fixtures/files/broken-link",
-                           "Fixtures/files/bundle.tar.gz", "Fixtures/files/hello.c", "Fixtures/files/hello.sh", "Fixtures/files/nope"])
+        let run = try uti([
+            "identify", "--mime-type", "Fixtures/files/plain-folder", "Fixtures/files/empty", "Fixtures/files/broken-link",
+            "Fixtures/files/bundle.tar.gz", "Fixtures/files/hello.c", "Fixtures/files/hello.sh", "Fixtures/files/nope",
+        ])
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            Fixtures/files/plain-folder: inode/directory
-            Fixtures/files/empty: inode/x-empty
-            Fixtures/files/broken-link: inode/symlink
-            Fixtures/files/bundle.tar.gz: application/x-compressed-tar
-            Fixtures/files/hello.c: text/x-c
-            Fixtures/files/hello.sh: text/x-shellscript
-            Fixtures/files/nope: error: no such file or directory
+        #expect(
+            run.stdout == """
+                Fixtures/files/plain-folder: inode/directory
+                Fixtures/files/empty: inode/x-empty
+                Fixtures/files/broken-link: inode/symlink
+                Fixtures/files/bundle.tar.gz: application/x-compressed-tar
+                Fixtures/files/hello.c: text/x-c
+                Fixtures/files/hello.sh: text/x-shellscript
+                Fixtures/files/nope: error: no such file or directory
 
-            """)
+                """)
         #expect(run.stderr == "uti: Fixtures/files/nope: no such file or directory\n")
         let charset = try uti(["identify", "-i", "-b", "Fixtures/files/ascii.txt", "Fixtures/files/photo.png", "Fixtures/files/plain-folder"])
         #expect(charset.stdout == "text/plain; charset=us-ascii\nimage/png; charset=binary\ninode/directory; charset=binary\n")
@@ -187,9 +193,11 @@ func records(_ text: String) throws -> [[String: Any]] {
     }
 
     @Test func jsonRecordsAreStable() throws {
-        let run = try uti(["identify", "--format", "json", "Fixtures/files/png-named.txt", "Fixtures/files/hello.swift",
-                           "Fixtures/files/empty.json", "Fixtures/Sample.app", "Fixtures/files/Sample.app",
-                           "Fixtures/files/link-to-photo"])
+        let run = try uti([
+            "identify", "--format", "json", "Fixtures/files/png-named.txt", "Fixtures/files/hello.swift",
+            "Fixtures/files/empty.json", "Fixtures/Sample.app", "Fixtures/files/Sample.app",
+            "Fixtures/files/link-to-photo",
+        ])
         #expect(run.status == 1, "Fixtures/Sample.app does not exist")
         try assertSnapshot(run.stdout, named: "identify-mixed.json")
         #expect(run.stderr == "uti: Fixtures/Sample.app: no such file or directory\n")
@@ -201,14 +209,16 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect((plainEvidence["content"] as? [String: Any])?["description"] as? String == "PNG image")
         let magic = try records(try uti(["identify", "--magic-description", "--format", "jsonl", "Fixtures/files/photo.png"]).stdout)
         let magicEvidence = try #require(magic.first?["evidence"] as? [String: Any])
-        #expect((magicEvidence["content"] as? [String: Any])?["description"] as? String
-            == "PNG image data, 16 x 16, 8-bit colormap, non-interlaced")
+        #expect(
+            (magicEvidence["content"] as? [String: Any])?["description"] as? String
+                == "PNG image data, 16 x 16, 8-bit colormap, non-interlaced")
     }
 
     @Test func everyRecordHasEveryKey() throws {
         let run = try uti(["identify", "--format", "jsonl", "-r", "--directories", "--hidden", "Fixtures/files/plain-folder", "Fixtures/files/nope"])
         for record in try records(run.stdout) {
-            #expect(Set(record.keys) == ["schemaVersion", "path", "kind", "type", "mimeType", "mimeTypes", "encoding", "evidence", "mismatch", "size", "error"])
+            #expect(
+                Set(record.keys) == ["schemaVersion", "path", "kind", "type", "mimeType", "mimeTypes", "encoding", "evidence", "mismatch", "size", "error"])
         }
         // The type is the same record `uti type --format json` prints, without its schemaVersion.
         let folder = try #require(try records(run.stdout).first)
@@ -225,12 +235,13 @@ func records(_ text: String) throws -> [[String: Any]] {
     @Test func missingPathsFailButOthersAreStillIdentified() throws {
         let run = try uti(["identify", "Fixtures/files/missing-1", "Fixtures/files/photo.gif", "Fixtures/files/missing-2"])
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            Fixtures/files/missing-1: error: no such file or directory
-            Fixtures/files/photo.gif: com.compuserve.gif
-            Fixtures/files/missing-2: error: no such file or directory
+        #expect(
+            run.stdout == """
+                Fixtures/files/missing-1: error: no such file or directory
+                Fixtures/files/photo.gif: com.compuserve.gif
+                Fixtures/files/missing-2: error: no such file or directory
 
-            """)
+                """)
         #expect(run.stderr == "uti: Fixtures/files/missing-1: no such file or directory\nuti: Fixtures/files/missing-2: no such file or directory\n")
     }
 
@@ -346,7 +357,9 @@ func records(_ text: String) throws -> [[String: Any]] {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manager = FileManager.default
-        for name in [".git/config", ".hidden.txt", "a.txt", "b.log", "keep.log", "build/out.txt", "src/c.txt", "src/deep/d.txt", "src/gen/e.txt", "docs/build/f.txt"] {
+        for name in [
+            ".git/config", ".hidden.txt", "a.txt", "b.log", "keep.log", "build/out.txt", "src/c.txt", "src/deep/d.txt", "src/gen/e.txt", "docs/build/f.txt",
+        ] {
             let url = folder.appendingPathComponent(name)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("text\n".utf8).write(to: url)
@@ -361,7 +374,8 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try walk([]) == ["a.txt", "docs/build/f.txt", "keep.log", "src/c.txt", "src/deep/d.txt"])
         #expect(try walk(["--max-depth", "1"]) == ["a.txt", "keep.log"])
         #expect(try walk(["--exclude", "deep", "--exclude", "docs/build"]) == ["a.txt", "keep.log", "src/c.txt"])
-        #expect(try walk(["--no-ignore"]) == ["a.txt", "b.log", "build/out.txt", "docs/build/f.txt", "keep.log", "src/c.txt", "src/deep/d.txt", "src/gen/e.txt"])
+        #expect(
+            try walk(["--no-ignore"]) == ["a.txt", "b.log", "build/out.txt", "docs/build/f.txt", "keep.log", "src/c.txt", "src/deep/d.txt", "src/gen/e.txt"])
         #expect(try walk(["--hidden"]).contains(".hidden.txt"))
         #expect(try walk(["--hidden"]).contains(".git/config"))
         #expect(try walk(["--directories"]).first == folder.path)
@@ -377,19 +391,20 @@ func records(_ text: String) throws -> [[String: Any]] {
     @Test func explainNamesTheEvidenceAndTheRule() throws {
         let run = try uti(["identify", "--explain", "Fixtures/files/png-named.txt", "Fixtures/files/clip.f4v"])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            Fixtures/files/png-named.txt: public.png
-              content: public.png, by uti (PNG image); shared-mime-info's rules: image/png at priority 50
-              name: txt -> public.plain-text
-              rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
-              mismatch: the content is public.png, the name says public.plain-text
-            Fixtures/files/clip.f4v: public.mpeg-4
-              content: public.mpeg-4, by shared-mime-info (MPEG-4 movie); shared-mime-info's rules: video/mp4 at priority 50; major brand "f4v "
-              name: f4v -> com.adobe.flash.video
-              rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
-              mismatch: the content is public.mpeg-4, the name says com.adobe.flash.video
+        #expect(
+            run.stdout == """
+                Fixtures/files/png-named.txt: public.png
+                  content: public.png, by uti (PNG image); shared-mime-info's rules: image/png at priority 50
+                  name: txt -> public.plain-text
+                  rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
+                  mismatch: the content is public.png, the name says public.plain-text
+                Fixtures/files/clip.f4v: public.mpeg-4
+                  content: public.mpeg-4, by shared-mime-info (MPEG-4 movie); shared-mime-info's rules: video/mp4 at priority 50; major brand "f4v "
+                  name: f4v -> com.adobe.flash.video
+                  rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
+                  mismatch: the content is public.mpeg-4, the name says com.adobe.flash.video
 
-            """)
+                """)
     }
 
     @Test func theRecordNamesTheRuleAndTheHelpStatesEveryRule() throws {

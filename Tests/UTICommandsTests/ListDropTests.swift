@@ -30,11 +30,13 @@ import Testing
         #expect(run.status == 0)
         #expect(try sections(run.stdout) == [["sunset", "forest", "meadow", "canyon", "harbor", "summer"], ["lighthouse", "caption"]])
         let text = try listPipeline(Self.photos, ["--at", "0.1"], ["--at", "0.4"])
-        #expect(text.stdout.hasPrefix("""
-            proposal: move, insert at 0.4 (items from this list move (a reorder))
-            item 1: move "harbor" 0.1 -> 0.4
+        #expect(
+            text.stdout.hasPrefix(
+                """
+                proposal: move, insert at 0.4 (items from this list move (a reorder))
+                item 1: move "harbor" 0.1 -> 0.4
 
-            """))
+                """))
     }
 
     @Test func reorderBackwardWithinASection() throws {
@@ -108,15 +110,16 @@ import Testing
     @Test func localObjectsFromElsewhereInTheApplicationInsertDirectly() throws {
         let run = try listPipeline(Self.strip, ["--at", "0.0", "--selected", "0.0,0.1"], ["--at", "1.0"], into: Self.photos)
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            proposal: move, insert at 1.0 (a drop within the source application moves)
-            item 1: insert local object "dune" at 1.0
-            item 2: insert local object "reef" at 1.1
-            list photos:
-              section 0 recent: sunset, harbor, forest, meadow, canyon, summer
-              section 1 archive: dune, reef, lighthouse, caption
+        #expect(
+            run.stdout == """
+                proposal: move, insert at 1.0 (a drop within the source application moves)
+                item 1: insert local object "dune" at 1.0
+                item 2: insert local object "reef" at 1.1
+                list photos:
+                  section 0 recent: sunset, harbor, forest, meadow, canyon, summer
+                  section 1 archive: dune, reef, lighthouse, caption
 
-            """)
+                """)
     }
 
     /// A copy of the photos list with `change` applied to its document, in a temporary folder
@@ -153,14 +156,15 @@ import Testing
     @Test func theListsRulesApplyToItsOwnReorders() throws {
         let text = try listPipeline(Self.photos, ["--at", "1.1"], ["--at", "0.0"])
         #expect(text.status == 1)
-        #expect(text.stdout == """
-            proposal: cancel, insert at 0.0 (no item has a visible representation the destination can take)
-            item 1: refused: no visible representation matches what the list takes (its rules apply to its own reorders too)
-            list photos:
-              section 0 recent: sunset, harbor, forest, meadow, canyon, summer
-              section 1 archive: lighthouse, caption
+        #expect(
+            text.stdout == """
+                proposal: cancel, insert at 0.0 (no item has a visible representation the destination can take)
+                item 1: refused: no visible representation matches what the list takes (its rules apply to its own reorders too)
+                list photos:
+                  section 0 recent: sunset, harbor, forest, meadow, canyon, summer
+                  section 1 archive: lighthouse, caption
 
-            """)
+                """)
         // A photo and the caption: the photo moves, the caption stays.
         let mixed = try listPipeline(Self.photos, ["--at", "1.0", "--selected", "1.0,1.1"], ["--at", "0.0", "--format", "list"])
         #expect(mixed.status == 0)
@@ -180,13 +184,14 @@ import Testing
     @Test func aListWithoutDropRulesTakesNothingLocalObjectsIncluded() throws {
         let run = try listPipeline(Self.photos, ["--at", "0.1"], ["--at", "0.0"], into: Self.strip)
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            proposal: cancel, insert at 0.0 (the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included)
-            item 1: refused: the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included
-            list strip:
-              section 0: dune, reef
+        #expect(
+            run.stdout == """
+                proposal: cancel, insert at 0.0 (the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included)
+                item 1: refused: the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included
+                list strip:
+                  section 0: dune, reef
 
-            """)
+                """)
         let own = try listPipeline(Self.strip, ["--at", "0.0"], ["--at", "0.1"])
         #expect(own.status == 1)
         #expect(own.stdout.hasPrefix("proposal: cancel, insert at 0.1 (the list declares no drop rules"))
@@ -219,16 +224,17 @@ import Testing
     @Test func aMultiItemReorderPastTheEndSaysSo() throws {
         let run = try listPipeline(Self.photos, ["--at", "0.0", "--selected", "0.0,0.1,0.2"], ["--at", "0.5"])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            proposal: move, insert at 0.5 (items from this list move (a reorder); 0.5 is past the end of section 0 once the 3 moved items leave it (3 remain), so the items append at 0.3)
-            item 1: move "sunset" 0.0 -> 0.3
-            item 2: move "harbor" 0.1 -> 0.4
-            item 3: move "forest" 0.2 -> 0.5
-            list photos:
-              section 0 recent: meadow, canyon, summer, sunset, harbor, forest
-              section 1 archive: lighthouse, caption
+        #expect(
+            run.stdout == """
+                proposal: move, insert at 0.5 (items from this list move (a reorder); 0.5 is past the end of section 0 once the 3 moved items leave it (3 remain), so the items append at 0.3)
+                item 1: move "sunset" 0.0 -> 0.3
+                item 2: move "harbor" 0.1 -> 0.4
+                item 3: move "forest" 0.2 -> 0.5
+                list photos:
+                  section 0 recent: meadow, canyon, summer, sunset, harbor, forest
+                  section 1 archive: lighthouse, caption
 
-            """)
+                """)
         let inside = try listPipeline(Self.photos, ["--at", "0.0", "--selected", "0.0,0.1,0.2"], ["--at", "0.2", "--format", "list"])
         #expect(try sections(inside.stdout)[0] == ["meadow", "canyon", "sunset", "harbor", "forest", "summer"])
     }
@@ -243,7 +249,10 @@ import Testing
         #expect(try actions(run.stdout).first?["at"] as? [Int] == [1, 2])
         try validate(run.stdout, against: "list-drop-result.schema.json")
         let text = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none"])
-        #expect(text.stdout.hasPrefix("proposal: move, insert at none (items from this list move (a reorder); no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does)\n"))
+        #expect(
+            text.stdout.hasPrefix(
+                "proposal: move, insert at none (items from this list move (a reorder); no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does)\n"
+            ))
         let into = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none", "--intent", "into"])
         #expect(into.status == 2)
         #expect(into.stderr == "uti: intent into needs an item to drop into; --at none is a drop over empty space\n")
@@ -251,17 +260,25 @@ import Testing
 
     // UIDragSession.restrictedToSourceApplication: the session is offered to its own application only.
     @Test func aRestrictedSessionIsNeverOfferedToAnotherApplication() throws {
-        let run = try pipeline(["--restricted", "--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--list", Self.photos, "--at", "0.0", "--format", "json"])
+        let run = try pipeline(
+            ["--restricted", "--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--list", Self.photos, "--at", "0.0", "--format", "json"])
         #expect(run.status == 1)
         let result = try #require(try json(run.stdout) as? [String: Any])
         #expect(result["offered"] as? Bool == false)
         #expect(result["canHandle"] as? Bool == false)
-        #expect(try actions(run.stdout).first?["reason"] as? String == "the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
-        let destination = try pipeline(["--restricted", "--source-app", "com.example.mail", "Fixtures/files/photo.png"], ["--accepts", "public.image", "--app", "com.example.viewer", "--format", "json"])
+        #expect(
+            try actions(run.stdout).first?["reason"] as? String
+                == "the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
+        let destination = try pipeline(
+            ["--restricted", "--source-app", "com.example.mail", "Fixtures/files/photo.png"],
+            ["--accepts", "public.image", "--app", "com.example.viewer", "--format", "json"])
         let record = try #require(try json(destination.stdout) as? [String: Any])
         #expect(record["offered"] as? Bool == false)
-        #expect((record["items"] as? [[String: Any]])?.first?["reason"] as? String == "the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
-        let own = try pipeline(["--restricted", "--source-app", "com.example.photos", "Fixtures/files/photo.png"], ["--list", Self.photos, "--at", "0.0", "--format", "json"])
+        #expect(
+            (record["items"] as? [[String: Any]])?.first?["reason"] as? String
+                == "the session is restricted to its source application, so it is never offered here (canHandle is not asked)")
+        let own = try pipeline(
+            ["--restricted", "--source-app", "com.example.photos", "Fixtures/files/photo.png"], ["--list", Self.photos, "--at", "0.0", "--format", "json"])
         #expect((try json(own.stdout) as? [String: Any])?["offered"] as? Bool == true)
     }
 
@@ -271,12 +288,13 @@ import Testing
     @Test func aDelegateWhoseStepsDisagreeIsAFinding() throws {
         let raw = try pipeline(["Fixtures/files/camera.dng"], ["--destination", "Fixtures/destinations/custom-view.json"])
         #expect(raw.status == 1)
-        #expect(raw.stdout == """
-            proposal: copy (drops into another application copy)
-            item 1: refused: canHandle accepted it, and performDrop loads nothing for it (UIImage)
-            finding: item 1: accepted by canHandle (public.image), nothing loadable by UIImage in performDrop
+        #expect(
+            raw.stdout == """
+                proposal: copy (drops into another application copy)
+                item 1: refused: canHandle accepted it, and performDrop loads nothing for it (UIImage)
+                finding: item 1: accepted by canHandle (public.image), nothing loadable by UIImage in performDrop
 
-            """)
+                """)
         let json = try pipeline(["Fixtures/files/camera.dng"], ["--destination", "Fixtures/destinations/custom-view.json", "--format", "json"])
         let record = try #require(try UTICommandsTests.json(json.stdout) as? [String: Any])
         #expect(record["canHandle"] as? Bool == true)
@@ -284,7 +302,8 @@ import Testing
         try validate(json.stdout, against: "drop-result.schema.json")
         let png = try pipeline(["Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/custom-view.json"])
         #expect(png.status == 0)
-        #expect(png.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact) (dry run: not loaded)\n")
+        #expect(
+            png.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact) (dry run: not loaded)\n")
     }
 
     @Test func aPerformDropThatDoesNothingRevertsTheView() throws {
@@ -348,12 +367,17 @@ import Testing
         let wrap = try uti(["wrap", "--from-list", list, "--at", "0.0"])
         #expect(wrap.status == 1)
         #expect(wrap.stdout.isEmpty)
-        #expect(wrap.stderr == "uti: \(list): no drag begins: \"photos\" is on a phone, where collection views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)\n")
+        #expect(
+            wrap.stderr
+                == "uti: \(list): no drag begins: \"photos\" is on a phone, where collection views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)\n"
+        )
         let drop = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.0"])
         #expect(drop.status == 1)
         #expect(drop.stdout.hasPrefix("proposal: cancel, insert at 0.0 (\"photos\" is on a phone, where collection views take part"))
 
-        let (enabledFolder, enabled) = try photosVariant { $0["device"] = "phone"; $0["dragInteractionEnabled"] = true }
+        let (enabledFolder, enabled) = try photosVariant {
+            $0["device"] = "phone"; $0["dragInteractionEnabled"] = true
+        }
         defer { try? FileManager.default.removeItem(at: enabledFolder) }
         let reorder = try listPipeline(enabled, ["--at", "0.0"], ["--at", "0.2", "--format", "list"])
         #expect(reorder.status == 0)
@@ -366,24 +390,27 @@ import Testing
         #expect(run.status == 0)
         let result = try #require(try json(run.stdout) as? [String: Any])
         let trace = try #require(result["explain"] as? [[String: String]])
-        #expect(trace.map { $0["decision"] ?? "" } == [
-            "canHandle true: 2 of 3 items offer a visible representation the list's rules take",
-            "proposal move: items from this list move (a reorder)",
-            "the 2 moved items are deleted first; 0.5 counts in the list without them (4 items remain in section 0)",
-            "0.5 is past the end of section 0 (4 items), so the items append at 0.4",
-            "item 1: move \"sunset\" 0.0 -> 0.4",
-            "item 2: move \"harbor\" 0.1 -> 0.5",
-            "item 3: refused: no visible representation matches what the list takes (its rules apply to its own reorders too)",
-        ])
+        #expect(
+            trace.map { $0["decision"] ?? "" } == [
+                "canHandle true: 2 of 3 items offer a visible representation the list's rules take",
+                "proposal move: items from this list move (a reorder)",
+                "the 2 moved items are deleted first; 0.5 counts in the list without them (4 items remain in section 0)",
+                "0.5 is past the end of section 0 (4 items), so the items append at 0.4",
+                "item 1: move \"sunset\" 0.0 -> 0.4",
+                "item 2: move \"harbor\" 0.1 -> 0.5",
+                "item 3: refused: no visible representation matches what the list takes (its rules apply to its own reorders too)",
+            ])
         #expect(trace[0]["rule"]?.hasPrefix("UICollectionViewDropDelegate / UITableViewDropDelegate: canHandle and dropSessionDidUpdate") == true)
         #expect(trace[2]["rule"]?.hasPrefix("performBatchUpdates: deletions are processed before insertions") == true)
         try validate(run.stdout, against: "list-drop-result.schema.json")
         let text = try uti(["drop", "--list", Self.photos, "--at", "none", "--explain", "Fixtures/sessions/files-drag.json"])
-        #expect(text.stdout.contains("""
-            explain:
-              no destination index path: the drop goes to 1.2, the end of the last section
-                rule: UICollectionViewDropCoordinator.destinationIndexPath
-            """))
+        #expect(
+            text.stdout.contains(
+                """
+                explain:
+                  no destination index path: the drop goes to 1.2, the end of the last section
+                    rule: UICollectionViewDropCoordinator.destinationIndexPath
+                """))
         #expect(text.stdout.contains("  item 2: delete the placeholder at 1.3 (loading failed: "))
         #expect(text.stdout.contains("    rule: UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:) when the load succeeds"))
     }
@@ -391,11 +418,16 @@ import Testing
     // Delegate logic a list declares: dropSessionDidUpdate forbidding some index paths, moves
     // only while editing, and no dropSessionDidUpdate at all.
     @Test func aListDeclaresWhereItsDelegateForbidsAndWhenItMoves() throws {
-        let (folder, list) = try photosVariant { $0["firstInsertableItem"] = 1; $0["movesOnlyWhileEditing"] = true }
+        let (folder, list) = try photosVariant {
+            $0["firstInsertableItem"] = 1; $0["movesOnlyWhileEditing"] = true
+        }
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.0"])
         #expect(first.status == 1)
-        #expect(first.stdout.hasPrefix("proposal: forbidden, insert at 0.0 (the list forbids insertions before item 1 of a section (its dropSessionDidUpdate returns .forbidden at 0.0))\n"))
+        #expect(
+            first.stdout.hasPrefix(
+                "proposal: forbidden, insert at 0.0 (the list forbids insertions before item 1 of a section (its dropSessionDidUpdate returns .forbidden at 0.0))\n"
+            ))
         let second = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.1"])
         #expect(second.status == 0)
         let reorder = try listPipeline(list, ["--at", "0.3"], ["--at", "0.1"])
@@ -445,11 +477,13 @@ import Testing
 
         let refused = try listPipeline(Self.photos, ["--at", "0.2"], ["--at", "1.1", "--intent", "into"])
         #expect(refused.status == 1)
-        #expect(refused.stdout.hasPrefix("""
-            proposal: forbidden, into at 1.1 (the item at 1.1 ("caption") takes no drops)
-            item 1: refused: the item at 1.1 ("caption") takes no drops
+        #expect(
+            refused.stdout.hasPrefix(
+                """
+                proposal: forbidden, into at 1.1 (the item at 1.1 ("caption") takes no drops)
+                item 1: refused: the item at 1.1 ("caption") takes no drops
 
-            """))
+                """))
     }
 
     @Test func automaticInATablePicksIntoWhereTheRowTakesTheDrop() throws {
@@ -466,11 +500,13 @@ import Testing
     @Test func anIndexPastTheEndAppends() throws {
         let run = try listPipeline(Self.photos, ["--at", "0.2"], ["--at", "0.9"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("""
-            proposal: move, insert at 0.9 (items from this list move (a reorder); 0.9 is past the end of section 0, so the items append)
-            item 1: move "forest" 0.2 -> 0.5
+        #expect(
+            run.stdout.hasPrefix(
+                """
+                proposal: move, insert at 0.9 (items from this list move (a reorder); 0.9 is past the end of section 0, so the items append)
+                item 1: move "forest" 0.2 -> 0.5
 
-            """))
+                """))
     }
 
     @Test(arguments: [
@@ -504,13 +540,18 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = folder.appendingPathComponent("bad.json")
-        try Data("""
+        try Data(
+            """
             {"schemaVersion": 1, "identifier": "x", "kind": "grid", "drop": {"accepts": ["public.image"], "objectClass": "UIImage"},
              "sections": [{"items": [{"identifier": "a"}, {"identifier": "a", "value": "text"}]}]}
-            """.utf8).write(to: list)
+            """.utf8
+        ).write(to: list)
         let run = try pipeline(["Fixtures/files/photo.png"], ["--list", list.path, "--at", "0.0"])
         #expect(run.status == 2)
-        #expect(run.stderr == "uti: \(list.path): $.kind: must be one of collection, table (not \"grid\"); $.drop: needs exactly one of accepts, readableTypes or objectClass (or none, to cancel); $.sections[0].items[1].types: is required with value (the types the text is offered as); $.sections[0].items[1].identifier: \"a\" is the identifier of $.sections[0].items[0] too\n")
+        #expect(
+            run.stderr
+                == "uti: \(list.path): $.kind: must be one of collection, table (not \"grid\"); $.drop: needs exactly one of accepts, readableTypes or objectClass (or none, to cancel); $.sections[0].items[1].types: is required with value (the types the text is offered as); $.sections[0].items[1].identifier: \"a\" is the identifier of $.sections[0].items[0] too\n"
+        )
     }
 }
 
@@ -526,22 +567,26 @@ import Testing
         #expect(wrongRules.status == 1)
         let noRules = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame, "--zone", "border"])
         #expect(noRules.status == 1)
-        #expect(noRules.stdout == """
-            proposal: cancel (the destination declares no drop rules here, so every drop cancels)
-            item 1: refused: the destination declares no drop rules here
+        #expect(
+            noRules.stdout == """
+                proposal: cancel (the destination declares no drop rules here, so every drop cancels)
+                item 1: refused: the destination declares no drop rules here
 
-            """)
+                """)
         let unknown = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame, "--zone", "margin"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "uti: --zone margin: Fixtures/destinations/photo-frame.json declares no zone \"margin\" (its zones: border, caption, image)\n")
+        #expect(
+            unknown.stderr == "uti: --zone margin: Fixtures/destinations/photo-frame.json declares no zone \"margin\" (its zones: border, caption, image)\n")
         let none = try pipeline(["Fixtures/files/photo.png"], ["--destination", Self.frame])
         #expect(none.status == 2)
-        #expect(none.stderr == "uti: Fixtures/destinations/photo-frame.json declares zones (border, caption, image) and no rules of its own: give --zone NAME\n")
+        #expect(
+            none.stderr == "uti: Fixtures/destinations/photo-frame.json declares zones (border, caption, image) and no rules of its own: give --zone NAME\n")
     }
 
     @Test func twoDestinationsGiveOneResultEachInJSON() throws {
-        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"],
-                               ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--format", "json"])
+        let run = try pipeline(
+            ["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"],
+            ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--format", "json"])
         #expect(run.status == 0)
         let results = try #require((try json(run.stdout) as? [String: Any])?["results"] as? [[String: Any]])
         #expect(results.map { $0["destination"] as? String } == ["Fixtures/destinations/viewer.json", "Fixtures/destinations/notes-app.json"])
@@ -550,61 +595,72 @@ import Testing
     }
 
     @Test func twoDestinationsGiveATestCasePerDestinationAndItemInJUnit() throws {
-        let run = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"],
-                               ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--format", "junit"])
+        let run = try pipeline(
+            ["Fixtures/files/photo.png", "Fixtures/files/utf8.txt"],
+            ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--format", "junit"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="uti drop" tests="4" failures="2" errors="0">
-              <testsuite name="Fixtures/destinations/viewer.json" tests="2" failures="1" errors="0" skipped="0">
-            """))
+        #expect(
+            run.stdout.hasPrefix(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="uti drop" tests="4" failures="2" errors="0">
+                  <testsuite name="Fixtures/destinations/viewer.json" tests="2" failures="1" errors="0" skipped="0">
+                """))
         #expect(run.stdout.components(separatedBy: "<testcase ").count == 5)
-        #expect(run.stdout.contains("""
-                <testcase classname="Fixtures/destinations/notes-app.json" name="item 1: photo">
-                  <failure message="no visible representation matches what the destination takes" type="copy">proposal: copy (drops into another application copy)</failure>
-            """))
-        let parsed = try runProgram("/usr/bin/env", ["python3", "-c", "import sys, xml.etree.ElementTree as t; print(len(t.fromstring(sys.stdin.read()).findall('.//testcase')))"],
-                                    stdin: Data(run.stdout.utf8))
+        #expect(
+            run.stdout.contains(
+                """
+                    <testcase classname="Fixtures/destinations/notes-app.json" name="item 1: photo">
+                      <failure message="no visible representation matches what the destination takes" type="copy">proposal: copy (drops into another application copy)</failure>
+                """))
+        let parsed = try runProgram(
+            "/usr/bin/env", ["python3", "-c", "import sys, xml.etree.ElementTree as t; print(len(t.fromstring(sys.stdin.read()).findall('.//testcase')))"],
+            stdin: Data(run.stdout.utf8))
         #expect(parsed.stdout == "4\n")
     }
 
     @Test func loadsNeedOneDestination() throws {
-        let run = try pipeline(["Fixtures/files/photo.png"],
-                               ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--out", "/tmp"])
+        let run = try pipeline(
+            ["Fixtures/files/photo.png"],
+            ["--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json", "--out", "/tmp"])
         #expect(run.status == 2)
         #expect(run.stderr == "uti: --out loads for one destination or list; give one with it\n")
     }
 
     @Test func destinationsAndListsTogether() throws {
-        let arguments = ["--destination", "Fixtures/destinations/viewer.json", "--list", ListDropTests.photos, "--list", ListDropTests.notes,
-                         "--at", "0.1", "--at", "0.0"]
+        let arguments = [
+            "--destination", "Fixtures/destinations/viewer.json", "--list", ListDropTests.photos, "--list", ListDropTests.notes,
+            "--at", "0.1", "--at", "0.0",
+        ]
         let text = try pipeline(["Fixtures/files/photo.png"], arguments)
         #expect(text.status == 1, "the notes list refuses the photo")
-        #expect(text.stdout == """
-            destination Fixtures/destinations/viewer.json:
-              proposal: copy (the destination copies)
-              item 1: accepted public.png for public.png (exact) (dry run: not loaded)
-            list Fixtures/lists/photos.list.json at 0.1:
-              proposal: copy, insert at 0.1 (drops into another application copy)
-              item 1: placeholder at 0.1 while public.png loads (for public.image, conformance)
-              item 1: commit "photo" at 0.1 (dry run: not loaded)
-              list photos:
-                section 0 recent: sunset, photo, harbor, forest, meadow, canyon, summer
-                section 1 archive: lighthouse, caption
-            list Fixtures/lists/notes.list.json at 0.0:
-              proposal: cancel, insert at 0.0 (no item has a visible representation the destination can take)
-              item 1: refused: no visible representation matches what the list takes
-              list notes:
-                section 0 pinned: groceries, work, ideas
+        #expect(
+            text.stdout == """
+                destination Fixtures/destinations/viewer.json:
+                  proposal: copy (the destination copies)
+                  item 1: accepted public.png for public.png (exact) (dry run: not loaded)
+                list Fixtures/lists/photos.list.json at 0.1:
+                  proposal: copy, insert at 0.1 (drops into another application copy)
+                  item 1: placeholder at 0.1 while public.png loads (for public.image, conformance)
+                  item 1: commit "photo" at 0.1 (dry run: not loaded)
+                  list photos:
+                    section 0 recent: sunset, photo, harbor, forest, meadow, canyon, summer
+                    section 1 archive: lighthouse, caption
+                list Fixtures/lists/notes.list.json at 0.0:
+                  proposal: cancel, insert at 0.0 (no item has a visible representation the destination can take)
+                  item 1: refused: no visible representation matches what the list takes
+                  list notes:
+                    section 0 pinned: groceries, work, ideas
 
-            """)
+                """)
         let json = try pipeline(["Fixtures/files/photo.png"], arguments + ["--format", "json"])
         try validate(json.stdout, against: "drop-results.schema.json")
         let junit = try pipeline(["Fixtures/files/photo.png"], arguments + ["--format", "junit"])
         #expect(junit.stdout.contains("<testsuites name=\"uti drop\" tests=\"3\" failures=\"1\" errors=\"0\">\n"))
         #expect(junit.stdout.contains("<testsuite name=\"Fixtures/lists/notes.list.json at 0.0\" tests=\"1\" failures=\"1\""))
 
-        let uneven = try pipeline(["Fixtures/files/photo.png"], ["--list", ListDropTests.photos, "--list", ListDropTests.notes, "--at", "0.1", "--at", "0.0", "--at", "0.2"])
+        let uneven = try pipeline(
+            ["Fixtures/files/photo.png"], ["--list", ListDropTests.photos, "--list", ListDropTests.notes, "--at", "0.1", "--at", "0.0", "--at", "0.2"])
         #expect(uneven.status == 2)
         #expect(uneven.stderr == "uti: give one --at for every --list, or one per --list in the same order (2 lists, 3 --at)\n")
     }

@@ -31,12 +31,18 @@ import Testing
         // offered, and a dry run already says the load would fail.
         let dry = try pipeline(["--object", "UIImage", "Fixtures/files/photo.gif"], ["--accepts", "public.png"])
         #expect(dry.status == 1)
-        #expect(dry.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact); loading failed: public.png: UIImage would encode it, and uti has no encoder for it from this file (load a type the file already has)\n")
+        #expect(
+            dry.stdout
+                == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact); loading failed: public.png: UIImage would encode it, and uti has no encoder for it from this file (load a type the file already has)\n"
+        )
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let loaded = try pipeline(["--object", "UIImage", "Fixtures/files/photo.gif"], ["--accepts", "public.png", "--out", out.path])
         #expect(loaded.status == 1)
-        #expect(loaded.stdout.contains("item 1: accepted public.png for public.png (exact); loading failed: public.png: UIImage would encode it, and uti has no encoder for it from this file (load a type the file already has)"))
+        #expect(
+            loaded.stdout.contains(
+                "item 1: accepted public.png for public.png (exact); loading failed: public.png: UIImage would encode it, and uti has no encoder for it from this file (load a type the file already has)"
+            ))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "a failed load leaves nothing")
     }
 
@@ -47,7 +53,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let png = try pipeline(["--object", "UIImage", "Fixtures/files/photo.jpg"], ["--accepts", "public.png", "--out", out.path])
         #expect(png.status == 0)
-        #expect(png.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact) -> \(out.path)/item 1.png\n")
+        #expect(
+            png.stdout == "proposal: copy (drops into another application copy)\nitem 1: accepted public.png for public.png (exact) -> \(out.path)/item 1.png\n"
+        )
         let written = try [UInt8](Data(contentsOf: out.appendingPathComponent("item 1.png")))
         let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/photo.jpg")))
         #expect(try ImageCodec.decodePNG(written, label: "png") == ImageCodec.decodeJPEG(jpeg, label: "jpeg"))
@@ -87,7 +95,10 @@ import Testing
     @Test func aClassThatCannotReadTheFileIsAnErrorNamingIt() throws {
         let run = try uti(["wrap", "--object", "NSString", "Fixtures/files/page.html", "Fixtures/files/ascii.txt"])
         #expect(run.status == 1, "the other file is still wrapped")
-        #expect(run.stderr == "uti: Fixtures/files/page.html: NSString cannot be made from public.html (NSString reads public.utf8-plain-text, public.utf16-external-plain-text, public.utf16-plain-text, public.plain-text, com.apple.traditional-mac-plain-text)\n")
+        #expect(
+            run.stderr
+                == "uti: Fixtures/files/page.html: NSString cannot be made from public.html (NSString reads public.utf8-plain-text, public.utf16-external-plain-text, public.utf16-plain-text, public.plain-text, com.apple.traditional-mac-plain-text)\n"
+        )
         #expect(items(try session(run.stdout)).count == 1)
         let folder = try uti(["wrap", "--object", "UIImage", "Fixtures/files/plain-folder"])
         #expect(folder.stderr == "uti: Fixtures/files/plain-folder: UIImage is made from a file's contents; this is a directory\n")
@@ -95,15 +106,16 @@ import Testing
 
     @Test func anAttributedStringFromRTFConvertsWhereItCan() throws {
         let run = try uti(["wrap", "--object", "NSAttributedString", "--format", "text", "--relative", "Fixtures/files/hand.rtf"])
-        #expect(run.stdout == """
-            drag session from an unnamed source; move allowed
-            item 1
-              1. com.apple.uikit.attributedstring [data] Fixtures/files/hand.rtf as NSAttributedString writes it
-              2. com.apple.flat-rtfd [data] (NSAttributedString encodes it; uti cannot)
-              3. public.rtf [data] Fixtures/files/hand.rtf as NSAttributedString writes it
-              4. public.utf8-plain-text [data] Fixtures/files/hand.rtf by rtf-to-text as NSAttributedString writes it
+        #expect(
+            run.stdout == """
+                drag session from an unnamed source; move allowed
+                item 1
+                  1. com.apple.uikit.attributedstring [data] Fixtures/files/hand.rtf as NSAttributedString writes it
+                  2. com.apple.flat-rtfd [data] (NSAttributedString encodes it; uti cannot)
+                  3. public.rtf [data] Fixtures/files/hand.rtf as NSAttributedString writes it
+                  4. public.utf8-plain-text [data] Fixtures/files/hand.rtf by rtf-to-text as NSAttributedString writes it
 
-            """)
+                """)
     }
 
     @Test func anNSURLIsTheFilesURL() throws {
@@ -116,27 +128,36 @@ import Testing
     @Test func objectExcludesFileProviderOptionsAndUnknownClasses() throws {
         let derive = try uti(["wrap", "--object", "UIImage", "--derive", "Fixtures/files/photo.png"])
         #expect(derive.status == 2)
-        #expect(derive.stderr.hasPrefix("Error: --object offers the class's writable types only; --derive, --no-url and --open-in-place describe a file's provider.\n"))
+        #expect(
+            derive.stderr.hasPrefix(
+                "Error: --object offers the class's writable types only; --derive, --no-url and --open-in-place describe a file's provider.\n"))
         let unknown = try uti(["wrap", "--object", "NSImage", "Fixtures/files/photo.png"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("Error: --object NSImage: unknown class (known: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem).\n"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "Error: --object NSImage: unknown class (known: UIImage, NSString, NSAttributedString, NSURL, UIColor, CNContact, MKMapItem).\n"))
     }
 
     @Test func groupVisibilityIsMacOSOnlyAndTeamIOSOnly() throws {
-        let wrap = ["--source-app", "com.example.a", "--team", "T", "--group", "group.g", "--visibility", "public.png=group", "--no-url", "Fixtures/files/photo.png"]
+        let wrap = [
+            "--source-app", "com.example.a", "--team", "T", "--group", "group.g", "--visibility", "public.png=group", "--no-url", "Fixtures/files/photo.png",
+        ]
         let macOS = try pipeline(wrap, ["--accepts", "public.image", "--app", "com.example.b", "--group", "group.g", "--platform", "macos"])
         #expect(macOS.status == 0)
         let iOS = try pipeline(wrap, ["--accepts", "public.image", "--app", "com.example.b", "--group", "group.g", "--platform", "ios", "--format", "json"])
         #expect(iOS.status == 1)
         let result = try #require(try json(iOS.stdout) as? [String: Any])
         #expect(result["canHandle"] as? Bool == false)
-        #expect(result["notes"] as? [String] == [
-            "item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as ownProcess on ios",
-        ])
+        #expect(
+            result["notes"] as? [String] == [
+                "item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as ownProcess on ios"
+            ])
         try validate(iOS.stdout, against: "drop-result.schema.json")
         let own = try pipeline(wrap, ["--accepts", "public.image", "--app", "com.example.a", "--platform", "ios"])
         #expect(own.status == 0, "ownProcess still reaches the source application")
-        #expect(own.stdout.hasSuffix("note: item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as ownProcess on ios\n"))
+        #expect(
+            own.stdout.hasSuffix(
+                "note: item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as ownProcess on ios\n"))
         let team = ["--source-app", "com.example.a", "--team", "T", "--visibility", "public.png=team", "--no-url", "Fixtures/files/photo.png"]
         #expect(try pipeline(team, ["--accepts", "public.image", "--app", "com.example.b", "--team", "T", "--platform", "ios"]).status == 0)
         #expect(try pipeline(team, ["--accepts", "public.image", "--app", "com.example.b", "--team", "T", "--platform", "macos"]).status == 1)
@@ -147,9 +168,11 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = folder.appendingPathComponent("ios.json")
-        try #"{"accepts": ["public.image"], "application": "com.example.b", "group": "group.g", "platform": "ios"}"#.write(to: good, atomically: true, encoding: .utf8)
-        let run = try pipeline(["--source-app", "com.example.a", "--group", "group.g", "--visibility", "public.png=group", "--no-url", "Fixtures/files/photo.png"],
-                               ["--destination", good.path])
+        try #"{"accepts": ["public.image"], "application": "com.example.b", "group": "group.g", "platform": "ios"}"#.write(
+            to: good, atomically: true, encoding: .utf8)
+        let run = try pipeline(
+            ["--source-app", "com.example.a", "--group", "group.g", "--visibility", "public.png=group", "--no-url", "Fixtures/files/photo.png"],
+            ["--destination", good.path])
         #expect(run.status == 1)
         let bad = folder.appendingPathComponent("watch.json")
         try #"{"accepts": ["public.image"], "platform": "watchos"}"#.write(to: bad, atomically: true, encoding: .utf8)

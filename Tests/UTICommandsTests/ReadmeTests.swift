@@ -102,7 +102,8 @@ struct ReadmeExample: CustomTestStringConvertible, Sendable {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let clone = folder.appendingPathComponent("uti")
-        let run = try runProgram("/usr/bin/git", ["clone", "--quiet", "--depth", "1", "--branch", branch, "file://\(repositoryRoot.path)", clone.path], timeout: 60)
+        let run = try runProgram(
+            "/usr/bin/git", ["clone", "--quiet", "--depth", "1", "--branch", branch, "file://\(repositoryRoot.path)", clone.path], timeout: 60)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.isExecutableFile(atPath: clone.appendingPathComponent("scripts/install").path))
     }

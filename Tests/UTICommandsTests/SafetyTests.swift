@@ -69,7 +69,10 @@ import UniformTypes
         let alone = try uti(["check", manifest, "--output", fifo], timeout: 10)
         #expect(alone.status == 2)
         #expect(alone.stderr == "uti: --output \(fifo): is a FIFO that no program is reading\n")
-        let read = try runProgram("/bin/sh", ["-c", "cat '\(fifo)' > '\(folder.path)/got' & sleep 0.3; '\(utiExecutable.path)' check \(manifest) --format json --output '\(fifo)'; wait"], timeout: 10)
+        let read = try runProgram(
+            "/bin/sh",
+            ["-c", "cat '\(fifo)' > '\(folder.path)/got' & sleep 0.3; '\(utiExecutable.path)' check \(manifest) --format json --output '\(fifo)'; wait"],
+            timeout: 10)
         #expect(read.status == 0)
         #expect(try String(contentsOf: folder.appendingPathComponent("got"), encoding: .utf8).contains("\"schemaVersion\""))
         var status = stat()
@@ -110,8 +113,9 @@ import UniformTypes
         #expect(chmod(key.path, 0o600) == 0)
         let out = folder.appendingPathComponent("out")
         let session = try uti(["wrap", key.path])
-        let run = try runProgram("/bin/sh", ["-c", "umask 022; '\(utiExecutable.path)' drop --accepts public.plain-text --out '\(out.path)'"],
-                                 stdin: Data(session.stdout.utf8))
+        let run = try runProgram(
+            "/bin/sh", ["-c", "umask 022; '\(utiExecutable.path)' drop --accepts public.plain-text --out '\(out.path)'"],
+            stdin: Data(session.stdout.utf8))
         #expect(run.status == 0, "\(run.stderr)")
         let loaded = out.appendingPathComponent("id_ed25519.txt").path
         #expect((try FileManager.default.attributesOfItem(atPath: loaded)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -245,8 +249,11 @@ import UniformTypes
             try Data("x".utf8).write(to: deep.appendingPathComponent("f.txt"))
         }
         let manifest = folder.appendingPathComponent("m.check.json")
-        try Data(#"{"expectations": [{"files": "**/**/**/**/**/**/**/nomatch", "count": 0}, {"files": "d0/**/**/**/f.txt", "count": 12, "type": "public.plain-text"}]}"#.utf8)
-            .write(to: manifest)
+        try Data(
+            #"{"expectations": [{"files": "**/**/**/**/**/**/**/nomatch", "count": 0}, {"files": "d0/**/**/**/f.txt", "count": 12, "type": "public.plain-text"}]}"#
+                .utf8
+        )
+        .write(to: manifest)
         let run = try uti(["check", manifest.path], timeout: 20)
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.hasSuffix("14 passed, 0 failed\n"))
@@ -283,11 +290,13 @@ import UniformTypes
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = folder.appendingPathComponent("sentinel.list.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"schemaVersion": 1, "identifier": "sentinel", "kind": "collection", "application": "com.example.photos",
              "itemClass": "Photo", "reorders": true, "drop": {"accepts": ["public.image"], "load": "data"},
              "sections": [{"items": [{"identifier": "\u0000placeholder"}, {"identifier": "placeholder"}]}]}
-            """#.utf8).write(to: list)
+            """#.utf8
+        ).write(to: list)
         let run = try pipeline(["Fixtures/files/photo.png"], ["--list", list.path, "--at", "0.0", "--format", "list"])
         #expect(run.status == 0, "\(run.stderr)")
         let result = try #require(try json(run.stdout) as? [String: Any])
@@ -302,8 +311,9 @@ import UniformTypes
         let item = try #require((one["items"] as? [Any])?.first)
         var session = one
         session["items"] = Array(repeating: item, count: 20_000)
-        let run = try uti(["drop", "--list", Self.photos, "--at", "0.0", "--format", "list"],
-                          stdin: try JSONSerialization.data(withJSONObject: session), timeout: 30)
+        let run = try uti(
+            ["drop", "--list", Self.photos, "--at", "0.0", "--format", "list"],
+            stdin: try JSONSerialization.data(withJSONObject: session), timeout: 30)
         #expect(run.status == 0, "\(run.stderr)")
         let result = try #require(try json(run.stdout) as? [String: Any])
         let sections = try #require(result["sections"] as? [[String: Any]])
@@ -320,9 +330,9 @@ func mimeCache(parents: [(String, [String])], sortParents: Bool = true) -> [UInt
     func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
     let entries = sortParents ? parents.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) } : parents
     let headerSize = 40
-    let empty = headerSize                   // a list with no entries
-    let suffixTree = empty + 4               // no roots
-    let magic = suffixTree + 8               // no rules, extent 0
+    let empty = headerSize  // a list with no entries
+    let suffixTree = empty + 4  // no roots
+    let magic = suffixTree + 8  // no rules, extent 0
     let parentList = magic + 12
     var parentArrays = parentList + 4 + 8 * entries.count
     let strings = parentArrays + entries.reduce(0) { $0 + 4 + 4 * $1.1.count }
@@ -355,8 +365,10 @@ func mimeCache(parents: [(String, [String])], sortParents: Bool = true) -> [UInt
         try FileManager.default.createDirectory(at: mime, withIntermediateDirectories: true)
         try Data(cache).write(to: mime.appendingPathComponent("mime.cache"))
         try Data((types.joined(separator: "\n") + "\n").utf8).write(to: mime.appendingPathComponent("types"))
-        return ["XDG_DATA_DIRS": folder.appendingPathComponent("data").path, "XDG_DATA_HOME": "/nonexistent",
-                "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        return [
+            "XDG_DATA_DIRS": folder.appendingPathComponent("data").path, "XDG_DATA_HOME": "/nonexistent",
+            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+        ]
     }
 
     @Test func aTwentyThousandDeepSubclassChainIsWalkedWithoutRecursion() throws {

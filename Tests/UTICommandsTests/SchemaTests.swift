@@ -6,8 +6,11 @@ import Testing
 @Suite struct SchemaTests {
     @Test func identifyRecordsOfEveryKind() throws {
         let png = try Data(contentsOf: URL(fileURLWithPath: fixture("files/photo.png")))
-        let run = try uti(["identify", "--format", "json", "-r", "Fixtures/files/png-named.txt", "Fixtures/files/plain-folder",
-                           "Fixtures/files/broken-link", "Fixtures/files/empty", "Fixtures/files/nope", "-"], stdin: png)
+        let run = try uti(
+            [
+                "identify", "--format", "json", "-r", "Fixtures/files/png-named.txt", "Fixtures/files/plain-folder",
+                "Fixtures/files/broken-link", "Fixtures/files/empty", "Fixtures/files/nope", "-",
+            ], stdin: png)
         #expect(run.status == 1)
         try validate(run.stdout, against: "identify-record.schema.json", each: true)
         let lines = try uti(["identify", "--format", "jsonl", "-r", "Fixtures/files"])
@@ -15,8 +18,9 @@ import Testing
     }
 
     @Test func typeRecordsFromTypeAndList() throws {
-        try validate(try uti(["type", "public.png", "com.apple.application-bundle", "--format", "json"]).stdout,
-                     against: "type-record.schema.json", each: true)
+        try validate(
+            try uti(["type", "public.png", "com.apple.application-bundle", "--format", "json"]).stdout,
+            against: "type-record.schema.json", each: true)
         try validate(try uti(["type", "--dynamic", "-e", "sql", "--format", "jsonl"]).stdout, against: "type-record.schema.json", lines: true)
         try validate(try uti(["list", "--format", "jsonl"]).stdout, against: "type-record.schema.json", lines: true)
     }
@@ -24,7 +28,8 @@ import Testing
     @Test func dropResults() throws {
         let accepted = try pipeline(["Fixtures/files/photo.png", "Fixtures/files/page.html"], ["--accepts", "public.image", "--format", "json"])
         try validate(accepted.stdout, against: "drop-result.schema.json")
-        let refused = try pipeline(["Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json", "--forbidden", "--format", "json"])
+        let refused = try pipeline(
+            ["Fixtures/files/photo.png"], ["--destination", "Fixtures/destinations/single-image.json", "--forbidden", "--format", "json"])
         try validate(refused.stdout, against: "drop-result.schema.json")
     }
 
@@ -35,7 +40,8 @@ import Testing
 
     @Test func inputDocumentsMayNameTheirSchema() throws {
         let session = try uti(["wrap", "Fixtures/files/photo.png"]).stdout
-        let named = session.replacingOccurrences(of: "{\n  \"allowsMoveOperation\"", with: "{\n  \"$schema\": \"schemas/drag-session.schema.json\",\n  \"allowsMoveOperation\"")
+        let named = session.replacingOccurrences(
+            of: "{\n  \"allowsMoveOperation\"", with: "{\n  \"$schema\": \"schemas/drag-session.schema.json\",\n  \"allowsMoveOperation\"")
         #expect(named.contains("$schema"))
         try validate(named, against: "drag-session.schema.json")
         let run = try uti(["drop", "--accepts", "public.image"], stdin: Data(named.utf8))

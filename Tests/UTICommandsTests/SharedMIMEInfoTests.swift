@@ -175,7 +175,9 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         var cache = try Data(contentsOf: source.appendingPathComponent("mime.cache"))
         switch kind {
         case "truncated": cache = cache.prefix(60)
-        case "garbage": cache = Data((0..<cache.count).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) | 0x80 }); cache[0] = 0; cache[1] = 1; cache[2] = 0; cache[3] = 2
+        case "garbage":
+            cache = Data((0..<cache.count).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) | 0x80 }); cache[0] = 0; cache[1] = 1; cache[2] = 0;
+            cache[3] = 2
         default: cache[3] = 9
         }
         try cache.write(to: mime.appendingPathComponent("mime.cache"))

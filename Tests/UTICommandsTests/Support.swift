@@ -111,40 +111,54 @@ func runProgram(
 func assertSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = repositoryRoot.appendingPathComponent("Tests/UTICommandsTests/Snapshots/\(name)")
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+        // Recording never passes, as swift-argument-parser's snapshot assertion: a run that
+        // records cannot let a regression through unseen. Review the diff, then run again.
+        let changed = (try? String(contentsOf: url, encoding: .utf8)) != actual
         try actual.write(to: url, atomically: true, encoding: .utf8)
+        Issue.record(
+            "recorded golden file \(name)\(changed ? " (changed)" : " (unchanged)"); review the diff and run again without RECORD_SNAPSHOTS",
+            sourceLocation: sourceLocation)
         return
     }
     let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(actual == expected, "golden file \(name) differs; rerun with RECORD_SNAPSHOTS=1 to re-record",
-            sourceLocation: sourceLocation)
+    #expect(
+        actual == expected, "golden file \(name) differs; rerun with RECORD_SNAPSHOTS=1 to re-record",
+        sourceLocation: sourceLocation)
 }
 
 /// Validates JSON `output` (one document, an array of records with `each`, or JSON lines with
 /// `lines`) against `schemas/NAME`, with Python's jsonschema; cross-file `$ref`s to other schemas
 /// of the folder are inlined first, so any jsonschema version resolves them.
-func validate(_ output: String, against name: String, each: Bool = false, lines: Bool = false,
-              sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let check = try runProgram("/usr/bin/env", ["python3", "-c", """
-        import json, sys, jsonschema
-        def inline(node):
-            if isinstance(node, dict):
-                if set(node) == {"$ref"} and node["$ref"].endswith(".schema.json"):
-                    return inline(json.load(open("schemas/" + node["$ref"])))
-                return {k: inline(v) for k, v in node.items() if not (k == "$id" and node is not schema)}
-            if isinstance(node, list):
-                return [inline(v) for v in node]
-            return node
-        schema = json.load(open("schemas/\(name)"))
-        schema = inline(schema)
-        text = sys.stdin.read()
-        documents = [json.loads(l) for l in text.splitlines() if l] if \(lines ? "True" : "False") else [json.loads(text)]
-        if \(each ? "True" : "False"):
-            documents = [record for document in documents for record in document]
-        assert documents, "nothing to validate"
-        for document in documents:
-            jsonschema.validate(document, schema)
-        print("valid", len(documents))
-        """], stdin: Data(output.utf8))
+func validate(
+    _ output: String, against name: String, each: Bool = false, lines: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let check = try runProgram(
+        "/usr/bin/env",
+        [
+            "python3", "-c",
+            """
+            import json, sys, jsonschema
+            def inline(node):
+                if isinstance(node, dict):
+                    if set(node) == {"$ref"} and node["$ref"].endswith(".schema.json"):
+                        return inline(json.load(open("schemas/" + node["$ref"])))
+                    return {k: inline(v) for k, v in node.items() if not (k == "$id" and node is not schema)}
+                if isinstance(node, list):
+                    return [inline(v) for v in node]
+                return node
+            schema = json.load(open("schemas/\(name)"))
+            schema = inline(schema)
+            text = sys.stdin.read()
+            documents = [json.loads(l) for l in text.splitlines() if l] if \(lines ? "True" : "False") else [json.loads(text)]
+            if \(each ? "True" : "False"):
+                documents = [record for document in documents for record in document]
+            assert documents, "nothing to validate"
+            for document in documents:
+                jsonschema.validate(document, schema)
+            print("valid", len(documents))
+            """,
+        ], stdin: Data(output.utf8))
     #expect(check.stdout.hasPrefix("valid "), "\(name): \(check.stderr)", sourceLocation: sourceLocation)
 }
 

@@ -15,8 +15,11 @@ import Testing
         try assertSnapshot(run.stdout, named: "type-utf8-plain-text.json")
         let records = try #require(try json(run.stdout) as? [[String: Any]])
         let record = try #require(records.first)
-        #expect(Set(record.keys) == ["schemaVersion", "identifier", "description", "declaredBy", "parents", "supertypes", "tags",
-                                     "preferredFilenameExtension", "preferredMIMEType", "isDynamic", "referenceURL", "version"])
+        #expect(
+            Set(record.keys) == [
+                "schemaVersion", "identifier", "description", "declaredBy", "parents", "supertypes", "tags",
+                "preferredFilenameExtension", "preferredMIMEType", "isDynamic", "referenceURL", "version",
+            ])
         #expect(record["schemaVersion"] as? Int == 1)
         #expect(record["description"] is NSNull)
         #expect(record["preferredFilenameExtension"] is NSNull)
@@ -29,8 +32,11 @@ import Testing
         let identifiers = try run.stdout.split(separator: "\n").map {
             try #require(try json(String($0)) as? [String: Any])["identifier"] as? String
         }
-        #expect(identifiers == ["org.golang.go-source", "net.daringfireball.markdown", "io.toml",
-                                "com.facebook.zstandard-archive"])
+        #expect(
+            identifiers == [
+                "org.golang.go-source", "net.daringfireball.markdown", "io.toml",
+                "com.facebook.zstandard-archive",
+            ])
     }
 
     @Test(arguments: [
@@ -69,8 +75,11 @@ import Testing
         let identifiers = try run.stdout.split(separator: "\n").map {
             try #require(try json(String($0)) as? [String: Any])["identifier"] as? String
         }
-        #expect(identifiers == ["com.apple.property-list", "com.apple.xml-property-list",
-                                "com.apple.binary-property-list", "com.apple.ascii-property-list"])
+        #expect(
+            identifiers == [
+                "com.apple.property-list", "com.apple.xml-property-list",
+                "com.apple.binary-property-list", "com.apple.ascii-property-list",
+            ])
     }
 
     @Test func customDeclarationsFromFlagAndEnvironment() throws {
@@ -101,13 +110,14 @@ import Testing
 }
 
 @Suite struct ConformsCommandTests {
-    @Test(arguments: [
-        (["public.png", "public.image"], 0), (["public.png", "public.png"], 0), (["public.png", "public.text"], 1),
-        ([".py", "public.shell-script"], 0), (["image/png", "public.data"], 0), (["PUBLIC.HEIC", "public.image"], 0),
-        (["public.python-script", ".txt"], 0), (["com.example.nope", "public.data"], 2), (["public.png", "bad id"], 2),
-        (["dyn.ah62d4rv4ge81g6pq", "public.data"], 0), (["dyn.ah62d4rv4ge81g6pq", "public.text"], 1),
-        (["public.png"], 2),
-    ] as [([String], Int32)])
+    @Test(
+        arguments: [
+            (["public.png", "public.image"], 0), (["public.png", "public.png"], 0), (["public.png", "public.text"], 1),
+            ([".py", "public.shell-script"], 0), (["image/png", "public.data"], 0), (["PUBLIC.HEIC", "public.image"], 0),
+            (["public.python-script", ".txt"], 0), (["com.example.nope", "public.data"], 2), (["public.png", "bad id"], 2),
+            (["dyn.ah62d4rv4ge81g6pq", "public.data"], 0), (["dyn.ah62d4rv4ge81g6pq", "public.text"], 1),
+            (["public.png"], 2),
+        ] as [([String], Int32)])
     func exitStatusAnswers(arguments: [String], status: Int32) throws {
         let run = try uti(["conforms"] + arguments)
         #expect(run.status == status)
@@ -141,9 +151,10 @@ import Testing
         let tree = try uti(["tree"])
         let list = try uti(["list"])
         #expect(tree.status == 0)
-        let inTree = Set(tree.stdout.split(separator: "\n").map {
-            String($0.drop { "│├└─ ".contains($0) }.split(separator: " ").first ?? "")
-        })
+        let inTree = Set(
+            tree.stdout.split(separator: "\n").map {
+                String($0.drop { "│├└─ ".contains($0) }.split(separator: " ").first ?? "")
+            })
         let inList = Set(list.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         #expect(inList.count >= 930)
         #expect(inList.isSubset(of: inTree))
@@ -152,6 +163,9 @@ import Testing
     @Test func listFiltersByConformance() throws {
         // The built-in catalog alone (the system's shared-mime-info database adds its Ogg types).
         let run = try uti(["list", "--conforming-to", "org.xiph.ogg"], environment: ["UTI_SHARED_MIME_INFO": "0"])
-        #expect(run.stdout == "org.xiph.ogg\tOgg container\norg.xiph.ogg-audio\tOgg audio\norg.xiph.ogg-flac\tOgg FLAC audio\norg.xiph.ogg-theora\tOgg video\norg.xiph.ogg-vorbis\tOgg Vorbis audio\norg.xiph.opus\tOgg Opus audio\n")
+        #expect(
+            run.stdout
+                == "org.xiph.ogg\tOgg container\norg.xiph.ogg-audio\tOgg audio\norg.xiph.ogg-flac\tOgg FLAC audio\norg.xiph.ogg-theora\tOgg video\norg.xiph.ogg-vorbis\tOgg Vorbis audio\norg.xiph.opus\tOgg Opus audio\n"
+        )
     }
 }

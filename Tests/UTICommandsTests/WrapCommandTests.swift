@@ -41,21 +41,27 @@ func types(_ item: [String: Any]) -> [String] {
     }
 
     @Test func outputIsValidAgainstTheSchema() throws {
-        let run = try uti(["wrap", "Fixtures/files/photo.png", "Fixtures/files/page.html", "Fixtures/files/plain-folder",
-                           "--rep", "public.jpeg=Fixtures/files/photo.jpg", "--local-object", "UIImage=x", "--source-app", "com.example.a"])
+        let run = try uti([
+            "wrap", "Fixtures/files/photo.png", "Fixtures/files/page.html", "Fixtures/files/plain-folder",
+            "--rep", "public.jpeg=Fixtures/files/photo.jpg", "--local-object", "UIImage=x", "--source-app", "com.example.a",
+        ])
         try validate(run.stdout, against: "drag-session.schema.json")
     }
 
     @Test func textFormat() throws {
-        let run = try uti(["wrap", "--derive", "--format", "text", "--relative", "--no-url", "--source-app", "com.example.viewer", "--team", "T1", "--no-move",
-                           "Fixtures/files/page.html", "Fixtures/files/settings.plist"])
+        let run = try uti([
+            "wrap", "--derive", "--format", "text", "--relative", "--no-url", "--source-app", "com.example.viewer", "--team", "T1", "--no-move",
+            "Fixtures/files/page.html", "Fixtures/files/settings.plist",
+        ])
         try assertSnapshot(run.stdout, named: "wrap-text.txt")
     }
 
     @Test func handBuiltItemWithVisibilityNameAndLocalObject() throws {
-        let run = try uti(["wrap", "--relative", "--rep", "public.png=Fixtures/files/photo.png", "--rep", "public.jpeg=Fixtures/files/photo.jpg",
-                           "--visibility", "public.jpeg=team", "--suggested-name", "Holiday", "--local-object", "UIImage=holiday",
-                           "--restricted", "--group", "group.example"])
+        let run = try uti([
+            "wrap", "--relative", "--rep", "public.png=Fixtures/files/photo.png", "--rep", "public.jpeg=Fixtures/files/photo.jpg",
+            "--visibility", "public.jpeg=team", "--suggested-name", "Holiday", "--local-object", "UIImage=holiday",
+            "--restricted", "--group", "group.example",
+        ])
         #expect(run.status == 0)
         let document = try session(run.stdout)
         #expect(document["restrictedToSourceApplication"] as? Bool == true)

@@ -102,14 +102,29 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
 
 @Suite struct ConformanceTests {
     @Test(arguments: [
-        ("public.python-script", ["public.shell-script", "public.script", "public.source-code", "public.plain-text",
-                                  "public.text", "public.data", "public.item", "public.content"]),
-        ("public.utf8-tab-separated-values-text", ["public.tab-separated-values-text", "public.plain-text", "public.text",
-                                                   "public.data", "public.item", "public.content",
-                                                   "public.delimited-values-text", "public.utf8-plain-text"]),
+        (
+            "public.python-script",
+            [
+                "public.shell-script", "public.script", "public.source-code", "public.plain-text",
+                "public.text", "public.data", "public.item", "public.content",
+            ]
+        ),
+        (
+            "public.utf8-tab-separated-values-text",
+            [
+                "public.tab-separated-values-text", "public.plain-text", "public.text",
+                "public.data", "public.item", "public.content",
+                "public.delimited-values-text", "public.utf8-plain-text",
+            ]
+        ),
         ("public.svg-image", ["public.image", "public.data", "public.item", "public.content", "public.xml", "public.text"]),
-        ("com.apple.application-bundle", ["com.apple.application", "public.executable", "com.apple.localizable-name-bundle",
-                                          "com.apple.bundle", "public.directory", "public.item", "com.apple.package"]),
+        (
+            "com.apple.application-bundle",
+            [
+                "com.apple.application", "public.executable", "com.apple.localizable-name-bundle",
+                "com.apple.bundle", "public.directory", "public.item", "com.apple.package",
+            ]
+        ),
         ("public.zip-archive", ["com.pkware.zip-archive", "public.data", "public.item", "public.archive"]),
         ("public.heic", ["public.heif-standard", "public.image", "public.data", "public.item", "public.content"]),
     ])
@@ -173,8 +188,11 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
         let mp4 = try #require(UTType(filenameExtension: "mp4", conformingTo: .audio))
         #expect(mp4.identifier == "public.mpeg-4-audio")
         let all = UTType.types(tag: "plist", tagClass: .filenameExtension, conformingTo: .data).map(\.identifier)
-        #expect(all == ["com.apple.property-list", "com.apple.xml-property-list", "com.apple.binary-property-list",
-                        "com.apple.ascii-property-list"])
+        #expect(
+            all == [
+                "com.apple.property-list", "com.apple.xml-property-list", "com.apple.binary-property-list",
+                "com.apple.ascii-property-list",
+            ])
     }
 
     @Test func knownExtensionWithIncompatibleConstraintIsDynamic() throws {
@@ -186,12 +204,13 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
 }
 
 @Suite struct DynamicTypeTests {
-    @Test(arguments: [
-        ("sql", "public.data", "dyn.ah62d4rv4ge81g6pq"), ("srt", "public.data", "dyn.ah62d4rv4ge81g6xy"),
-        ("conf", "public.data", "dyn.ah62d4rv4ge80g55sq2"), ("gpx", "public.data", "dyn.ah62d4rv4ge80s6d2"),
-        ("tmp", "public.data", "dyn.ah62d4rv4ge81k5pu"), ("rs", nil, "dyn.age81e62"), ("go", nil, "dyn.age80s52"),
-        ("", nil, "dyn.age8u"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("sql", "public.data", "dyn.ah62d4rv4ge81g6pq"), ("srt", "public.data", "dyn.ah62d4rv4ge81g6xy"),
+            ("conf", "public.data", "dyn.ah62d4rv4ge80g55sq2"), ("gpx", "public.data", "dyn.ah62d4rv4ge80s6d2"),
+            ("tmp", "public.data", "dyn.ah62d4rv4ge81k5pu"), ("rs", nil, "dyn.age81e62"), ("go", nil, "dyn.age80s52"),
+            ("", nil, "dyn.age8u"),
+        ] as [(String, String?, String)])
     func applesEncoding(tag: String, constraint: String?, identifier: String) throws {
         let supertype = try constraint.map { try #require(UTType($0)) }
         let type = TypeCatalog.builtIn.dynamicType(tag: tag, tagClass: .filenameExtension, conformingTo: supertype)
@@ -271,7 +290,6 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
         #expect(TypeCatalog.builtIn.type(identifier: "public.yaml")?.tagSpecification[.mimeType] == ["application/x-yaml"])
     }
 }
-
 
 /// Where a shared-mime-info rule begins, and when one rule tests what another tests and more.
 @Suite struct MagicAnchorTests {

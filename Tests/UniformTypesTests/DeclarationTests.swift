@@ -51,8 +51,9 @@ func fixture(_ path: String) -> String {
         let catalog = try TypeCatalog.builtIn.adding(contentsOf: [fixture("types/recipes.json")])
         let ration = try #require(catalog.type(identifier: "org.example.ration"))
         #expect(ration.orderedSupertypes.map(\.identifier).prefix(2) == ["org.example.recipe", "public.json"])
-        #expect(catalog.type(tag: "application/x-recipe+json", tagClass: .mimeType, conformingTo: nil).identifier
-            == "org.example.recipe")
+        #expect(
+            catalog.type(tag: "application/x-recipe+json", tagClass: .mimeType, conformingTo: nil).identifier
+                == "org.example.recipe")
     }
 
     @Test(arguments: [
@@ -79,8 +80,9 @@ func fixture(_ path: String) -> String {
     }
 
     @Test func laterFileWinsAmongEquals() throws {
-        let first = TypeDeclaration(identifier: "com.example.x", conformsTo: ["public.data"], description: "first",
-                                    declarer: .exported(source: "a.json"), entry: "exported[0]")
+        let first = TypeDeclaration(
+            identifier: "com.example.x", conformsTo: ["public.data"], description: "first",
+            declarer: .exported(source: "a.json"), entry: "exported[0]")
         var second = first
         second.description = "second"
         second.declarer = .exported(source: "b.json")
