@@ -71,7 +71,9 @@ import UniformTypes
             return (markup.0, markup.1, false)
         }
         if let kind = plainNetpbm(body) { return ("public.pbm", "Netpbm \(kind) image (plain)", false) }
-        if let archive = TextStructures.mimeHTML(Array(leadingLines(body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })) {
+        if TextStructures.mayBeMIMEHeaders(body),
+            let archive = TextStructures.mimeHTML(Array(leadingLines(body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }))
+        {
             return archive
         }
         if let mail = mailStructure(body) { return mail }

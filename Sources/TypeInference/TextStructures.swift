@@ -5,16 +5,61 @@
 enum TextStructures {
     /// The format of `body` (text after any BOM and leading blank lines), or nil.
     static func format(_ body: ArraySlice<UInt8>) -> (String, String, Bool)? {
+        // Each format can only start in a few ways: the first line that says something decides
+        // which checks are worth reading the text for (most text starts none of these ways, and
+        // pays for one line's scan).
+        let leading = firstContentLines(body, count: 3)
+        guard let first = leading.first else { return nil }
+        let template = body.starts(with: Array("{%".utf8))
+        let yaml = leading.contains { line in
+            startsWithKey(line, separator: UInt8(ascii: ":")) || line.starts(with: Array("---".utf8))
+                || line.starts(with: Array("%YAML".utf8)) || line.starts(with: Array("- ".utf8))
+        }
+        let config = leading.contains { line in line.first == UInt8(ascii: "[") || startsWithKey(line, separator: UInt8(ascii: "=")) }
+        let assembler =
+            first.first == UInt8(ascii: ".")
+            || (first.last == UInt8(ascii: ":") && first.dropLast().allSatisfy { Refinements.isIdentifier($0) || $0 == UInt8(ascii: ".") })
+            || ["\t.globl", "\t.text", "\t.section", "\n.text", "\n.section"].contains { Refinements.contains(Array($0.utf8), in: body) }
+        let zig = Refinements.contains(Array("@import(\"".utf8), in: body)
+        let tcl = Refinements.contains(Array("proc ".utf8), in: body)
+        guard template || yaml || config || assembler || zig || tcl else { return nil }
         let lines = Array(Refinements.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
         guard !lines.isEmpty else { return nil }
-        if let archive = mimeHTML(lines) { return archive }
-        if isHTMLTemplate(lines) { return ("public.html", "HTML template", true) }
-        if isYAML(lines) { return ("public.yaml", "YAML document", true) }
-        if let config = tomlOrINI(lines) { return config }
-        if isGNUAssembler(lines) { return ("public.assembly-source", "assembler source", true) }
-        if isZig(lines) { return ("org.ziglang.zig-source", "Zig source", true) }
-        if isTcl(lines) { return ("org.tcl.tcl-script", "Tcl script", true) }
+        if template && isHTMLTemplate(lines) { return ("public.html", "HTML template", true) }
+        if yaml && isYAML(lines) { return ("public.yaml", "YAML document", true) }
+        if config, let found = tomlOrINI(lines) { return found }
+        if assembler && isGNUAssembler(lines) { return ("public.assembly-source", "assembler source", true) }
+        if zig && isZig(lines) { return ("org.ziglang.zig-source", "Zig source", true) }
+        if tcl && isTcl(lines) { return ("org.tcl.tcl-script", "Tcl script", true) }
         return nil
+    }
+
+    /// The first `count` lines that are not blank and not `#` or `;` comments, without their
+    /// indentation and line ends, among the first 64 lines.
+    static func firstContentLines(_ body: ArraySlice<UInt8>, count: Int) -> [ArraySlice<UInt8>] {
+        var found: [ArraySlice<UInt8>] = []
+        var seen = 0
+        Refinements.forEachTrimmedLine(body) { line in
+            seen += 1
+            if !(line.first == UInt8(ascii: "#") || line.first == UInt8(ascii: ";")) { found.append(line) }
+            return found.count < count && seen < 64
+        }
+        return found
+    }
+
+    /// Whether a line starts with a bare key (letters, digits, `_-.`) and then `separator`
+    /// (after optional spaces): `name: value`, `name = value`.
+    static func startsWithKey(_ line: ArraySlice<UInt8>, separator: UInt8) -> Bool {
+        let key = line.prefix { Refinements.isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        guard !key.isEmpty else { return false }
+        let rest = line[key.endIndex...].drop { $0 == 0x20 || $0 == 0x09 }
+        return rest.first == separator
+    }
+
+    /// Whether a MIME header block can start here: a header name and a colon on the first line.
+    static func mayBeMIMEHeaders(_ body: ArraySlice<UInt8>) -> Bool {
+        let name = body.prefix { Refinements.isIdentifier($0) || $0 == UInt8(ascii: "-") }
+        return !name.isEmpty && body[name.endIndex...].first == UInt8(ascii: ":")
     }
 
     /// The lines that say something: not blank, not a comment that starts with `comment`.

@@ -25,6 +25,7 @@ public final class TypeCatalog: Sendable {
     /// For each tag, the types that carry it, most preferred first; built on the first tag
     /// lookup, since one-shot commands that only name identifiers never need it.
     private let tags = TagIndexBox()
+    private let aliasesByTarget = AliasIndexBox()
 
     /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
     public static let builtIn = TypeCatalog()
@@ -109,6 +110,16 @@ public final class TypeCatalog: Sendable {
         switch declarations {
         case .builtIn: BuiltInCatalog.mimeAliases
         case .stored(_, _, let mimeAliases): mimeAliases
+        }
+    }
+
+    /// The MIME names `mimeAliases` gives each target, sorted: built once, on first use, so that
+    /// a record's every spelling (`UTType.otherMIMETypes`) is a lookup, not a scan.
+    var mimeNamesByTarget: [String: [String]] {
+        aliasesByTarget.value {
+            var names: [String: [String]] = [:]
+            for (name, target) in mimeAliases where name.contains("/") { names[target, default: []].append(name) }
+            return names.mapValues { $0.sorted() }
         }
     }
 
@@ -293,6 +304,24 @@ final class TagIndexBox: @unchecked Sendable {
     deinit { pthread_mutex_destroy(&mutex) }
 
     func value(_ build: () -> [TypeCatalog.TagKey: [Int]]) -> [TypeCatalog.TagKey: [Int]] {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let index { return index }
+        let built = build()
+        index = built
+        return built
+    }
+}
+
+/// The lazily built reverse index of MIME aliases (see `TypeCatalog.mimeNamesByTarget`).
+final class AliasIndexBox: @unchecked Sendable {
+    private var index: [String: [String]]?
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func value(_ build: () -> [String: [String]]) -> [String: [String]] {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         if let index { return index }

@@ -120,8 +120,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// (`image/x-nikon-nrw` for Apple's `com.nikon.nrw-raw-image`), sorted.
     public var otherMIMETypes: [String] {
         guard case .declared(let index) = storage else { return [] }
-        let key = catalog.keys[index]
-        return catalog.mimeAliases.compactMap { $0.value == key && $0.key.contains("/") ? $0.key : nil }.sorted()
+        return catalog.mimeNamesByTarget[catalog.keys[index]] ?? []
     }
 
     /// The system shared-mime-info database's own name for the format this type is, where the
