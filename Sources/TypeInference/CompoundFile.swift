@@ -124,5 +124,7 @@ import UniformTypes
         ("MatOST", "application/vnd.ms-works"),
         ("VisioDocument", "application/vnd.visio"),
         ("Quill", "application/vnd.ms-publisher"),
+        // [MS-OXMSG] 2.4: every .msg file has a property stream of this name in its root.
+        ("__properties_version1.0", "application/vnd.ms-outlook"),
     ]
 }
