@@ -24,8 +24,8 @@ public final class TypeCatalog: Sendable {
     private let parentList: [Int]
     /// For each tag, the types that carry it, most preferred first; built on the first tag
     /// lookup, since one-shot commands that only name identifiers never need it.
-    private let tags = TagIndexBox()
-    private let aliasesByTarget = AliasIndexBox()
+    private let tags = LazyBox<[TagKey: [Int]]>()
+    private let aliasesByTarget = LazyBox<[String: [String]]>()
 
     /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
     public static let builtIn = TypeCatalog()
@@ -295,38 +295,21 @@ struct PositionSet {
     }
 }
 
-/// Computes the tag index once, on first use, safely from any thread.
-final class TagIndexBox: @unchecked Sendable {
-    private var index: [TypeCatalog.TagKey: [Int]]?
+/// A value built once, on first use, under a lock: the catalog's tag index and its reverse
+/// index of MIME aliases.
+final class LazyBox<Value>: @unchecked Sendable {
+    private var stored: Value?
     private var mutex = pthread_mutex_t()
 
     init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
 
-    func value(_ build: () -> [TypeCatalog.TagKey: [Int]]) -> [TypeCatalog.TagKey: [Int]] {
+    func value(_ build: () -> Value) -> Value {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        if let index { return index }
+        if let stored { return stored }
         let built = build()
-        index = built
-        return built
-    }
-}
-
-/// The lazily built reverse index of MIME aliases (see `TypeCatalog.mimeNamesByTarget`).
-final class AliasIndexBox: @unchecked Sendable {
-    private var index: [String: [String]]?
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func value(_ build: () -> [String: [String]]) -> [String: [String]] {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        if let index { return index }
-        let built = build()
-        index = built
+        stored = built
         return built
     }
 }
