@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic", "CZlib"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation.
         .target(
-            name: "ItemProviders", dependencies: ["UniformTypes", "TypeInference"],
+            name: "ItemProviders", dependencies: ["UniformTypes"],
             // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         // Image encoders for objects (UIImage writes PNG and JPEG), as converters the commands add.
@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ImageCodecs"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference"]),
-        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs"]),
+        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs", "TypeInference"]),
         .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

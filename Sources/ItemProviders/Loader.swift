@@ -1,4 +1,3 @@
-import TypeInference
 import UniformTypes
 
 /// Loads accepted items into an output folder: never outside it, never over an existing file,

@@ -1,4 +1,3 @@
-import TypeInference
 import UniformTypes
 
 /// Text conversions: any encoding to UTF-8, and HTML or RTF to plain text.

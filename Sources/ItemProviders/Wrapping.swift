@@ -1,5 +1,27 @@
-import TypeInference
 import UniformTypes
+
+/// What a wrapper needs to know of an identified file: its name, how messages call it, its type
+/// and file-system kind. `uti` makes one from an `Inference`; a program can make one from any
+/// identification it has, so that this library needs no content sniffer.
+public struct IdentifiedFile: Sendable {
+    /// The last component of its path, which suggests the provider's name.
+    public var name: String
+    /// The path as messages show it.
+    public var label: String
+    /// Its type, when it was identified.
+    public var type: UTType?
+    /// The file-system kind (`file`, `directory`, ...), when known.
+    public var kind: String?
+
+    public init(name: String, label: String, type: UTType?, kind: String?) {
+        self.name = name
+        self.label = label
+        self.type = type
+        self.kind = kind
+    }
+
+    var isRegularFile: Bool { kind == "file" }
+}
 
 /// Makes item providers for files, as `NSItemProvider(contentsOf:)` does: the file's type, then
 /// (as the legacy initializer registers them) its URL types. With `includeDerived`, what uti's
@@ -19,12 +41,12 @@ public struct Wrapper {
 
     /// The provider for an identified file; `path` is what the session records (absolute unless
     /// the caller wants relative paths); the URLs always carry the absolute path.
-    public func provider(for inference: Inference, path: String) -> ItemProvider {
-        var provider = ItemProvider(suggestedName: Self.suggestedName(for: inference.path.lastComponent))
-        guard let type = inference.type else { return provider }
+    public func provider(for file: IdentifiedFile, path: String) -> ItemProvider {
+        var provider = ItemProvider(suggestedName: Self.suggestedName(for: file.name))
+        guard let type = file.type else { return provider }
         provider.register(
             Representation(
-                type: type.identifier, kind: .file, openInPlace: openInPlace && inference.kind == .file, source: .path(path)))
+                type: type.identifier, kind: .file, openInPlace: openInPlace && file.isRegularFile, source: .path(path)))
         if includeDerived {
             for derivation in converters.derivations(from: type, in: catalog) {
                 provider.register(
@@ -49,7 +71,7 @@ public struct Wrapper {
     /// converter's from the file; a type uti cannot produce is offered all the same, since the
     /// class offers it, and fails only when loaded. The class must be able to read the file
     /// (or, for NSURL, be made from its URL).
-    public func objectProvider(for inference: Inference, path: String, className: String) throws(UTIError) -> ItemProvider {
+    public func objectProvider(for file: IdentifiedFile, path: String, className: String) throws(UTIError) -> ItemProvider {
         guard let preset = ClassPreset.named(className) else {
             throw UTIError(.invalidInput, "--object \(className): unknown class (known: \(DropDestination.classPresets.map(\.name).joined(separator: ", ")))")
         }
@@ -59,10 +81,10 @@ public struct Wrapper {
             for entry in preset.writable { provider.register(Representation(type: entry.type, kind: .url, source: .value(url))) }
             return provider
         }
-        let label = inference.path.description
-        guard let type = inference.type, inference.kind == .file else {
+        let label = file.label
+        guard let type = file.type, file.isRegularFile else {
             throw UTIError(
-                .invalidInput, "\(label): \(className) is made from a file's contents; this is a \(inference.kind?.rawValue ?? "path of unknown kind")")
+                .invalidInput, "\(label): \(className) is made from a file's contents; this is a \(file.kind ?? "path of unknown kind")")
         }
         let reads = preset.readable.contains { entry in catalog.type(identifier: entry.type).map { type.conforms(to: $0) } ?? false }
         guard reads else {

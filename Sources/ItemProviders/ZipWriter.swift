@@ -1,4 +1,3 @@
-import TypeInference
 import UniformTypes
 
 /// Writes a folder as a zip archive whose top-level entry is the folder itself, as a drag of a

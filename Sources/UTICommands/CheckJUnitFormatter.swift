@@ -1,3 +1,4 @@
+import UniformTypes
 import TypeInference
 
 /// `uti check --format junit`: one testsuite per manifest, one testcase per (expectation, file), a

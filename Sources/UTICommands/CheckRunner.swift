@@ -99,7 +99,7 @@ struct CheckRunner {
         }
         if let drop = expectation.drop {
             let path = joinPath(manifest.folder, file)
-            let provider = Wrapper(catalog: catalog).provider(for: found, path: Wrapper.absolute(path))
+            let provider = Wrapper(catalog: catalog).provider(for: IdentifiedFile(found), path: Wrapper.absolute(path))
             let session = DragSession(items: [DragItem(provider: provider)])
             // What the single item does: the proposal, and the representation it loads (or why not).
             var operation: DropOperation, reason: String

@@ -1,3 +1,4 @@
+import UniformTypes
 import TypeInference
 
 /// `uti check` as text: a line per failed case naming the file, the expectation, what was

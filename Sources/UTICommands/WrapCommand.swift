@@ -183,14 +183,15 @@ struct WrapCommand: ParsableCommand {
                 let recorded = relative ? path : Wrapper.absolute(path)
                 if let objectClass {
                     do {
-                        session.items.append(DragItem(provider: try wrapper.objectProvider(for: inference, path: recorded, className: objectClass)))
+                        let file = IdentifiedFile(inference)
+                        session.items.append(DragItem(provider: try wrapper.objectProvider(for: file, path: recorded, className: objectClass)))
                     } catch {
                         Output.reportError(error.message)
                         failed = true
                     }
                     continue
                 }
-                session.items.append(DragItem(provider: wrapper.provider(for: inference, path: recorded)))
+                session.items.append(DragItem(provider: wrapper.provider(for: IdentifiedFile(inference), path: recorded)))
             }
         }
         if !representations.isEmpty {
@@ -266,7 +267,7 @@ struct WrapCommand: ParsableCommand {
                 if let error = inference.error {
                     throw UTIError(.invalidInput, "\(file): item \(path) (\"\(entry.identifier)\"): \(error.message)")
                 }
-                provider = wrapper.provider(for: inference, path: absolute)
+                provider = wrapper.provider(for: IdentifiedFile(inference), path: absolute)
                 provider.suggestedName = entry.identifier
             } else if let value = entry.value {
                 for type in entry.types { provider.register(Representation(type: type, kind: .data, source: .value(value))) }
@@ -380,5 +381,12 @@ func readDocument(_ path: String) throws(UTIError) -> [UInt8] {
         throw Limits.exceeded(path, "document-bytes", Limits.documentBytes)
     } catch {
         throw UTIError(.invalidInput, error.message)
+    }
+}
+
+extension IdentifiedFile {
+    /// What `uti wrap` knows of a file it identified.
+    init(_ inference: Inference) {
+        self.init(name: inference.path.lastComponent, label: inference.path.description, type: inference.type, kind: inference.kind?.rawValue)
     }
 }

@@ -13,7 +13,7 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
     let inference = TypeInferrer(catalog: .builtIn, sniffer: try MagicSniffer()).infer(RawPath(fixture(path)))
     var wrapper = Wrapper(catalog: .builtIn)
     configure(&wrapper)
-    return wrapper.provider(for: inference, path: fixture(path))
+    return wrapper.provider(for: IdentifiedFile(inference), path: fixture(path))
 }
 
 @Suite struct ItemProviderTests {
@@ -244,5 +244,12 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
         }
         #expect(error?.message.hasPrefix("t.json: is not valid JSON") == true)
         #expect(error?.message.contains("\n") == false)
+    }
+}
+
+extension IdentifiedFile {
+    /// What the tests know of a file TypeInference identified (uti's commands make the same).
+    init(_ inference: Inference) {
+        self.init(name: inference.path.lastComponent, label: inference.path.description, type: inference.type, kind: inference.kind?.rawValue)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import UniformTypes
 @testable import TypeInference
 
 /// The text check reads eight bytes at a time while they are printable ASCII; a byte that is not
