@@ -21,21 +21,16 @@ public enum ImageCodec {
     public static let converters: [Converter] = [
         Converter(name: "jpeg-to-png", from: "public.jpeg", to: "public.png", isLossless: true, cost: 4, objectOnly: true) {
             (input, write) throws(UTIError) in
-            try write(try encodePNG(try decodeJPEG(try input.bytes(), label: label(input)), label: label(input))[...])
+            try write(try encodePNG(try decodeJPEG(try input.bytes(), label: input.label), label: input.label)[...])
         },
         Converter(name: "png-to-jpeg", from: "public.png", to: "public.jpeg", isLossless: false, cost: 4, objectOnly: true) {
             (input, write) throws(UTIError) in
-            try write(try encodeJPEG(try decodePNG(try input.bytes(), label: label(input)), label: label(input))[...])
+            try write(try encodeJPEG(try decodePNG(try input.bytes(), label: input.label), label: input.label)[...])
         },
     ]
 
     /// The built-in converters and these.
     public static let registry = ConverterRegistry(converters: ConverterRegistry.builtIn.converters + converters)
-
-    static func label(_ input: ConversionInput) -> String {
-        if case .path(let path) = input { return path }
-        return "derived data"
-    }
 
     static func checkSize(width: Int, height: Int, label: String) throws(UTIError) {
         guard width > 0, height > 0 else { throw UTIError(.invalidInput, "\(label): the image has no pixels (\(width)×\(height))") }

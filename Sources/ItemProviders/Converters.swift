@@ -5,6 +5,12 @@ public enum ConversionInput: Sendable {
     case path(String)
     case bytes([UInt8])
 
+    /// How messages name the input: the file's path, or "derived data".
+    public var label: String {
+        if case .path(let path) = self { return path }
+        return "derived data"
+    }
+
     /// The bytes, reading a file up to `limit`.
     public func bytes(limit: Int = Converter.readLimit) throws(UTIError) -> [UInt8] {
         switch self {
@@ -54,9 +60,7 @@ public struct Converter: Sendable {
         _ convert: @escaping @Sendable ([UInt8], String) throws(UTIError) -> [UInt8]
     ) -> Converter {
         Converter(name: name, from: from, to: to, isLossless: lossless, cost: cost) { (input, write) throws(UTIError) in
-            let label: String
-            if case .path(let path) = input { label = path } else { label = "derived data" }
-            try write(try convert(try input.bytes(), label)[...])
+            try write(try convert(try input.bytes(), input.label)[...])
         }
     }
 

@@ -267,11 +267,7 @@ public enum ListDrop {
         if let off = list.dragsOffReason {
             var result = ListDropResult(
                 canHandle: false, operation: .cancel, intent: intent, destinationIndexPath: path, reason: off, actions: [], list: list)
-            result.actions = session.items.indices.map { index in
-                var action = ListAction(.refused, index: index)
-                action.reason = off
-                return action
-            }
+            result.actions = refusals(session, off)
             result.trace = trace + [ListTraceStep("cancel: \(off)", rule: ListRules.dragsOff)]
             return result
         }
@@ -322,11 +318,7 @@ public enum ListDrop {
         func refuseAll(_ reason: String, rule: String) -> ListDropResult {
             result.reason = reason
             result.trace.append(ListTraceStep("cancel: \(reason)", rule: rule))
-            result.actions = session.items.indices.map { index in
-                var action = ListAction(.refused, index: index)
-                action.reason = reason
-                return action
-            }
+            result.actions = refusals(session, reason)
             return result
         }
         // A view without a drop delegate takes nothing: not its own items, not local objects.
@@ -408,11 +400,7 @@ public enum ListDrop {
             // A performDrop that does nothing: nothing moves, nothing is inserted, the view reverts.
             if case .nothing? = rules.performDrop {
                 result.findings = ["performDrop does nothing: the drop is accepted (\(operation.rawValue)) and nothing arrives, so the view reverts"]
-                result.actions = session.items.indices.map { index in
-                    var action = ListAction(.refused, index: index)
-                    action.reason = "performDrop does nothing, so the view reverts"
-                    return action
-                }
+                result.actions = refusals(session, "performDrop does nothing, so the view reverts")
                 return result
             }
         }
@@ -552,9 +540,7 @@ public enum ListDrop {
                 list.drop == nil
                 ? "the list declares no drop rules (no drop delegate), so it takes nothing, its own items and local objects included"
                 : "the item at \(path) (\"\(target.identifier)\") takes no drops"
-            result.actions = session.items.indices.map {
-                var action = ListAction(.refused, index: $0); action.reason = result.reason; return action
-            }
+            result.actions = refusals(session, result.reason)
             return result
         }
         let rules = list.inheriting(declared)
@@ -604,6 +590,15 @@ public enum ListDrop {
         }
         result.list.sections = sections
         return result
+    }
+
+    /// Every item of the session refused for one reason.
+    static func refusals(_ session: DragSession, _ reason: String) -> [ListAction] {
+        session.items.indices.map { index in
+            var action = ListAction(.refused, index: index)
+            action.reason = reason
+            return action
+        }
     }
 
     /// One trace step per action, with the rule that produced it.

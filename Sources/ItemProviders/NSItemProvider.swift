@@ -130,7 +130,7 @@ public final class NSItemProvider: @unchecked Sendable {
         forTypeIdentifier typeIdentifier: String, completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
     ) -> Progress {
         guard let type = UTType(typeIdentifier) else {
-            return finish { completionHandler(nil, UTIError(.invalidInput, "\(typeIdentifier): not a type identifier")) }
+            return finish { completionHandler(nil, Self.unknownType(typeIdentifier)) }
         }
         return loadDataRepresentation(for: type, completionHandler: completionHandler)
     }
@@ -156,7 +156,7 @@ public final class NSItemProvider: @unchecked Sendable {
         forTypeIdentifier typeIdentifier: String, completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
     ) -> Progress {
         guard let type = UTType(typeIdentifier) else {
-            return finish { completionHandler(nil, UTIError(.invalidInput, "\(typeIdentifier): not a type identifier")) }
+            return finish { completionHandler(nil, Self.unknownType(typeIdentifier)) }
         }
         let provider = itemProvider
         return start { progress in
@@ -179,7 +179,7 @@ public final class NSItemProvider: @unchecked Sendable {
         forTypeIdentifier typeIdentifier: String, completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
     ) -> Progress {
         guard let type = UTType(typeIdentifier) else {
-            return finish { completionHandler(nil, false, UTIError(.invalidInput, "\(typeIdentifier): not a type identifier")) }
+            return finish { completionHandler(nil, false, Self.unknownType(typeIdentifier)) }
         }
         let provider = itemProvider
         return start { progress in
@@ -212,6 +212,11 @@ public final class NSItemProvider: @unchecked Sendable {
                 completionHandler(nil, error)
             }
         }
+    }
+
+    /// The error a load reports for an identifier that is no type identifier.
+    private static func unknownType(_ typeIdentifier: String) -> UTIError {
+        UTIError(.invalidInput, "\(typeIdentifier): not a type identifier")
     }
 
     private func start(_ work: @escaping @Sendable (Progress) async -> Void) -> Progress {

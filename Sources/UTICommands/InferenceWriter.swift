@@ -36,6 +36,7 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
         if let claim = pair.claim { fields["claim"] = .string(claim) }
         mismatch = .object(fields)
     }
+    let mimeTypes = inference.error == nil ? FileMIME.mimeTypes(of: inference) : []
     var error: JSONValue = nil
     if let failure = inference.error {
         error = ["code": .string(failure.code.rawValue), "message": .string(failure.message)]
@@ -45,8 +46,9 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
         "path": .name(inference.path.bytes),
         "kind": .optional(inference.kind?.rawValue),
         "type": inference.type.map(typeRecord) ?? nil,
-        "mimeType": inference.error == nil ? .string(FileMIME.mimeType(of: inference)) : nil,
-        "mimeTypes": inference.error == nil ? .strings(FileMIME.mimeTypes(of: inference)) : .array([]),
+        // One computation of the printed name, which mimeTypes lists first.
+        "mimeType": mimeTypes.first.map(JSONValue.string) ?? nil,
+        "mimeTypes": .strings(mimeTypes),
         "encoding": .optional(inference.encoding),
         "evidence": evidence,
         "mismatch": mismatch,
