@@ -1830,4 +1830,10 @@ extension BuiltInCatalog {
         "text/x-asm": "public.assembly-source",
         "application/vnd.fdf": "com.adobe.fdf",
     ]
+
+    /// The tag printed for a type whose MIME tags file(1) spells differently from their order
+    /// (Catalog/mime-aliases.json, role print): the type's identifier, lowercased -> one of its own tags.
+    static let mimePrintNames: [String: String] = [
+        "public.xml": "text/xml",
+    ]
 }

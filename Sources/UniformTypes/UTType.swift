@@ -135,9 +135,13 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// a name chosen, with its source, for being registered (`application/yaml`, RFC 9512) or
     /// what file(1) and current shared-mime-info print (`text/x-shellscript`), where the type's
     /// tags keep an older one.
+    /// Where file(1) prints one of the type's own tags that is not its first (`text/xml` for
+    /// public.xml, tagged `application/xml`, `text/xml`), that tag (role `print` in the list).
     public var aliasMIMEType: String? {
+        let key = identifier.lowercased()
+        if let printed = BuiltInCatalog.mimePrintNames[key] { return printed }
         guard !Self.aliasByIdentifier.isEmpty else { return nil }
-        return Self.aliasByIdentifier[identifier.lowercased()]
+        return Self.aliasByIdentifier[key]
     }
 
     /// The built-in alias list by type (the first alias in sorted order where a type has several).
