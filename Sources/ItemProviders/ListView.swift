@@ -148,7 +148,11 @@ public struct ListItem: Sendable, Equatable {
 
 /// Reads and writes list documents (schemas/list.schema.json).
 public enum ListDocument {
-    public static let schemaVersion = 1
+    /// Version 2 spells every value in kebab-case (`"load": "open-in-place"`); version 1
+    /// documents are still read.
+    public static let schemaVersion = 2
+    /// The versions `decode` reads.
+    public static let readableVersions = 1...2
 
     /// Reads a list document, naming every problem by its JSON path.
     public static func decode(_ bytes: [UInt8], source: String) throws(UTIError) -> ListView {
@@ -172,9 +176,9 @@ public enum ListDocument {
                 ])
         else { return nil }
         switch root["schemaVersion"] {
-        case .int(schemaVersion)?: break
-        case nil: reader.problem("$.schemaVersion", "is required (1)")
-        default: reader.problem("$.schemaVersion", "must be 1")
+        case .int(let version)? where readableVersions.contains(version): break
+        case nil: reader.problem("$.schemaVersion", "is required (\(schemaVersion))")
+        default: reader.problem("$.schemaVersion", "must be \(schemaVersion) (or 1, the earlier version)")
         }
         let identifier = reader.string(root, "identifier", at: "$")
         if identifier == nil { reader.problem("$.identifier", "is required") }

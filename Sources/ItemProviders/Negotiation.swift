@@ -7,7 +7,7 @@ public enum MatchKind: String, Sendable, CaseIterable {
     /// It conforms to the requested type.
     case conformance
     /// The item's local object, handed over within one application.
-    case localObject
+    case localObject = "local-object"
 }
 
 /// The outcome for one item.
@@ -84,7 +84,7 @@ public enum Negotiation {
         for (index, item) in session.items.enumerated() {
             for representation in item.provider.representations {
                 guard let why = unavailableVisibility(representation.visibility, on: destination.platform) else { continue }
-                notes.append("item \(index + 1): \(representation.type): \(why); uti treats it as ownProcess on \(destination.platform!.rawValue)")
+                notes.append("item \(index + 1): \(representation.type): \(why); uti treats it as own-process on \(destination.platform!.rawValue)")
             }
         }
         return notes

@@ -8,8 +8,9 @@ public enum Visibility: String, Sendable, CaseIterable {
     case team
     /// Processes in the source's application group.
     case group
-    /// Only the source application itself.
-    case ownProcess
+    /// Only the source application itself (`own-process`; version 1 documents spelled it
+    /// `ownProcess`, which is still read).
+    case ownProcess = "own-process"
 }
 
 /// One way an item can be delivered: a file, bytes, or a URL, as a type, with its source.

@@ -128,6 +128,19 @@ public struct DocumentReader {
     }
 
     /// One of a fixed set of values.
+    /// `ownProcess` → `own-process`.
+    static func kebabCase(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character.isUppercase {
+                result += "-" + character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
     public mutating func choice<T: RawRepresentable>(
         _ members: [String: JSONValue], _ key: String, at path: String, default value: T?
     ) -> T? where T.RawValue == String, T: CaseIterable {
@@ -135,7 +148,9 @@ public struct DocumentReader {
             if value == nil && members[key] == nil { problem("\(path).\(key)", "is required") }
             return value
         }
-        guard let chosen = T(rawValue: text) else {
+        // Version 1 documents spelled some values in camelCase (`ownProcess`, `openInPlace`);
+        // version 2 spells every value in kebab-case, and reads the old spelling too.
+        guard let chosen = T(rawValue: text) ?? T(rawValue: Self.kebabCase(text)) else {
             problem("\(path).\(key)", "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (not \"\(text)\")")
             return value
         }
@@ -146,7 +161,11 @@ public struct DocumentReader {
 /// The drag-session document (`uti wrap` writes it, `uti drop` reads it). Schema:
 /// schemas/drag-session.schema.json.
 public enum SessionDocument {
-    public static let schemaVersion = 1
+    /// Version 2 names a representation's type `typeIdentifier` (in uti's records, `type` is a
+    /// type record) and spells every value in kebab-case; version 1 documents are still read.
+    public static let schemaVersion = 2
+    /// The versions `decode` reads.
+    public static let readableVersions = 1...2
 
     /// The document for a session: every key present, absent facts null.
     public static func encode(_ session: DragSession) -> JSONValue {
@@ -184,7 +203,7 @@ public enum SessionDocument {
         case .handler: break  // code, not data: the document records the type with no source
         }
         return .object([
-            "type": .string(representation.type), "kind": .string(representation.kind.rawValue),
+            "typeIdentifier": .string(representation.type), "kind": .string(representation.kind.rawValue),
             "visibility": .string(representation.visibility.rawValue), "openInPlace": .bool(representation.openInPlace),
             "path": .optional(path), "value": .optional(value), "derivedFrom": .optional(derivedFrom),
             "converter": .optional(converter), "object": .optional(object),
@@ -214,9 +233,9 @@ public enum SessionDocument {
                 ])
         else { return nil }
         switch root["schemaVersion"] {
-        case .int(schemaVersion)?: break
-        case nil: reader.problem("$.schemaVersion", "is required (1)")
-        default: reader.problem("$.schemaVersion", "must be 1")
+        case .int(let version)? where readableVersions.contains(version): break
+        case nil: reader.problem("$.schemaVersion", "is required (\(schemaVersion))")
+        default: reader.problem("$.schemaVersion", "must be \(schemaVersion) (or 1, the earlier version)")
         }
         var session = DragSession()
         if let source = root["source"], source != .null,
@@ -279,7 +298,7 @@ public enum SessionDocument {
                 reader.problem("\(at).derivedFrom", "names \(from), which is not registered before it in this item")
             }
             if !seen.insert(representation.type.lowercased()).inserted {
-                reader.problem("\(at).type", "\(representation.type) is registered twice in this item")
+                reader.problem("\(at).typeIdentifier", "\(representation.type) is registered twice in this item")
             }
             provider.register(representation)
         }
@@ -294,13 +313,19 @@ public enum SessionDocument {
             let members = reader.object(
                 value, at: path,
                 allowed: [
-                    "type", "kind", "visibility", "openInPlace", "path", "value", "derivedFrom", "converter", "object",
+                    "typeIdentifier", "type", "kind", "visibility", "openInPlace", "path", "value", "derivedFrom", "converter",
+                    "object",
                 ])
         else { return nil }
-        let type = reader.string(members, "type", at: path)
-        if type == nil && members["type"] == nil { reader.problem("\(path).type", "is required") }
+        // Version 1 called it `type`; either spelling is read, not both.
+        let key = members["typeIdentifier"] == nil && members["type"] != nil ? "type" : "typeIdentifier"
+        if members["typeIdentifier"] != nil && members["type"] != nil {
+            reader.problem("\(path).type", "is version 1's name for typeIdentifier: give one of them")
+        }
+        let type = reader.string(members, key, at: path)
+        if type == nil && members[key] == nil { reader.problem("\(path).typeIdentifier", "is required") }
         if let type, !TypeDeclaration.isWellFormed(identifier: type) && !type.lowercased().hasPrefix("dyn.") {
-            reader.problem("\(path).type", "\"\(type)\" is not a well-formed type identifier")
+            reader.problem("\(path).\(key)", "\"\(type)\" is not a well-formed type identifier")
         }
         let kind: Representation.Kind? = reader.choice(members, "kind", at: path, default: nil)
         let visibility: Visibility? = reader.choice(members, "visibility", at: path, default: .all)

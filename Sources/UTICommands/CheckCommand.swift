@@ -14,7 +14,7 @@ struct CheckCommand: ParsableCommand {
             [{"files": GLOB, and any of "type", "conformsTo", "notConformsTo", "mimeType", \
             "encoding", "drop": {"destination": NAME (and "zone": ZONE) or "list": NAME with \
             "at": "S.I" (and "intent": insert|into|unspecified|automatic), "operation": \
-            copy|move|cancel|forbidden, "loads": TYPE, "match": exact|conformance|localObject}, \
+            copy|move|cancel|forbidden, "loads": TYPE, "match": exact|conformance|local-object}, \
             "count": N}]}. Paths and globs are relative to the \
             manifest's folder. Globs: * and ? within a name (not matching a leading dot), [...] \
             classes, ** for any depth; they select files and packages, not folders. A glob that \
@@ -38,8 +38,8 @@ struct CheckCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("The manifest.", valueName: "manifest"), completion: .file(extensions: ["json"])) var manifestPath: String
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
-    @Option(help: "Report format: text, json or junit.") var format: Format = .text
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
+    @Option(help: "Report format: text, json, jsonl (an expectation a line) or junit.") var format: Format = .text
     @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file"), completion: .file()) var output: String?
     @OptionGroup var catalogOptions: CatalogOptions
 
@@ -60,6 +60,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text: report = CheckTextFormatter.format(cases, manifest: manifest)
         case .json: report = CheckJSONFormatter.format(cases, manifest: manifest)
+        case .jsonl: report = CheckJSONFormatter.formatLines(cases, manifest: manifest)
         case .junit: report = CheckJUnitFormatter.format(cases, manifest: manifest)
         }
         if let destination {

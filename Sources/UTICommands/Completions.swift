@@ -16,7 +16,13 @@ extension CompletionKind {
 }
 
 extension DropDestination.Preference: ExpressibleByArgument {}
-extension DropDestination.Load: ExpressibleByArgument {}
+extension DropDestination.Load: ExpressibleByArgument {
+    /// `open-in-place`, and version 1's `openInPlace`.
+    public init?(argument: String) {
+        guard let load = Self(rawValue: argument) ?? Self(rawValue: argument == "openInPlace" ? "open-in-place" : argument) else { return nil }
+        self = load
+    }
+}
 extension DropDestination.Platform: ExpressibleByArgument {}
 extension ListIntent: ExpressibleByArgument {}
 extension RowPosition: ExpressibleByArgument {}

@@ -16,10 +16,10 @@ struct DropCommand: ParsableCommand {
 
             RULES, as Foundation and UIKit implement them: (1) a representation counts only if the \
             destination may see it: all always, team and group when they match the source's, \
-            ownProcess only within the source application; when the destination declares its \
+            own-process only within the source application; when the destination declares its \
             platform (--platform, "platform"), a visibility NSItemProvider does not offer there \
             (team on macos, group on ios: NSItemProvider.h marks them unavailable) counts as \
-            ownProcess, and the result notes it. (2) With accepts, each item takes the \
+            own-process, and the result notes it. (2) With accepts, each item takes the \
             first accepted type (destination order) it can satisfy: a representation whose \
             identifier is that type wins, else the first in the source's order that conforms to \
             it. (3) With readable types or a class, the destination's order is the outer loop: a \
@@ -34,7 +34,7 @@ struct DropCommand: ParsableCommand {
             moving, and copies across applications; copy copies. (5) Only copy and move load: \
             every accepted item in session order, as data (converters run now; a folder loads as \
             NAME.zip, the folder its top-level entry), as a file (a copy; a folder arrives as \
-            itself), or openInPlace (a file representation registered \
+            itself), or open-in-place (a file representation registered \
             open-in-place reports its original path and nothing is copied; any other arrives as a \
             copy and says isInPlace false, as loadInPlaceFileRepresentation does).
 
@@ -79,7 +79,8 @@ struct DropCommand: ParsableCommand {
             to each destination), and the output has one result per destination, destinations \
             first: text under a "destination FILE:" or "list FILE at S.I:" line, json as \
             {schemaVersion, results [drop or list-drop result with destination]} \
-            (schemas/drop-results.schema.json), junit as a testsuite per destination or list and a \
+            (schemas/drop-results.schema.json), jsonl as one result a line (each with \
+            destination, for one destination as well), junit as a testsuite per destination or list and a \
             testcase per session item (a refused item, or a failed load, is a failure with the \
             reason). --format junit works for one as well. --out takes one destination or list.
 
@@ -152,7 +153,7 @@ struct DropCommand: ParsableCommand {
             schemaVersion, offered (false: a session restricted to another application, never \
             offered, canHandle not asked), canHandle, proposal {operation, reason} and items \
             [{index (from 1), suggestedName, path, accepted, representation, requested, match \
-            (exact, conformance, localObject), output, reason, inPlace (true: the original file, \
+            (exact, conformance, local-object), output, reason, inPlace (true: the original file, \
             opened in place; false: a copy; null: nothing loaded)}].
 
             EXIT STATUS: 0 for copy or move with every load done (for every destination); 1 for \
@@ -232,8 +233,11 @@ struct DropCommand: ParsableCommand {
     @Flag(help: "The destination forbids the drop.") var forbidden = false
     @Option(help: ArgumentHelp("Perform the loads into this folder (else a dry run).", valueName: "dir"), completion: .directory) var out: String?
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit, list }
-    @Option(help: "Output format: text, json, junit (a test case per destination and item), or list (the list afterwards, with --list).")
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit, list }
+    @Option(
+        help:
+            "Output format: text, json, jsonl (a result a line), junit (a test case per destination and item), or list (the list afterwards, with --list)."
+    )
     var format: Format = .text
     @Flag(
         help:
@@ -299,6 +303,20 @@ struct DropCommand: ParsableCommand {
         !destinations.isEmpty || !accepts.isEmpty || readableTypes != nil || objectClass != nil || !onDrop.isEmpty || dropDestination != nil || lists.isEmpty
     }
 
+    /// Each outcome's result document with the destination or list it came from.
+    private func namedRecords(_ outcomes: [Outcome], session: DragSession) -> [JSONValue] {
+        outcomes.map { outcome in
+            let (name, document): (String, JSONValue) =
+                switch outcome {
+                case .destination(let name, let target, let result): (name, record(result, session: session, destination: target))
+                case .list(let name, let view, let result): (name, Self.record(result, list: view, explain: explain))
+                }
+            guard case .object(var members) = document else { return document }
+            members["destination"] = .string(name)
+            return .object(members)
+        }
+    }
+
     /// Prints the outcomes: one as each format shows a single drop, several one after another
     /// (text), as results (json) or as a test suite each (junit).
     private func write(_ outcomes: [Outcome], session: DragSession) throws {
@@ -316,21 +334,15 @@ struct DropCommand: ParsableCommand {
             Output.standard.write(Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : ""))
         case (.junit, _):
             Output.standard.write(JUnitReport(name: "uti drop", suites: outcomes.map { Self.suite($0, session: session) }).render())
+        case (.jsonl, _):
+            // One result a line, each carrying its schemaVersion and destination, for one
+            // destination as for several.
+            for record in namedRecords(outcomes, session: session) { Output.standard.line(record.serialized(pretty: false)) }
         case (.json, _):
             Output.standard.line(
                 JSONValue.object([
                     "schemaVersion": .int(outputSchemaVersion),
-                    "results": .array(
-                        outcomes.map { outcome in
-                            let (name, document): (String, JSONValue) =
-                                switch outcome {
-                                case .destination(let name, let target, let result): (name, record(result, session: session, destination: target))
-                                case .list(let name, let view, let result): (name, Self.record(result, list: view, explain: explain))
-                                }
-                            guard case .object(var members) = document else { return document }
-                            members["destination"] = .string(name)
-                            return .object(members)
-                        }),
+                    "results": .array(namedRecords(outcomes, session: session)),
                 ]).serialized(pretty: true))
         case (.text, _), (.list, _):
             for outcome in outcomes {
@@ -635,24 +647,24 @@ struct DropCommand: ParsableCommand {
         case .accepts(let types):
             takes = ["kind": "accepts", "types": .strings(types)]
         case .readableTypes(let types):
-            takes = ["kind": "readableTypes", "types": .strings(types)]
+            takes = ["kind": "readable-types", "types": .strings(types)]
         case .nothing:
             takes = ["kind": "nothing", "types": .strings([])]
         case .objectClass(let name):
             let preset = DropDestination.classPresets.first { $0.name == name }
             takes = [
-                "kind": "objectClass", "class": .string(name), "note": .optional(preset?.note),
+                "kind": "object-class", "class": .string(name), "note": .optional(preset?.note),
                 "types": .strings(preset?.readable.map(\.type) ?? []),
                 "provenance": .array(
                     (preset?.readable ?? []).map { entry in
-                        ["type": .string(entry.type), "confidence": .string(entry.confidence.rawValue), "source": .string(entry.source)]
+                        ["typeIdentifier": .string(entry.type), "confidence": .string(entry.confidence.rawValue), "source": .string(entry.source)]
                     }),
             ]
         }
         let items: [JSONValue] = result.items.map { item in
             let representations = session.items[item.index].provider.representations.map { representation -> JSONValue in
                 [
-                    "type": .string(representation.type), "kind": .string(representation.kind.rawValue),
+                    "typeIdentifier": .string(representation.type), "kind": .string(representation.kind.rawValue),
                     "visibility": .string(representation.visibility.rawValue),
                     "visible": .bool(Negotiation.isVisible(representation, session: session, to: destination)),
                 ]
@@ -681,7 +693,7 @@ struct DropCommand: ParsableCommand {
             for (position, entry) in (takes["provenance"]?.arrayValue ?? []).enumerated() {
                 guard case .object(let fields) = entry else { continue }
                 lines.append(
-                    "    \(position + 1). \(fields["type"]?.stringValue ?? "") (\(fields["confidence"]?.stringValue ?? "")): \(fields["source"]?.stringValue ?? "")"
+                    "    \(position + 1). \(fields["typeIdentifier"]?.stringValue ?? "") (\(fields["confidence"]?.stringValue ?? "")): \(fields["source"]?.stringValue ?? "")"
                 )
             }
         } else {
@@ -693,13 +705,13 @@ struct DropCommand: ParsableCommand {
             let registered = (fields["representations"]?.arrayValue ?? []).compactMap { value -> String? in
                 guard case .object(let r) = value else { return nil }
                 let seen = r["visible"] == .bool(true) ? "visible" : "hidden"
-                return "\(r["type"]?.stringValue ?? "") [\(r["kind"]?.stringValue ?? ""), \(r["visibility"]?.stringValue ?? ""), \(seen)]"
+                return "\(r["typeIdentifier"]?.stringValue ?? "") [\(r["kind"]?.stringValue ?? ""), \(r["visibility"]?.stringValue ?? ""), \(seen)]"
             }
             let index = fields["index"].flatMap { if case .int(let n) = $0 { n } else { nil } } ?? 0
             lines.append("  item \(index): \(registered.joined(separator: "; "))")
             if let chosen = fields["chosen"]?.stringValue, let match = fields["match"]?.stringValue {
                 lines.append("    takes \(chosen) for \(fields["requested"]?.stringValue ?? "") by \(match)")
-            } else if fields["match"]?.stringValue == "localObject" {
+            } else if fields["match"]?.stringValue == MatchKind.localObject.rawValue {
                 lines.append("    takes its local object")
             } else {
                 lines.append("    nothing visible matches")

@@ -75,7 +75,7 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 /// The version of the JSON documents and records uti writes: identify records, type records,
 /// drop results and check reports (drag sessions carry SessionDocument.schemaVersion).
-let outputSchemaVersion = 1
+let outputSchemaVersion = 2
 
 /// A record as a document of its own (`uti type`, `uti list`): the record with schemaVersion.
 func versioned(_ record: JSONValue) -> JSONValue {

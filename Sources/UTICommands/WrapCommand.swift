@@ -38,12 +38,12 @@ struct WrapCommand: ParsableCommand {
             The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` \
             needs no flag): schemaVersion, source {application, team, group}, \
             allowsMoveOperation, restrictedToSourceApplication, items [{suggestedName, \
-            localObject, sourceView, sourceIndexPath, representations [{type, kind, visibility, \
+            localObject, sourceView, sourceIndexPath, representations [{typeIdentifier, kind, visibility, \
             openInPlace, path, value, derivedFrom, converter, object}]}]. Paths are absolute unless --relative. Schema: \
             schemas/drag-session.schema.json.
 
             HAND-BUILT ITEMS: --rep TYPE=PATH (repeatable, in fidelity order) makes one more item \
-            from the given files; --visibility TYPE=all|team|group|ownProcess sets a type's \
+            from the given files; --visibility TYPE=all|team|group|own-process sets a type's \
             visibility in every item; --suggested-name and --local-object CLASS=VALUE apply to \
             the hand-built item, or to the only item.
 
@@ -292,8 +292,8 @@ struct WrapCommand: ParsableCommand {
     private func applyItemOptions(to session: inout DragSession, catalog: TypeCatalog) throws {
         for argument in visibilities {
             let (type, value) = try pair(argument, option: "--visibility")
-            guard let visibility = Visibility(rawValue: value) else {
-                throw UTIError(.invalidInput, "--visibility \(argument): the value must be one of all, team, group, ownProcess")
+            guard let visibility = Visibility(rawValue: value) ?? Visibility(rawValue: value == "ownProcess" ? "own-process" : value) else {
+                throw UTIError(.invalidInput, "--visibility \(argument): the value must be one of all, team, group, own-process")
             }
             let resolved = try resolveType(type, in: catalog).identifier.caseFolded
             for index in session.items.indices {

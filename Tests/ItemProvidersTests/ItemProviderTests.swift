@@ -226,9 +226,9 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
         #expect(
             problems == [
                 "$.colour: unknown key (expected one of allowsMoveOperation, items, restrictedToSourceApplication, schemaVersion, source)",
-                "$.schemaVersion: must be 1",
+                "$.schemaVersion: must be 2 (or 1, the earlier version)",
                 "$.items[0].representations[0].kind: must be one of file, data, url (not \"disk\")",
-                "$.items[0].representations[1].type: is required",
+                "$.items[0].representations[1].typeIdentifier: is required",
                 "$.items[0].representations[2]: needs exactly one source: path, value, derivedFrom with converter, or object",
                 "$.items[0].representations[3].converter: unknown converter \"magic\" (known: text-to-utf8, html-to-text, rtf-to-text, xml-plist-to-binary, binary-plist-to-xml, folder-to-zip)",
                 "$.items[0].representations[3].derivedFrom: names public.rtf, which is not registered before it in this item",

@@ -83,7 +83,10 @@ import Testing
     @Test func enumOptionsListTheirValuesInHelp() throws {
         let help = try uti(["drop", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("(values: copy, move, auto)"))
-        #expect(help.contains("(values: data, file, openInPlace)"))
+        #expect(help.contains("(values: data, file, open-in-place)"))
+        // Version 1's camelCase spelling is still read.
+        let legacy = try uti(["drop", "--accepts", "public.text", "--load", "openInPlace", "--format", "json", "Fixtures/sessions/photo-and-notes.json"])
+        #expect(legacy.status == 0)
         let bad = try uti(["drop", "--load", "dat"], stdin: Data())
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("'dat'"))

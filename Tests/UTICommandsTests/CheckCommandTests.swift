@@ -19,7 +19,7 @@ import Testing
     @Test func jsonReportListsEveryExpectationWithEveryFile() throws {
         let run = try uti(["check", "Fixtures/check/failing.check.json", "--format", "json"])
         let report = try #require(try json(run.stdout) as? [String: Any])
-        #expect(report["schemaVersion"] as? Int == 1)
+        #expect(report["schemaVersion"] as? Int == 2)
         #expect(report["summary"] as? [String: Int] == ["passed": 0, "failed": 8])
         let expectations = try #require(report["expectations"] as? [[String: Any]])
         #expect(expectations.count == 8)

@@ -156,7 +156,7 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         let explain = try #require(document["explain"] as? [String: Any])
         let takes = try #require(explain["takes"] as? [String: Any])
         let provenance = try #require(takes["provenance"] as? [[String: String]])
-        #expect(provenance.first?["type"] == "com.apple.uikit.attributedstring")
+        #expect(provenance.first?["typeIdentifier"] == "com.apple.uikit.attributedstring")
         #expect(provenance.first?["confidence"] == "observed")
         #expect(provenance.allSatisfy { !($0["source"] ?? "").isEmpty })
         let item = try #require((explain["items"] as? [[String: Any]])?.first)

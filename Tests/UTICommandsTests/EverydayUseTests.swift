@@ -144,6 +144,15 @@ import Testing
         try validate(run.stdout, against: "identify-record.schema.json", each: true)
     }
 
+    /// XML prints file(1)'s text/xml, one of Apple's two tags for public.xml, and the record keeps
+    /// both; the printed name leads back to the type.
+    @Test func xmlPrintsFileSpelling() throws {
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/data.xml"]).stdout == "text/xml\n")
+        let record = try #require(try json(uti(["identify", "--json", "Fixtures/files/data.xml"]).stdout) as? [[String: Any]])
+        #expect(record.first?["mimeTypes"] as? [String] == ["text/xml", "application/xml"])
+        #expect(try uti(["type", "-m", "text/xml"]).stdout.hasPrefix("public.xml\n"))
+    }
+
     @Test(arguments: [["--mime-type"], ["-b"], ["-i"], ["--explain"], ["-b", "--mime-type"]])
     func textFlagsWithARecordFormatAreAClash(flags: [String]) throws {
         let run = try uti(["identify", "--format", "jsonl"] + flags + ["Fixtures/files/photo.png"])
@@ -151,5 +160,65 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("Error: \(flags.joined(separator: ", ")) shape"))
         #expect(run.stderr.contains("--format jsonl prints whole records"))
+    }
+}
+
+/// One JSON vocabulary (schemaVersion 2): `path` for files, kebab-case values, `typeIdentifier`
+/// where a type is named, jsonl wherever records are printed; version 1 documents still read.
+@Suite struct JSONVocabularyTests {
+    @Test func checkSaysPathAndPrintsAnExpectationALine() throws {
+        let json = try uti(["check", "Fixtures/check/failing.check.json", "--json"])
+        let report = try #require(try UTICommandsTests.json(json.stdout) as? [String: Any])
+        let first = try #require((report["expectations"] as? [[String: Any]])?.first)
+        let result = try #require((first["results"] as? [[String: Any]])?.first)
+        #expect(result["path"] as? String == "Fixtures/files/png-named.txt")
+        #expect(result["file"] == nil)
+        let lines = try uti(["check", "Fixtures/check/failing.check.json", "--jsonl"])
+        #expect(lines.status == 1)
+        let records = lines.stdout.split(separator: "\n").map(String.init)
+        #expect(records.count == 8)
+        let line = try #require(try UTICommandsTests.json(records[0]) as? [String: Any])
+        #expect(line["schemaVersion"] as? Int == 2)
+        #expect(line["manifest"] as? String == "Fixtures/check/failing.check.json")
+        #expect(line["index"] as? Int == 1)
+        try validate(lines.stdout, against: "check-expectation.schema.json", lines: true)
+    }
+
+    @Test func dropPrintsAResultALineWithItsDestination() throws {
+        let run = try uti([
+            "drop", "--destination", "Fixtures/destinations/viewer.json", "--destination", "Fixtures/destinations/notes-app.json",
+            "--jsonl", "Fixtures/sessions/photo-and-notes.json",
+        ])
+        let records = try run.stdout.split(separator: "\n").map { try #require(try json(String($0)) as? [String: Any]) }
+        #expect(records.map { $0["destination"] as? String } == ["Fixtures/destinations/viewer.json", "Fixtures/destinations/notes-app.json"])
+        #expect(records.allSatisfy { $0["schemaVersion"] as? Int == 2 })
+        try validate(run.stdout, against: "drop-result.schema.json", lines: true)
+    }
+
+    @Test func valuesAreKebabCaseAndVersionOneSpellingsStillRead() throws {
+        let own = try session(try uti(["wrap", "--visibility", "public.png=ownProcess", "--no-url", "Fixtures/files/photo.png"]).stdout)
+        let representation = try #require(((own["items"] as? [[String: Any]])?.first?["representations"] as? [[String: Any]])?.first)
+        #expect(representation["visibility"] as? String == "own-process")
+        #expect(representation["typeIdentifier"] as? String == "public.png")
+        #expect(representation["type"] == nil)
+        let local = try uti(["drop", "--app", "com.example.viewer", "--class", "UIImage", "--json", "Fixtures/sessions/photo-and-notes.json"])
+        let item = try #require((try json(local.stdout) as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(item.first?["match"] as? String == "local-object")
+    }
+
+    /// A session as schemaVersion 1 wrote it (`type`, camelCase values) drops as its version 2
+    /// twin does; a representation may not give both names.
+    @Test func versionOneSessionsDropAsBefore() throws {
+        let arguments = ["drop", "--accepts", "public.image", "--accepts", "public.text", "--json"]
+        let old = try uti(arguments + ["Fixtures/sessions/version-1.json"])
+        let new = try uti(arguments + ["Fixtures/sessions/photo-and-notes.json"])
+        #expect(old.status == 0)
+        #expect(old.stdout == new.stdout.replacingOccurrences(of: "photo-and-notes.json", with: "version-1.json"))
+        let both =
+            #"{"schemaVersion": 2, "items": [{"representations": "#
+            + #"[{"type": "public.png", "typeIdentifier": "public.png", "kind": "data", "value": "x"}]}]}"#
+        let refused = try uti(["wrap", "--validate", "-"], stdin: Data(both.utf8))
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("$.items[0].representations[0].type: is version 1's name for typeIdentifier: give one of them"))
     }
 }

@@ -83,7 +83,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let wrapped = try uti(["wrap", "--object", "NSString", "Fixtures/files/latin1.txt"])
         let reps = try representations(wrapped.stdout)
-        #expect(reps.map { $0["type"] as? String } == ["public.utf8-plain-text"])
+        #expect(reps.map { $0["typeIdentifier"] as? String } == ["public.utf8-plain-text"])
         #expect(reps[0]["converter"] as? String == "text-to-utf8")
         let run = try uti(["drop", "--class", "NSString", "--out", out.path], stdin: Data(wrapped.stdout.utf8))
         #expect(run.status == 0)
@@ -120,7 +120,7 @@ import Testing
 
     @Test func anNSURLIsTheFilesURL() throws {
         let reps = try representations(try uti(["wrap", "--object", "NSURL", "Fixtures/files/photo.png"]).stdout)
-        #expect(reps.map { $0["type"] as? String } == ["public.file-url", "public.url"])
+        #expect(reps.map { $0["typeIdentifier"] as? String } == ["public.file-url", "public.url"])
         #expect(reps.map { $0["kind"] as? String } == ["url", "url"])
         #expect(reps[0]["value"] as? String == "file://" + fixture("files/photo.png"))
     }
@@ -150,14 +150,14 @@ import Testing
         #expect(result["canHandle"] as? Bool == false)
         #expect(
             result["notes"] as? [String] == [
-                "item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as ownProcess on ios"
+                "item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as own-process on ios"
             ])
         try validate(iOS.stdout, against: "drop-result.schema.json")
         let own = try pipeline(wrap, ["--accepts", "public.image", "--app", "com.example.a", "--platform", "ios"])
-        #expect(own.status == 0, "ownProcess still reaches the source application")
+        #expect(own.status == 0, "own-process still reaches the source application")
         #expect(
             own.stdout.hasSuffix(
-                "note: item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as ownProcess on ios\n"))
+                "note: item 1: public.png: group visibility is macOS-only (NSItemProvider.h: API_UNAVAILABLE(ios)); uti treats it as own-process on ios\n"))
         let team = ["--source-app", "com.example.a", "--team", "T", "--visibility", "public.png=team", "--no-url", "Fixtures/files/photo.png"]
         #expect(try pipeline(team, ["--accepts", "public.image", "--app", "com.example.b", "--team", "T", "--platform", "ios"]).status == 0)
         #expect(try pipeline(team, ["--accepts", "public.image", "--app", "com.example.b", "--team", "T", "--platform", "macos"]).status == 1)

@@ -20,7 +20,7 @@ import Testing
                 "schemaVersion", "identifier", "description", "declaredBy", "parents", "supertypes", "tags",
                 "preferredFilenameExtension", "preferredMIMEType", "isDynamic", "referenceURL", "version",
             ])
-        #expect(record["schemaVersion"] as? Int == 1)
+        #expect(record["schemaVersion"] as? Int == 2)
         #expect(record["description"] is NSNull)
         #expect(record["preferredFilenameExtension"] is NSNull)
         #expect(record["preferredMIMEType"] as? String == "text/plain;charset=utf-8")

@@ -4,7 +4,7 @@ import Testing
 func session(_ text: String) throws -> [String: Any] { try #require(try json(text) as? [String: Any]) }
 func items(_ document: [String: Any]) -> [[String: Any]] { document["items"] as? [[String: Any]] ?? [] }
 func types(_ item: [String: Any]) -> [String] {
-    (item["representations"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+    (item["representations"] as? [[String: Any]] ?? []).compactMap { $0["typeIdentifier"] as? String }
 }
 
 @Suite struct WrapCommandTests {
@@ -12,7 +12,7 @@ func types(_ item: [String: Any]) -> [String] {
         let run = try uti(["wrap", "Fixtures/files/photo.png"])
         #expect(run.status == 0)
         let document = try session(run.stdout)
-        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["schemaVersion"] as? Int == 2)
         #expect(document["allowsMoveOperation"] as? Bool == true)
         #expect(document["restrictedToSourceApplication"] as? Bool == false)
         let item = try #require(items(document).first)
@@ -35,9 +35,9 @@ func types(_ item: [String: Any]) -> [String] {
     }
 
     @Test func derivedRepresentationsInheritTheirSourcesVisibility() throws {
-        let document = try session(try uti(["wrap", "--derive", "--visibility", "public.html=ownProcess", "Fixtures/files/page.html"]).stdout)
+        let document = try session(try uti(["wrap", "--derive", "--visibility", "public.html=own-process", "Fixtures/files/page.html"]).stdout)
         let representations = try #require(items(document)[0]["representations"] as? [[String: Any]])
-        #expect(representations.map { $0["visibility"] as? String } == ["ownProcess", "ownProcess", "all", "all"])
+        #expect(representations.map { $0["visibility"] as? String } == ["own-process", "own-process", "all", "all"])
     }
 
     @Test func outputIsValidAgainstTheSchema() throws {
