@@ -65,6 +65,8 @@ public struct ContentEvidence: Sendable {
     /// specific format (`PackageRules.isoMajorBrands`): a name whose type is outside that
     /// format's does not rename it.
     public var brand: String?
+    /// Whether uti read the type from a `#!` line at the file's first byte, as execve(2) does.
+    public var isInterpreterLine = false
 
     /// Whether the content is text in some encoding.
     public var isText: Bool { encoding.map { $0 != "binary" && !$0.isEmpty } ?? false }

@@ -99,6 +99,7 @@ public enum Reconciliation {
         case weakName = "weak-name"
         case structureOverPlainText = "structure-over-plain-text"
         case xmlNamedAsSource = "xml-named-as-source"
+        case interpreterLine = "interpreter-line"
         case textFamilies = "text-families"
         case contradiction = "contradiction"
 
@@ -120,6 +121,8 @@ public enum Reconciliation {
             case .weakName: "a weak name (a glob for a name's start, README*) under content that says more: the content"
             case .structureOverPlainText: "a name that says only plain text (.txt) over text whose structure uti read (JSON, XML, HTML, PEM): the content"
             case .xmlNamedAsSource: "an XML document named as source code of a language that is not XML (a Tiled .tsx): the content, with the mismatch"
+            case .interpreterLine:
+                "a script whose #! line names its interpreter, under a name that says a text format that is no script (a shell script named update-rc.d, not D source): the content"
             case .textFamilies: "both text of different families (a PHP file that starts with HTML): the name"
             case .contradiction: "otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both"
             }
@@ -237,6 +240,15 @@ public enum Reconciliation {
         // is not XML (Tiled's .tsx tileset, not TypeScript with JSX): the content, and the mismatch.
         if !content.isWeak, found.conforms(to: .xml), !named.conforms(to: .xml), named.conforms(to: .sourceCode) {
             return Outcome(type: found, decidedBy: .content, .xmlNamedAsSource, mismatch: Mismatch(content: found, extension: named))
+        }
+        // A `#!` line is the kernel's own instruction for running the file (execve(2)): a script
+        // whose interpreter uti knows is that script, whatever text format its name suggests
+        // (Debian's update-rc.d and invoke-rc.d are Perl and shell, not D source). A name that
+        // says another script language keeps the next rule: both are code the name chose.
+        if !content.isWeak, content.isInterpreterLine, found != .script, found.conforms(to: .script), !named.conforms(to: .script),
+            named.conforms(to: .text)
+        {
+            return Outcome(type: found, decidedBy: .content, .interpreterLine)
         }
         if found.conforms(to: .text) && named.conforms(to: .text) && !shareSpecificAncestor(found, named) {
             return Outcome(type: named, decidedBy: .extension, .textFamilies)

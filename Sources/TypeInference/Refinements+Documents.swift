@@ -76,11 +76,18 @@ extension Refinements {
     /// (rules, recipes, assignments, directives such as include and ifeq). Not one token: a
     /// YAML `key: value` has no tab-indented recipe, Python's `else:` no `$(`.
     static func isMakefile(_ body: ArraySlice<UInt8>) -> Bool {
-        // Every makefile this accepts has a recipe: a tab at a line's start, and a `$`. Text
-        // without them (nearly all) is not read line by line.
-        guard contains([0x0A, 0x09], in: body), body.contains(UInt8(ascii: "$")) else { return false }
-        var rules = 0, recipesWithVariables = 0, makeLines = 0, otherLines = 0
+        // Every makefile this accepts has a recipe (a tab at a line's start) and a `$` or a
+        // special target, or GNU make's `endif`. Text without them (nearly all) is not read line
+        // by line.
+        let recipe = contains([0x0A, 0x09], in: body) && (body.contains(UInt8(ascii: "$")) || contains(Array(".PHONY".utf8), in: body))
+        guard recipe || contains(Array("\nendif".utf8), in: body) else { return false }
+        var rules = 0, recipes = 0, recipesWithVariables = 0, makeLines = 0, otherLines = 0
+        var specialTargets = 0, conditionals = 0, conditionalEnds = 0, assignments = 0
         var underRule = false
+        // A line after one that ends in a backslash continues it (POSIX make: "a backslash-newline
+        // ... shall be replaced by a single space"): a macro's value, a rule's prerequisites or a
+        // recipe's command, counted with the line it continues.
+        var continued = false, lastWasMake = false
         func isTargetToken(_ token: Substring) -> Bool {
             if (token.hasPrefix("$(") && token.hasSuffix(")")) || (token.hasPrefix("${") && token.hasSuffix("}")) { return token.count > 3 }
             return !token.isEmpty
@@ -92,9 +99,21 @@ extension Refinements {
         for (number, raw) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where number < 400 {
             var line = String(decoding: raw, as: UTF8.self)
             if line.hasSuffix("\r") { line.removeLast() }
+            let continues = continued
+            continued = line.hasSuffix("\\")
+            let makeBefore = makeLines
+            defer { lastWasMake = makeLines > makeBefore }
+            if continues {
+                // Counted as what it continues: a recipe's next line may hold its variables.
+                guard lastWasMake else { otherLines += 1; continue }
+                makeLines += 1
+                if underRule, ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
+                continue
+            }
             if line.hasPrefix("\t") {
                 guard underRule else { otherLines += 1; continue }
                 makeLines += 1
+                recipes += 1
                 if ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
                 continue
             }
@@ -108,6 +127,12 @@ extension Refinements {
                 rules += 1
                 makeLines += 1
                 underRule = true
+                // POSIX make's special targets (.PHONY is GNU make's and BSD make's too).
+                if [".PHONY", ".SUFFIXES", ".DEFAULT", ".PRECIOUS", ".SILENT", ".IGNORE", ".POSIX", ".DELETE_ON_ERROR", ".SECONDARY"]
+                    .contains(String(trimmed[..<colon]))
+                {
+                    specialTargets += 1
+                }
                 continue
             }
             let word = trimmed.prefix { $0 != " " && $0 != "\t" }
@@ -115,15 +140,23 @@ extension Refinements {
                 .contains(String(word))
             {
                 makeLines += 1
+                if ["ifeq", "ifneq", "ifdef", "ifndef"].contains(String(word)) { conditionals += 1 }
+                if word == "endif" { conditionalEnds += 1 }
                 continue
             }
             if isMacroAssignment(trimmed) {
                 makeLines += 1
+                assignments += 1
                 continue
             }
             otherLines += 1
         }
-        return rules >= 2 && recipesWithVariables >= 1 && otherLines <= makeLines / 2
+        guard otherLines <= makeLines / 2 else { return false }
+        // Rules with recipes that use make's variables; or rules and a special target, with a
+        // recipe; or GNU make's conditionals (ifeq ... endif) around macro definitions, as in an
+        // included makefile of definitions.
+        return (rules >= 2 && recipesWithVariables >= 1) || (rules >= 2 && specialTargets >= 1 && recipes >= 1)
+            || (conditionals >= 1 && conditionalEnds >= 1 && assignments >= 5)
     }
 
     /// A plain (ASCII) Netpbm image, as pbm(5), pgm(5) and ppm(5) define it: `P1`, `P2` or `P3`,

@@ -95,7 +95,7 @@ extension Refinements {
     /// `.ts` stays TypeScript).
     static func scriptLanguage(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
         var counts = [Int](repeating: 0, count: Statement.allCases.count)
-        var braced = 0, lines = 0
+        var braced = 0, blocks = 0, lines = 0
         var isJavaScript = false
         func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
         // nil: read on; .some(language): that is the answer (.some(nil): a quoted document).
@@ -105,7 +105,13 @@ extension Refinements {
             if begins(line, Keyword.fence) { answer = .some(nil); return false }
             lines += 1
             switch line.last {
-            case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): braced += 1
+            case UInt8(ascii: ";"), UInt8(ascii: "}"): braced += 1; blocks += 1
+            case UInt8(ascii: "{"):
+                braced += 1
+                // A literal opened after `=`, `(` or `[` (a Python dict) is data, not a block of
+                // statements: Python's check weighs blocks, JavaScript's every brace.
+                let before = line.dropLast().last { $0 != 0x20 && $0 != 0x09 }
+                if ![UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ",")].contains(before ?? 0) { blocks += 1 }
             default: break
             }
             guard let statement = statement(line) else { return true }
@@ -113,7 +119,7 @@ extension Refinements {
             if isJavaScript {
                 if count(.typeScript) >= 2 { answer = .typeScript; return false }
                 if count(.slint) >= 2 { answer = .slint; return false }
-            } else if let language = decided(count, braced: braced, lines: lines) {
+            } else if let language = decided(count, braced: braced, blocks: blocks, lines: lines) {
                 guard language == .javaScript else { answer = language; return false }
                 isJavaScript = true
             }
@@ -123,7 +129,7 @@ extension Refinements {
         if isJavaScript { return .javaScript }
         // Counts that grew after the last statement (a module's braced lines after its one
         // `module.exports = {`) are weighed once more at the end.
-        return decided(count, braced: braced, lines: lines)
+        return decided(count, braced: braced, blocks: blocks, lines: lines)
     }
 
     /// Calls `body` with each non-empty line of `text`, without its indentation and trailing
@@ -166,9 +172,9 @@ extension Refinements {
     }
 
     /// The language the counts so far make certain, if any.
-    static func decided(_ count: (Statement) -> Int, braced: Int, lines: Int) -> ScriptLanguage? {
+    static func decided(_ count: (Statement) -> Int, braced: Int, blocks: Int, lines: Int) -> ScriptLanguage? {
         let python = count(.python), imports = count(.pythonImport) + count(.bareImport)
-        if python >= 2 || (python >= 1 && imports >= 1), braced < python + imports { return .python }
+        if python >= 2 || (python >= 1 && imports >= 1), blocks < python + imports { return .python }
         if count(.typeScript) >= 2 { return .typeScript }
         if count(.slint) >= 2 { return .slint }
         let javaScript = count(.javaScript)

@@ -12,7 +12,7 @@ extension Refinements {
         "lua": "org.lua.lua-script", "pwsh": "com.microsoft.powershell-script", "make": "public.make-source",
         "osascript": "com.apple.applescript.text", "swift": "public.swift-source", "awk": "org.opengroup.awk-script",
         "gawk": "org.gnu.gawk-script", "nawk": "com.github.onetrueawk.nawk-script", "mawk": "org.opengroup.awk-script",
-        "tclsh": "public.script", "wish": "public.script", "fish": "com.fishshell.fish-script", "nu": "sh.nushell.nu-script",
+        "tclsh": "org.tcl.tcl-script", "wish": "org.tcl.tcl-script", "fish": "com.fishshell.fish-script", "nu": "sh.nushell.nu-script",
         "Rscript": "public.script", "julia": "public.script", "elixir": "public.script", "sed": "org.gnu.sed-script",
     ]
 

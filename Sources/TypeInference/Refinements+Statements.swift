@@ -166,7 +166,13 @@ extension Refinements {
         let endsWithColon = line.last == UInt8(ascii: ":") || isStub
         if word(Keyword.ifName) || word(Keyword.ifNameTight) { return .strong }
         if word(Keyword.def) || word(Keyword.asyncDef) {
-            return endsWithColon && line.contains(UInt8(ascii: "(")) ? .strong : nil
+            if endsWithColon && line.contains(UInt8(ascii: "(")) { return .strong }
+            // A header whose parameters go on over the next lines, inside the parentheses (the
+            // Python Language Reference, 2.1.6: implicit line joining): `def f(` or `def f(a,`.
+            let name = line.dropFirst(word(Keyword.def) ? 4 : 10).prefix { isIdentifier($0) }
+            let rest = line[name.endIndex...]
+            let opens = rest.first == UInt8(ascii: "(") && (line.last == UInt8(ascii: "(") || line.last == UInt8(ascii: ","))
+            return !name.isEmpty && opens && !line.contains(UInt8(ascii: "{")) && !line.contains(UInt8(ascii: ";")) ? .strong : nil
         }
         if word(Keyword.pythonClass) {
             // class NAME: or class NAME(BASES): — not C++'s class NAME : public BASE {.

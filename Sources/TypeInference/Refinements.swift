@@ -12,6 +12,9 @@ import UniformTypes
 /// `+Statements` the checks; `TextStructures`, `CameraRaw`, `MediaContainers` and `JSONScanner`
 /// the structural readers they call.
 @_spi(Fuzzing) public enum Refinements {
+    /// The languages whose files a `#!` line runs: a script line over their statements is that script.
+    static let interpretedLanguages: Set<ScriptLanguage> = [.python, .ruby, .perl, .shell, .javaScript, .typeScript]
+
     /// How much of a text file the format checks read.
     static let textPrefix = 8 * 1024
 
@@ -49,6 +52,11 @@ import UniformTypes
         let body = bytes[start...]
         func begins(_ text: String) -> Bool { body.starts(with: text.utf8) }
         if begins("#!"), let script = shebang(String(decoding: body.prefix(512), as: UTF8.self)[...]) {
+            // An interpreter uti does not know (or a line that names none: `#!/usr/bin env
+            // python`): a script, of the scripting language its statements are, if they say one.
+            if script.0 == "public.script", let language = scriptLanguage(body), Self.interpretedLanguages.contains(language) {
+                return (language.type.0, language.type.1, false)
+            }
             return (script.0, script.1, false)
         }
         if begins("-----BEGIN ") && !begins("-----BEGIN PGP ") {

@@ -22,7 +22,8 @@ enum TextStructures {
             || ["\t.globl", "\t.text", "\t.section", "\n.text", "\n.section"].contains { Refinements.contains(Array($0.utf8), in: body) }
         let zig = Refinements.contains(Array("@import(\"".utf8), in: body)
         let tcl = Refinements.contains(Array("proc ".utf8), in: body)
-        guard template || yaml || config || assembler || zig || tcl else { return nil }
+        let roff = first.first == UInt8(ascii: ".") || first.first == UInt8(ascii: "'")
+        guard template || yaml || config || assembler || zig || tcl || roff else { return nil }
         let lines = Array(Refinements.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
         guard !lines.isEmpty else { return nil }
         if template && isHTMLTemplate(lines) { return ("public.html", "HTML template", true) }
@@ -31,6 +32,8 @@ enum TextStructures {
         if assembler && isGNUAssembler(lines) { return ("public.assembly-source", "assembler source", true) }
         if zig && isZig(lines) { return ("org.ziglang.zig-source", "Zig source", true) }
         if tcl && isTcl(lines) { return ("org.tcl.tcl-script", "Tcl script", true) }
+        if roff && isMdoc(lines) { return ("org.gnu.groff.man-page", "mdoc manual page", false) }
+        if roff && isRoff(lines) { return ("org.gnu.groff.troff", "troff document", false) }
         return nil
     }
 
@@ -149,7 +152,9 @@ enum TextStructures {
                 previousOpensMapping = nil
                 continue
             }
-            _ = key
+            // `class Name:` and `def name:` open a Python class or function (a type stub's
+            // `class _Reasons:` over `NAME: type` lines), not a mapping whose key has a space.
+            if key.hasPrefix("class ") || key.hasPrefix("def ") { return false }
             if item.startIndex == text.startIndex { fitting += 1 }
             mappings += 1
             if let opener = previousOpensMapping, indent > opener { nested = true }
@@ -309,6 +314,45 @@ enum TextStructures {
     }
 
     // MARK: Tcl
+
+    // MARK: roff (groff(7), mdoc(7))
+
+    /// The request or macro a roff control line calls (`.de`, `'br`, `.TH`), nil for any other
+    /// line; a comment (`.\"`) is `\"`.
+    static func roffRequest(_ line: Substring) -> Substring? {
+        guard let control = line.first, control == "." || control == "'" else { return nil }
+        let rest = line.dropFirst().drop { $0 == " " || $0 == "\t" }
+        if rest.hasPrefix("\\\"") { return "\\\"" }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard !name.isEmpty, name.count <= 8 else { return nil }
+        let after = rest[name.endIndex...].first
+        return after == nil || after == " " || after == "\t" || after == "\r" ? name : nil
+    }
+
+    /// An mdoc(7) manual page: after comments, the prologue's `.Dd` then `.Dt`, and a `.Sh`
+    /// section heading (mdoc(7) requires `.Dd`, `.Dt`, `.Os` first, in order; pages in the wild
+    /// omit `.Os`).
+    static func isMdoc(_ lines: [Substring]) -> Bool {
+        let macros = lines.compactMap(roffRequest).filter { $0 != "\\\"" }
+        return macros.count >= 3 && macros[0] == "Dd" && macros[1] == "Dt" && macros.prefix(12).contains("Sh")
+    }
+
+    /// A roff document or macro file: most lines that say something are control lines calling
+    /// requests groff(7) defines (`.de`, `.ig`, `.nr`, `.ds`, `.if`, `.so`, `.TH`, ...), and at
+    /// least three different ones. A list of dotted names (a .gitignore) calls none of them.
+    static func isRoff(_ lines: [Substring]) -> Bool {
+        let said = lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        guard said.count >= 5 else { return false }
+        let requests = said.compactMap(roffRequest).filter { roffRequests.contains(String($0)) }
+        return requests.count * 2 >= said.count && Set(requests).count >= 3
+    }
+
+    /// Requests of groff(7) and the man(7) macros that open a page; `\"` is a comment line.
+    static let roffRequests: Set<String> = [
+        "\\\"", "ad", "als", "am", "as", "bp", "br", "ce", "de", "ds", "el", "ev", "fi", "ft", "ie", "if", "ig", "in",
+        "ll", "ls", "mso", "na", "ne", "nf", "nh", "nr", "ps", "rm", "rn", "so", "sp", "ta", "ti", "tm", "tr", "vs", "while",
+        "TH", "SH", "SS", "PP", "LP", "IP", "TP", "RS", "RE", "B", "I", "BR", "IR",
+    ]
 
     /// Tcl: a `proc name {args} {` definition and Tcl commands (`set name value`, `puts`,
     /// `package require`, `namespace eval`, `foreach`), two kinds at least.

@@ -468,6 +468,7 @@ public final class TypeInferrer {
             type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? "text/plain",
             description: description, encoding: encoding, isWeak: weak)
         found.sniffer = .uti
+        found.isInterpreterLine = head.starts(with: [0x23, 0x21])
         return found
     }
 

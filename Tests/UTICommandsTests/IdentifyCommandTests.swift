@@ -192,6 +192,33 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--conforming-to", "image", "Fixtures/files/photo.png"]).status == 2)
     }
 
+    /// A `#!` line decides over a name that says a text format that is no script (execve(2)
+    /// runs the file with its interpreter): Debian's policy-rc.d is a shell script, not D source.
+    @Test func anInterpreterLineOutranksANameThatIsNoScript() throws {
+        let run = try uti(["identify", "--explain", "Fixtures/files/policy-rc.d"])
+        #expect(run.stdout.hasPrefix("Fixtures/files/policy-rc.d: public.shell-script\n"))
+        #expect(run.stdout.contains("  rule: interpreter-line: "))
+        #expect(try uti(["identify", "-b", "Fixtures/files/tcl-version"]).stdout == "org.tcl.tcl-script\n")
+        // A line that names no interpreter uti knows: the statements say which script it is.
+        let broken = "#!/usr/bin env python\n\nimport json\nimport os\n\ndef main():\n    print(json.dumps(dict(os.environ)))\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(broken.utf8)).stdout == "public.python-script\n")
+    }
+
+    /// Structures read from content alone (standard input has no name): makefiles of rules or of
+    /// definitions, mdoc and roff, a Python stub that is no YAML.
+    @Test func structuresFromContentAlone() throws {
+        let expected = [
+            "certs-rules": "public.make-source", "build-definitions": "public.make-source", "hello.mdoc.1": "org.gnu.groff.man-page",
+            "macros.tmac": "org.gnu.groff.troff", "reasons.pyi": "public.python-script",
+        ]
+        for (name, type) in expected {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
+            #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "\(type)\n", "\(name)")
+        }
+        // A list of dotted names is no roff.
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(".build/\n.swiftpm/\n.DS_Store\n.env\n.cache/\n".utf8)).stdout == "public.plain-text\n")
+    }
+
     @Test func jsonRecordsAreStable() throws {
         let run = try uti([
             "identify", "--format", "json", "Fixtures/files/png-named.txt", "Fixtures/files/hello.swift",
