@@ -187,8 +187,8 @@ extension Refinements {
         if count(.rust) >= 2 { return .rust }
         if count(.cSharpUsing) >= 2 || (count(.cSharpUsing) >= 1 && count(.cSharpNamespace) >= 1) { return .cSharp }
         if count(.goPackage) == 0 && count(.goFunc) >= 1 && imports >= 1 { return .swift }
-        let kotlin = count(.kotlinFun)
-        if count(.kotlinTypedFun) >= 1 { return .kotlin }
+        // Two statements, as for every language: a typed `fun` alone (a hello world) is not enough.
+        let kotlin = count(.kotlinFun) + count(.kotlinTypedFun)
         if count(.visualBasic) >= 2 { return .visualBasic }
         if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
         if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }

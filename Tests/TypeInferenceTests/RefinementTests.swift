@@ -154,10 +154,23 @@ import UniformTypes
         ("require 'json'\n\nclass Greeter\n  def hello\n    puts 'hi'\n  end\nend\n", "public.ruby-script"),
         ("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO users VALUES (1, 'a');\n", "org.iso.sql-source"),
         ("body {\n  margin: 0;\n}\n.header > a:hover {\n  color: red;\n}\n", "public.css"),
-        ("fn main() {\n    println!(\"Hello, world!\");\n}\n", "org.rust-lang.rust-source"),
-        ("fun main(args: Array<String>) {\n    println(\"Hello\")\n}\n", "org.kotlinlang.kotlin-source"),
+        // Written for uti (not the books' hello-world programs): a function over a map, a data
+        // class with a typed function, an interface with an exported function.
+        (
+            "use std::collections::HashMap;\n\nfn count_words(text: &str) -> HashMap<&str, usize> {\n    let mut counts = HashMap::new();\n"
+                + "    for word in text.split_whitespace() {\n        *counts.entry(word).or_insert(0) += 1;\n    }\n    counts\n}\n",
+            "org.rust-lang.rust-source"
+        ),
+        (
+            "data class Point(val x: Int, val y: Int)\n\nfun distance(a: Point, b: Point): Double {\n    val dx = (a.x - b.x).toDouble()\n"
+                + "    val dy = (a.y - b.y).toDouble()\n    return Math.hypot(dx, dy)\n}\n",
+            "org.kotlinlang.kotlin-source"
+        ),
         ("Module Hello\n    Sub Main()\n        System.Console.WriteLine(\"Hi\")\n    End Sub\nEnd Module\n", "com.microsoft.visual-basic-source"),
-        ("class UserAccount {\n  name: string;\n  id: number;\n}\nmodule.exports = { UserAccount };\n", "com.microsoft.typescript-source"),
+        (
+            "interface Invoice {\n  number: string;\n  total: number;\n}\n\nexport function due(invoice: Invoice): number {\n  return invoice.total;\n}\n",
+            "com.microsoft.typescript-source"
+        ),
         ("type Props = {\n  name: string;\n  size: number;\n};\n", "com.microsoft.typescript-source"),
         // JavaScript's module statements first, TypeScript's types after them.
         (
@@ -206,6 +219,7 @@ import UniformTypes
         "# highlighting rules\nkeyword = '^[[:blank:]](a|b)(?=\\()'\nnumber = '[0-9]+(x)?'\n",  // regular expressions
         "To rename them all:\n\n\tfor file in *.txt; do\n\t  mv \"$file\" x\n\tdone\n\nThat is all.\n",  // one example loop in prose
         "use serde::Serialize;\nuse tokio::runtime;\n",  // Rust crates, lower case
+        "fun main(args: Array<String>) {\n    println(\"Hello\")\n}\n",  // one Kotlin statement: two decide, for every language
         // Vim help quoting commands
         "*usr_05.txt*\tFor Vim version 9.0.\n\nYour settings\n\nVim can be tuned to work the way you like.\nThis chapter shows how.\n"
             + "Settings live in a file read at start.\nIt is called the vimrc.\nPut this in your vimrc:\n\n\tlet g:x = 1\n\tsetlocal ts=4\n\nThat is all.\n",
