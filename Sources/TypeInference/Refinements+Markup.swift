@@ -2,20 +2,6 @@ import UniformTypes
 
 /// Refinements: interpreters named by #! lines, and markup by its root element (XML dialects, HTML, SVG, plists).
 extension Refinements {
-    static let interpreters: [String: String] = [
-        "sh": "public.shell-script", "dash": "public.shell-script", "ash": "public.shell-script",
-        "bash": "public.bash-script", "zsh": "public.zsh-script", "ksh": "public.ksh-script",
-        "mksh": "public.ksh-script", "csh": "public.csh-script", "tcsh": "public.tcsh-script",
-        "python": "public.python-script", "perl": "public.perl-script", "ruby": "public.ruby-script",
-        "php": "public.php-script", "node": "com.netscape.javascript-source", "nodejs": "com.netscape.javascript-source",
-        "deno": "com.microsoft.typescript-source", "bun": "com.netscape.javascript-source",
-        "lua": "org.lua.lua-script", "pwsh": "com.microsoft.powershell-script", "make": "public.make-source",
-        "osascript": "com.apple.applescript.text", "swift": "public.swift-source", "awk": "org.opengroup.awk-script",
-        "gawk": "org.gnu.gawk-script", "nawk": "com.github.onetrueawk.nawk-script", "mawk": "org.opengroup.awk-script",
-        "tclsh": "org.tcl.tcl-script", "wish": "org.tcl.tcl-script", "fish": "com.fishshell.fish-script", "nu": "sh.nushell.nu-script",
-        "Rscript": "public.script", "julia": "public.script", "elixir": "public.script", "sed": "org.gnu.sed-script",
-    ]
-
     /// The script type named by a `#!` line: the interpreter's name, past `env` and its options,
     /// without a version suffix (`python3.12` is python; but `python2.7` is Python 2).
     static func shebang(_ text: Substring) -> (String, String)? {

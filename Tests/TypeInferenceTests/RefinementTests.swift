@@ -469,3 +469,27 @@ import UniformTypes
         #expect(identify("public class Hello {\n    public static void Main(string[] args) {\n    }\n}\n") != "com.sun.java-source")
     }
 }
+
+/// Catalog/interpreters.json: every entry's example `#!` line gives its type, and its
+/// counterexample (a program whose name only starts the same, or another version) does not.
+@Suite struct InterpreterTableTests {
+    struct Entry: Decodable {
+        var interpreters: [String]
+        var type: String
+        var example: String
+        var counterexample: String
+    }
+
+    @Test func everyExampleAndCounterexample() throws {
+        let entries = try JSONDecoder().decode(
+            [Entry].self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/interpreters.json")))
+        #expect(entries.count >= 20)
+        for entry in entries {
+            #expect(Refinements.shebang(entry.example[...])?.0 == entry.type, "\(entry.example)")
+            #expect(Refinements.shebang(entry.counterexample[...])?.0 != entry.type, "\(entry.counterexample)")
+            for name in entry.interpreters {
+                #expect(Refinements.interpreters[name] == entry.type)
+            }
+        }
+    }
+}
