@@ -45,9 +45,55 @@ extension Refinements {
                 : ("public.html", "HTML document")
         case "rss": return ("public.rss", "RSS feed")
         case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")
+        case let name where !isXML && !lower.hasPrefix("<!doctype") && htmlFragmentRoots.contains(name):
+            // A fragment of a page (a template's sidebar, an include): it starts with an element
+            // of HTML's body, closes it, and holds another element of HTML's (the HTML Living
+            // Standard, 13.4: fragments are parsed in the context of an element).
+            // Every element it opens is one HTML defines (an olink database's <div> over <ttl> and
+            // <xreftext> is XML), and no Markdown heading or link follows (a README that opens
+            // with a centred logo is Markdown).
+            let tags = elementNames(lower)
+            let markdown = ["\n# ", "\n## ", "\n### ", "](", "\n```"].contains { lower.contains($0) }
+            let html = tags.count >= 2 && Set(tags).count >= 2 && tags.allSatisfy { htmlElementNames.contains($0) }
+            return lower.contains("</\(name)>") && html && !markdown ? ("public.html", "HTML fragment") : nil
         default: return isXML || lower.hasPrefix("<!doctype") ? ("public.xml", "XML document") : nil
         }
     }
+
+    /// The names of the elements a text opens (`<name` followed by a space, `>` or `/`).
+    static func elementNames(_ text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            guard !name.isEmpty, let after = rest[name.endIndex...].first, after == " " || after == ">" || after == "/" || after == "\n" else {
+                continue
+            }
+            names.append(String(name))
+        }
+        return names
+    }
+
+    /// The elements the HTML Living Standard defines (4.1-4.12, and its obsolete ones a page
+    /// still uses), lowercased.
+    static let htmlElementNames: Set<String> = [
+        "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo", "blockquote", "body", "br",
+        "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup", "data", "datalist", "dd", "del", "details",
+        "dfn", "dialog", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure", "font", "footer", "form", "h1",
+        "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i", "iframe", "img", "input", "ins", "kbd",
+        "label", "legend", "li", "link", "main", "map", "mark", "menu", "meta", "meter", "nav", "noscript", "object", "ol",
+        "optgroup", "option", "output", "p", "param", "picture", "pre", "progress", "q", "rp", "rt", "ruby", "s", "samp",
+        "script", "search", "section", "select", "slot", "small", "source", "span", "strong", "style", "sub", "summary", "sup",
+        "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr", "track", "u", "ul",
+        "var", "video", "wbr", "tt", "big", "strike",
+    ]
+
+    /// Elements of HTML's body (the HTML Living Standard, 4.3-4.10) a page fragment starts with.
+    static let htmlFragmentRoots: Set<String> = [
+        "p", "div", "span", "a", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "table", "tr", "td", "form", "section",
+        "article", "nav", "header", "footer", "aside", "main", "iframe", "img", "br", "hr", "em", "strong", "blockquote", "pre",
+    ]
 
     /// The name of the first element that is not a declaration, comment or processing instruction.
     static func rootElement(_ text: String) -> String? {

@@ -209,12 +209,15 @@ func records(_ text: String) throws -> [[String: Any]] {
     @Test func structuresFromContentAlone() throws {
         let expected = [
             "certs-rules": "public.make-source", "build-definitions": "public.make-source", "hello.mdoc.1": "org.gnu.groff.man-page",
-            "macros.tmac": "org.gnu.groff.troff", "reasons.pyi": "public.python-script",
+            "macros.tmac": "org.gnu.groff.troff", "reasons.pyi": "public.python-script", "sidebar-fragment": "public.html",
         ]
         for (name, type) in expected {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
             #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "\(type)\n", "\(name)")
         }
+        // Elements HTML does not define make XML, not an HTML fragment.
+        let olink = #"<div element="book" href="a.html#b"><ttl>Title</ttl><xreftext>Title</xreftext></div>"#
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(olink.utf8)).stdout == "public.plain-text\n")
         // A list of dotted names is no roff.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(".build/\n.swiftpm/\n.DS_Store\n.env\n.cache/\n".utf8)).stdout == "public.plain-text\n")
     }
