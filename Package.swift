@@ -44,10 +44,14 @@ let package = Package(
         // libFuzzer targets for every parser of untrusted bytes (scripts/fuzz); built plainly, it
         // replays files through a target.
         .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ImageCodecs"]),
-        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
-        .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference"]),
-        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs", "TypeInference"]),
-        .testTarget(name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs"], exclude: ["Snapshots"]),
+        // What every test target shares: the repository's paths, running a program, golden files,
+        // JSON Schema checks (as swift-argument-parser's ArgumentParserTestHelpers).
+        .target(name: "UTITestSupport", path: "Tests/UTITestSupport"),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes", "UTITestSupport"]),
+        .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference", "UTITestSupport"]),
+        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs", "TypeInference", "UTITestSupport"]),
+        .testTarget(
+            name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs", "UTITestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

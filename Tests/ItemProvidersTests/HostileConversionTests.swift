@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 @_spi(Fuzzing) @testable import ItemProviders
 import UniformTypes
 
@@ -115,15 +116,7 @@ import UniformTypes
     }
 
     func runTool(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try runProgram(program, arguments)
+        return (run.status, run.stdout)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Testing
+import UTITestSupport
 import UniformTypes
 
 /// The image encoders behind a UIImage's PNG and JPEG: bounded, and faithful on real files.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 @testable import ItemProviders
 import TypeInference
 import UniformTypes

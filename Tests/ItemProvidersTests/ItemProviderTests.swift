@@ -2,12 +2,8 @@ import Foundation
 import Testing
 @testable import ItemProviders
 import TypeInference
+import UTITestSupport
 import UniformTypes
-
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-func fixture(_ path: String) -> String { repositoryRoot.appendingPathComponent("Fixtures/\(path)").path }
 
 func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws -> ItemProvider {
     let inference = TypeInferrer(catalog: .builtIn, sniffer: try MagicSniffer()).infer(RawPath(fixture(path)))
@@ -160,13 +156,7 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("uti-zip-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: scratch) }
         try Data(zip).write(to: scratch)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-        process.arguments = ["-tq", scratch.path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try runProgram("/usr/bin/unzip", ["-tq", scratch.path]).status == 0)
         let names = String(decoding: zip, as: UTF8.self)
         #expect(names.contains("Contents/Info.plist"))
     }

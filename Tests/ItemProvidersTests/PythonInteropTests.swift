@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 @_spi(Fuzzing) @testable import ItemProviders
 import UniformTypes
 
@@ -12,16 +13,8 @@ import UniformTypes
     let registry = ConverterRegistry.builtIn
 
     func python(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try runProgram("/usr/bin/env", ["python3", "-c", script] + arguments)
+        return (run.status, run.stdout + run.stderr)
     }
 
     static let make = """

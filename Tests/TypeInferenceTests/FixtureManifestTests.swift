@@ -1,10 +1,8 @@
 import Foundation
 import Testing
+import UTITestSupport
 import TypeInference
 import UniformTypes
-
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 struct ManifestRow: CustomTestStringConvertible, Sendable {
     let file: String

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import UTITestSupport
 @_spi(Fuzzing) @testable import TypeInference
 
 /// Audio or video in ASF and Matroska, from the stream descriptions at their start.
 @Suite struct MediaContainerTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/files")
+    static let folder = repositoryRoot.appendingPathComponent("Fixtures/files")
 
     static func bytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: folder.appendingPathComponent(name)))

@@ -1,4 +1,5 @@
 import Testing
+import UTITestSupport
 import TypeInference
 import UniformTypes
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 import UniformTypes
 @testable import TypeInference
 

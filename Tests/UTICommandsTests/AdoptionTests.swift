@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 /// What a new user meets first: the version, completions, errors that say how to fix.
 @Suite struct AdoptionTests {

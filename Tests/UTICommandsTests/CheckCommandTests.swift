@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 @_spi(Fuzzing) @testable import UTICommands
 
 @Suite struct CheckCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("uti-drop-\(UUID().uuidString)")

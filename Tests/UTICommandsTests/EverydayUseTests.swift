@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 /// Issue 27's first items, as a new user meets them: a misspelt command gets the right word and
 /// exit 2, the version has file(1)'s and ripgrep's -V, and --json/--jsonl are --format's shortcuts.
@@ -168,7 +169,7 @@ import Testing
 @Suite struct JSONVocabularyTests {
     @Test func checkSaysPathAndPrintsAnExpectationALine() throws {
         let json = try uti(["check", "Fixtures/check/failing.check.json", "--json"])
-        let report = try #require(try UTICommandsTests.json(json.stdout) as? [String: Any])
+        let report = try #require(try UTITestSupport.json(json.stdout) as? [String: Any])
         let first = try #require((report["expectations"] as? [[String: Any]])?.first)
         let result = try #require((first["results"] as? [[String: Any]])?.first)
         #expect(result["path"] as? String == "Fixtures/files/png-named.txt")
@@ -177,7 +178,7 @@ import Testing
         #expect(lines.status == 1)
         let records = lines.stdout.split(separator: "\n").map(String.init)
         #expect(records.count == 8)
-        let line = try #require(try UTICommandsTests.json(records[0]) as? [String: Any])
+        let line = try #require(try UTITestSupport.json(records[0]) as? [String: Any])
         #expect(line["schemaVersion"] as? Int == 2)
         #expect(line["manifest"] as? String == "Fixtures/check/failing.check.json")
         #expect(line["index"] as? Int == 1)

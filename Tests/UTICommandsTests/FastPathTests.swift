@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 @testable import UTICommands
 
 /// The fast path of `uti conforms` and `uti type` takes the simple forms and leaves the rest to

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 func records(_ text: String) throws -> [[String: Any]] {
     try text.split(separator: "\n").map { try #require(try json(String($0)) as? [String: Any]) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 /// Drags from and drops into collection and table views, through the CLI, with the resulting
 /// list checked item by item (`--format list`).
@@ -296,7 +297,7 @@ import Testing
 
                 """)
         let json = try pipeline(["Fixtures/files/camera.dng"], ["--destination", "Fixtures/destinations/custom-view.json", "--format", "json"])
-        let record = try #require(try UTICommandsTests.json(json.stdout) as? [String: Any])
+        let record = try #require(try UTITestSupport.json(json.stdout) as? [String: Any])
         #expect(record["canHandle"] as? Bool == true)
         #expect(record["findings"] as? [String] == ["item 1: accepted by canHandle (public.image), nothing loadable by UIImage in performDrop"])
         try validate(json.stdout, against: "drop-result.schema.json")

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Testing
+import UTITestSupport
 
 /// `uti wrap --object CLASS`: a source application's own object (NSItemProvider(object:)), and
 /// destinations that declare their platform.

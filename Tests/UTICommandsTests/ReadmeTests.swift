@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 /// One `$ COMMAND` of the README with the output it shows.
 struct ReadmeExample: CustomTestStringConvertible, Sendable {

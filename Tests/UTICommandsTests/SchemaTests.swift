@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 /// Every JSON document uti writes validates against its schema in schemas/, and carries the
 /// same names for the same facts.

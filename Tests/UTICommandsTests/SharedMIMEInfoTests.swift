@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 import UniformTypes
 
 /// The system's shared-mime-info database as a source of types, tested against a database made

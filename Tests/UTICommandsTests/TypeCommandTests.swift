@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 @Suite struct TypeCommandTests {
     @Test func textRecordForAnIdentifier() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 
 func session(_ text: String) throws -> [String: Any] { try #require(try json(text) as? [String: Any]) }
 func items(_ document: [String: Any]) -> [[String: Any]] { document["items"] as? [[String: Any]] ?? [] }

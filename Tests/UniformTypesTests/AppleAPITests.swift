@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UTITestSupport
 @testable import UniformTypes
 
 /// Apple's UTType API as code written for Apple's platforms uses it.
@@ -7,8 +8,7 @@ import Testing
     struct Row: Decodable { let name: String; let identifier: String; let macOS: String }
 
     @Test func everyStaticTypeOfApplesUTTypeResolvesToItsIdentifier() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Catalog/apple-static-types.json")
+        let url = repositoryRoot.appendingPathComponent("Catalog/apple-static-types.json")
         let rows = try JSONDecoder().decode([Row].self, from: Data(contentsOf: url))
         #expect(rows.count == 139)
         #expect(UTType.appleStaticTypes.map(\.name) == rows.map(\.name))

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
+import UTITestSupport
 @testable import UniformTypes
-
-/// The repository root, found from this file so tests run from any working directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 struct CatalogEntry: Decodable {
     let identifier: String
@@ -312,8 +309,7 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
     /// The anchor the database reports: the fixture database's widget rule, `WIDGET` at 0 with
     /// `v2` in 6...16 below it.
     @Test func theDatabaseReportsTheMatchedRulesAnchor() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/shared-mime-info/mime/mime.cache")
+        let folder = repositoryRoot.appendingPathComponent("Fixtures/shared-mime-info/mime/mime.cache")
         let database = try #require(SharedMIMEDatabase(cacheBytes: Array(try Data(contentsOf: folder))))
         let match = try #require(Array("WIDGET....v2".utf8).withUnsafeBytes { database.magic($0) })
         #expect(match.mimeType == "application/x-uti-widget")

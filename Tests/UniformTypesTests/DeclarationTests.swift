@@ -1,10 +1,7 @@
 import Foundation
 import Testing
+import UTITestSupport
 @testable import UniformTypes
-
-func fixture(_ path: String) -> String {
-    repositoryRoot.appendingPathComponent("Fixtures/\(path)").path
-}
 
 @Suite struct DeclarationTests {
     @Test func versionIsAWholeNumberWhenTheDeclarationGivesOne() throws {

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import UTITestSupport
 @_spi(Fuzzing) @testable import UniformTypes
 
 /// Hostile inputs to the parsers in UniformTypes: each fails with a message naming the cause,
 /// at once, without a trap. Fixtures/hostile/README.md says what each file attacks.
 @Suite struct HostileParserTests {
-    let hostile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/hostile")
+    let hostile = repositoryRoot.appendingPathComponent("Fixtures/hostile")
 
     func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: hostile.appendingPathComponent(name))) }
 
@@ -90,8 +90,7 @@ import Testing
 /// shared-mime-info caches that are damaged or hostile give no answer, at once.
 @Suite struct HostileMIMECacheTests {
     @Test func matchletsThatAreEachOthersChildrenAreRefusedAsDamage() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/hostile/mimecache/looping-matchlets.cache")
+        let url = repositoryRoot.appendingPathComponent("Fixtures/hostile/mimecache/looping-matchlets.cache")
         let bytes = Array(try Data(contentsOf: url))
         // Checked whole before use: the loop is found once, instead of being walked per file.
         #expect(SharedMIMEDatabase(cacheBytes: bytes) == nil)
