@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "TypeInference", targets: ["TypeInference"]),
         .library(name: "ItemProviders", targets: ["ItemProviders"]),
+        .library(name: "SharedMIMEInfo", targets: ["SharedMIMEInfo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -16,8 +17,14 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // Pure core: UTType, the built-in catalog, tags, conformance, dynamic identifiers, declarations.
+        // The pure core: types, conformance, tags, declarations from bytes. No file access, no
+        // environment, no caches.
         .target(name: "UniformTypes"),
+        // Bounded reads and atomic writes of files, and declaration files read from disk.
+        .target(name: "FileAccess", dependencies: ["UniformTypes"]),
+        // The system's shared-mime-info database as types: the reader, uti's cache of what it adds,
+        // and the system catalog (built-in types, the database's, UTI_TYPES).
+        .target(name: "SharedMIMEInfo", dependencies: ["UniformTypes", "FileAccess"]),
         // libmagic, as Debian's libmagic-dev or Homebrew's libmagic installs it (pkg-config finds either).
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"]), .brew(["libmagic"])]),
         // zlib, to inflate the few zip entries whose content names the package ([Content_Types].xml).
@@ -25,10 +32,10 @@ let package = Package(
         // libpng and libjpeg-turbo (TurboJPEG), to encode a class's image types (UIImage's PNG from a JPEG).
         .systemLibrary(name: "CImage", providers: [.apt(["libpng-dev", "libturbojpeg0-dev"]), .brew(["libpng", "jpeg-turbo"])]),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
-        .target(name: "TypeInference", dependencies: ["UniformTypes", "CMagic", "CZlib"]),
+        .target(name: "TypeInference", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "CMagic", "CZlib"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation.
         .target(
-            name: "ItemProviders", dependencies: ["UniformTypes"],
+            name: "ItemProviders", dependencies: ["UniformTypes", "FileAccess"],
             // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         // Image encoders for objects (UIImage writes PNG and JPEG), as converters the commands add.
@@ -37,19 +44,20 @@ let package = Package(
         .target(
             name: "UTICommands",
             dependencies: [
-                "UniformTypes", "TypeInference", "ItemProviders", "ImageCodecs",
+                "UniformTypes", "FileAccess", "SharedMIMEInfo", "TypeInference", "ItemProviders", "ImageCodecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "uti", dependencies: ["UTICommands", "UniformTypes"]),
         // libFuzzer targets for every parser of untrusted bytes (scripts/fuzz); built plainly, it
         // replays files through a target.
-        .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ImageCodecs"]),
+        .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ImageCodecs", "SharedMIMEInfo", "FileAccess"]),
         // What every test target shares: the repository's paths, running a program, golden files,
         // JSON Schema checks (as swift-argument-parser's ArgumentParserTestHelpers).
         .target(name: "UTITestSupport", path: "Tests/UTITestSupport"),
-        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes", "UTITestSupport"]),
-        .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference", "UTITestSupport"]),
-        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs", "TypeInference", "UTITestSupport"]),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "UTITestSupport"]),
+        .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference", "SharedMIMEInfo", "FileAccess", "UTITestSupport"]),
+        .testTarget(
+            name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs", "TypeInference", "FileAccess", "UTITestSupport"]),
         .testTarget(
             name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs", "UTITestSupport"], exclude: ["Snapshots"]),
     ],

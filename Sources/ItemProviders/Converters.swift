@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// What a converter reads: a file or folder on disk, or the bytes an earlier converter produced.

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import FileAccess
 import FoundationEssentials
 #else
 import Foundation

@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// Loads accepted items into an output folder: never outside it, never over an existing file,

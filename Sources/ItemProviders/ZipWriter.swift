@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// Writes a folder as a zip archive whose top-level entry is the folder itself, as a drag of a

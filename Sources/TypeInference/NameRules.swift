@@ -1,3 +1,4 @@
+import SharedMIMEInfo
 import UniformTypes
 
 extension TypeCatalog {

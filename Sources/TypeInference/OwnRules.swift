@@ -1,3 +1,4 @@
+import SharedMIMEInfo
 import UniformTypes
 
 /// uti's own content rules: `Catalog/shared-mime-info/uti.xml`, a shared-mime-info package

@@ -1,3 +1,4 @@
+import SharedMIMEInfo
 import UniformTypes
 
 /// The rules that turn content evidence and name evidence into one type. They live here, in

@@ -1,3 +1,4 @@
+import SharedMIMEInfo
 import UniformTypes
 
 /// What shared-mime-info's rules say about some bytes: the MIME type and the priority of the rule

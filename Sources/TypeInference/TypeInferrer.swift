@@ -1,3 +1,5 @@
+import FileAccess
+import SharedMIMEInfo
 import UniformTypes
 
 /// Infers the type of files: file-system kind, then content (libmagic and uti's refinements),

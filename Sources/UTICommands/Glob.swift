@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// Shell-style globs over the file system: `*` and `?` within one name (not matching a leading

@@ -1,3 +1,4 @@
+import FileAccess
 import ItemProviders
 import TypeInference
 import UniformTypes

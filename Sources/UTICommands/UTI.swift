@@ -1,3 +1,5 @@
+import FileAccess
+import SharedMIMEInfo
 import ArgumentParser
 import TypeInference
 import UniformTypes
@@ -104,6 +106,10 @@ public enum UTIMain {
         // instead of the process being killed mid-write.
         signal(SIGXFSZ, SIG_IGN)
         SharedMIMEDatabase.onWarning { message in Output.reportError("warning: " + message) }
+        // UTType's lookups (UTType("..."), conformance in item providers) see the system's
+        // shared-mime-info types, as they did when UniformTypes read the database itself; built on
+        // the first lookup only.
+        TypeCatalog.use { .system }
         let status: Int32
         if arguments == ["--version"] || arguments == ["-V"] {
             Output.standard.line(UTIVersion.description)

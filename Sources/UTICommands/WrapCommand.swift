@@ -1,3 +1,4 @@
+import FileAccess
 import ArgumentParser
 import ImageCodecs
 import ItemProviders

@@ -387,7 +387,7 @@ struct XMLPropertyListReader {
     }
 
     private enum Tag {
-        case open(String)
+        case opening(String)
         case close(String)
         case empty(String)
     }
@@ -396,7 +396,7 @@ struct XMLPropertyListReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         let tag = try nextTag()
         let value: PropertyList
-        if case .open("plist") = tag {
+        if case .opening("plist") = tag {
             value = try self.value(try nextTag(), depth: 0)
             guard case .close("plist") = try nextTag() else { throw fail("expected </plist>") }
         } else {
@@ -466,7 +466,7 @@ struct XMLPropertyListReader {
             } else if byte == UInt8(ascii: ">") {
                 position += 1
                 let empty = bytes[position - 2] == UInt8(ascii: "/")
-                return closing ? .close(name) : empty ? .empty(name) : .open(name)
+                return closing ? .close(name) : empty ? .empty(name) : .opening(name)
             }
             position += 1
         }
@@ -489,17 +489,17 @@ struct XMLPropertyListReader {
         case .empty("data"): return .data([])
         case .empty("array"): return .array([])
         case .empty("dict"): return .dictionary([])
-        case .open("true"): try closeTag("true"); return .boolean(true)
-        case .open("false"): try closeTag("false"); return .boolean(false)
-        case .open("string"): return .string(try text(closing: "string"))
-        case .open("key"): throw fail("a <key> outside a dictionary")
-        case .open("integer"):
+        case .opening("true"): try closeTag("true"); return .boolean(true)
+        case .opening("false"): try closeTag("false"); return .boolean(false)
+        case .opening("string"): return .string(try text(closing: "string"))
+        case .opening("key"): throw fail("a <key> outside a dictionary")
+        case .opening("integer"):
             let text = try self.text(closing: "integer").trimmingXMLSpace()
             if let value = Int64(text) { return .integer(value) }
             if let value = UInt64(text) { return .unsignedInteger(value) }
             if text.hasPrefix("0x") || text.hasPrefix("0X"), let value = Int64(text.dropFirst(2), radix: 16) { return .integer(value) }
             throw fail("\"\(text)\" is not an integer")
-        case .open("real"):
+        case .opening("real"):
             let text = try self.text(closing: "real").trimmingXMLSpace()
             switch text.lowercased() {
             case "nan": return .real(.nan)
@@ -509,15 +509,15 @@ struct XMLPropertyListReader {
                 guard let value = Double(text) else { throw fail("\"\(text)\" is not a real number") }
                 return .real(value)
             }
-        case .open("date"):
+        case .opening("date"):
             let text = try self.text(closing: "date").trimmingXMLSpace()
             guard let seconds = PropertyListDate.seconds(iso8601: text) else { throw fail("\"\(text)\" is not a date") }
             return .date(seconds)
-        case .open("data"):
+        case .opening("data"):
             let text = try self.text(closing: "data")
             guard let data = Base64.decode(text) else { throw fail("a <data> element is not valid base64") }
             return .data(data)
-        case .open("array"):
+        case .opening("array"):
             guard depth < Limits.nestingDepth else { throw fail("nested deeper than uti's nesting-depth limit (\(Limits.nestingDepth))") }
             var elements: [PropertyList] = []
             while true {
@@ -525,7 +525,7 @@ struct XMLPropertyListReader {
                 if case .close("array") = next { return .array(elements) }
                 elements.append(try value(next, depth: depth + 1))
             }
-        case .open("dict"):
+        case .opening("dict"):
             guard depth < Limits.nestingDepth else { throw fail("nested deeper than uti's nesting-depth limit (\(Limits.nestingDepth))") }
             var pairs: [(key: String, value: PropertyList)] = []
             var keys: Set<String> = []
@@ -534,7 +534,7 @@ struct XMLPropertyListReader {
                 if case .close("dict") = next { break }
                 let key: String
                 switch next {
-                case .open("key"): key = try text(closing: "key")
+                case .opening("key"): key = try text(closing: "key")
                 case .empty("key"): key = ""
                 default: throw fail("expected <key> in a dictionary")
                 }
@@ -548,7 +548,7 @@ struct XMLPropertyListReader {
                 return .uid(uid)
             }
             return .dictionary(pairs)
-        case .open(let name), .empty(let name):
+        case .opening(let name), .empty(let name):
             throw fail("unknown element <\(name)>")
         case .close(let name):
             throw fail("unexpected </\(name)>")

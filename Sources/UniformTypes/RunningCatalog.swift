@@ -10,18 +10,46 @@ import Foundation
 /// types up here, as Apple's look them up among the types the system and the app declare.
 extension TypeCatalog {
     private static let lock = Lock()
-    nonisolated(unsafe) private static var running = TypeCatalog.system
+    /// The running catalog once built; nil until the first lookup after `use`.
+    nonisolated(unsafe) private static var running: TypeCatalog?
+    /// What the running catalog is built on.
+    nonisolated(unsafe) private static var base: @Sendable () -> TypeCatalog = { .builtIn }
+    /// What `declare` added, kept so that a new base keeps them.
+    nonisolated(unsafe) private static var declared: [TypeDeclaration] = []
 
-    /// The system catalog (built-in types and the system's shared-mime-info types) with every
-    /// type this process has exported so far.
-    public static var current: TypeCatalog { lock.withLock { running } }
+    /// The running catalog: the built-in catalog, or the base a program chose with `use(_:)` (the
+    /// command-line tool: SharedMIMEInfo's `TypeCatalog.system`, with the system's
+    /// shared-mime-info types), with every type this process has exported so far.
+    public static var current: TypeCatalog { lock.withLock { resolved() } }
+
+    /// Builds the running catalog on the base, when it is not built yet; under the lock.
+    private static func resolved() -> TypeCatalog {
+        if let running { return running }
+        let foundation = base()
+        let built = (try? foundation.adding(declared)) ?? foundation
+        running = built
+        return built
+    }
+
+    /// Makes the catalog `base` returns the one the running catalog is built on, the types
+    /// declared so far added to it again. It is called on the first lookup, not now, so a
+    /// program that never looks a type up never builds it. This module reads no files: a program
+    /// that wants the system's types passes them in (`TypeCatalog.use { .system }`, with
+    /// SharedMIMEInfo imported).
+    public static func use(_ base: @escaping @Sendable () -> TypeCatalog) {
+        lock.withLock {
+            self.base = base
+            running = nil
+        }
+    }
 
     /// Declares `declarations` in the running catalog, as an app's Info.plist would; exported
     /// beats imported beats built-in, as for declaration files.
     public static func declare(_ declarations: [TypeDeclaration]) throws(UTIError) {
         let failure: UTIError? = lock.withLock {
             do throws(UTIError) {
-                running = try running.adding(declarations)
+                running = try resolved().adding(declarations)
+                declared += declarations
                 return nil
             } catch {
                 return error

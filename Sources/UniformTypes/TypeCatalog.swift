@@ -16,9 +16,9 @@ public final class TypeCatalog: Sendable {
 
     private let declarations: Declarations
     /// Each type's identifier as declared, in catalog order.
-    let identifiers: [String]
+    package let identifiers: [String]
     /// Each type's identifier case-folded: what types are compared by.
-    let keys: [String]
+    package let keys: [String]
     /// Type i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
     private let parentStart: [Int]
     private let parentList: [Int]
@@ -26,6 +26,9 @@ public final class TypeCatalog: Sendable {
     /// lookup, since one-shot commands that only name identifiers never need it.
     private let tags = LazyBox<[TagKey: [Int]]>()
     private let aliasesByTarget = LazyBox<[String: [String]]>()
+    /// Where descriptions of types declared without one come from, by MIME type (the system
+    /// database's comments, which SharedMIMEInfo reads only when a description is asked for).
+    package let describeMIMEType: (@Sendable (String) -> String?)?
 
     /// The built-in catalog: Apple's declarations, newer Apple types and uti's own.
     public static let builtIn = TypeCatalog()
@@ -38,10 +41,16 @@ public final class TypeCatalog: Sendable {
         keys = BuiltInCatalog.keys
         parentStart = BuiltInCatalog.parentStart
         parentList = BuiltInCatalog.parentList
+        describeMIMEType = nil
     }
 
-    /// Builds a catalog from declarations already known to be valid (parents declared, no cycles).
-    init(validDeclarations declarations: [TypeDeclaration], mimeAliases: [String: String] = [:]) {
+    /// Builds a catalog from declarations already known to be valid (parents declared, no cycles);
+    /// `describeMIMEType` describes types declared without a description, by their MIME type.
+    package init(
+        validDeclarations declarations: [TypeDeclaration], mimeAliases: [String: String] = [:],
+        describeMIMEType: (@Sendable (String) -> String?)? = nil
+    ) {
+        self.describeMIMEType = describeMIMEType
         let identifiers = declarations.map(\.identifier)
         let keys = identifiers.map(\.caseFolded)
         var indexByKey: [String: Int] = [:]
@@ -61,7 +70,7 @@ public final class TypeCatalog: Sendable {
     }
 
     /// The declaration of the type at `index`.
-    func declaration(at index: Int) -> TypeDeclaration {
+    package func declaration(at index: Int) -> TypeDeclaration {
         switch declarations {
         case .builtIn: BuiltInCatalog.declaration(at: index)
         case .stored(let list, _, _): list[index]
@@ -69,7 +78,7 @@ public final class TypeCatalog: Sendable {
     }
 
     /// The tags of the type at `index` (its declaration's, without making the rest of it).
-    func tagSpecification(at index: Int) -> TagSpecification {
+    package func tagSpecification(at index: Int) -> TagSpecification {
         switch declarations {
         case .builtIn: BuiltInCatalog.tagSpecification(at: index)
         case .stored(let list, _, _): list[index].tags
@@ -77,7 +86,7 @@ public final class TypeCatalog: Sendable {
     }
 
     /// Who declared the type at `index`.
-    func declarer(at index: Int) -> TypeDeclarer {
+    package func declarer(at index: Int) -> TypeDeclarer {
         switch declarations {
         case .builtIn: BuiltInCatalog.declarer(at: index)
         case .stored(let list, _, _): list[index].declarer
@@ -85,7 +94,7 @@ public final class TypeCatalog: Sendable {
     }
 
     /// The position of the type whose case-folded identifier is `key`.
-    func index(forKey key: String) -> Int? {
+    package func index(forKey key: String) -> Int? {
         switch declarations {
         case .builtIn: BuiltInCatalog.index(forKey: key)
         case .stored(_, let indexByKey, _): indexByKey[key]
@@ -93,7 +102,7 @@ public final class TypeCatalog: Sendable {
     }
 
     /// The positions of the direct parents of the type at `index`, in declaration order.
-    func parents(of index: Int) -> ArraySlice<Int> {
+    package func parents(of index: Int) -> ArraySlice<Int> {
         parentList[parentStart[index]..<parentStart[index + 1]]
     }
 
@@ -106,7 +115,7 @@ public final class TypeCatalog: Sendable {
     /// name for the format that type is (see `UTType.sharedMIMEInfoName`); a key `*.ext` is an
     /// extension the database gives that type's format and no declared type carries, its value the
     /// type's identifier (`*.latex`: org.tug.tex-source).
-    var mimeAliases: [String: String] {
+    package var mimeAliases: [String: String] {
         switch declarations {
         case .builtIn: BuiltInCatalog.mimeAliases
         case .stored(_, _, let mimeAliases): mimeAliases
@@ -115,7 +124,7 @@ public final class TypeCatalog: Sendable {
 
     /// The MIME names `mimeAliases` gives each target, sorted: built once, on first use, so that
     /// a record's every spelling (`UTType.otherMIMETypes`) is a lookup, not a scan.
-    var mimeNamesByTarget: [String: [String]] {
+    package var mimeNamesByTarget: [String: [String]] {
         aliasesByTarget.value {
             var names: [String: [String]] = [:]
             for (name, target) in mimeAliases where name.contains("/") { names[target, default: []].append(name) }
@@ -207,7 +216,7 @@ public final class TypeCatalog: Sendable {
 
     /// Declared types that carry the tag, best first, with no constraint and no dynamic fallback;
     /// a MIME type is also looked up among the aliases unless `usingAliases` is false.
-    func candidates(tag: String, tagClass: UTTagClass, usingAliases: Bool = true) -> [Int] {
+    package func candidates(tag: String, tagClass: UTTagClass, usingAliases: Bool = true) -> [Int] {
         let normalized = tagClass.normalize(tag)
         let index = tagIndex
         if let hits = index[TagKey(tagClass: tagClass, value: normalized)] { return hits }

@@ -7,17 +7,6 @@
 ///
 /// A JSON file may also use the Info.plist keys, or be a bare array of exported declarations.
 public enum TypeDeclarations {
-    /// Reads and parses the declarations file at `path`.
-    public static func load(path: String) throws(UTIError) -> [TypeDeclaration] {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents.read(path: path)
-        } catch {
-            throw UTIError(.invalidDeclaration, "\(error.message) (declarations file)")
-        }
-        return try parse(bytes, source: path)
-    }
-
     /// Parses a declarations document; `source` names it in errors and in `declaredBy`.
     public static func parse(_ bytes: [UInt8], source: String) throws(UTIError) -> [TypeDeclaration] {
         let root = try decodeDocument(bytes, source: source)
@@ -248,22 +237,6 @@ extension TypeCatalog {
                 }
             }
         }
-        return TypeCatalog(validDeclarations: merged, mimeAliases: mimeAliases)
-    }
-
-    /// A new catalog with the declarations of each file added, in order.
-    public func adding(contentsOf paths: [String]) throws(UTIError) -> TypeCatalog {
-        guard !paths.isEmpty else { return self }
-        var declarations: [TypeDeclaration] = []
-        // A file named twice (UTI_TYPES and --types, or a link to it) is read once.
-        var seen = Set<[UInt64]>()
-        for path in paths {
-            var status = stat()
-            if stat(path, &status) == 0 {
-                guard seen.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]).inserted else { continue }
-            }
-            declarations += try TypeDeclarations.load(path: path)
-        }
-        return try adding(declarations)
+        return TypeCatalog(validDeclarations: merged, mimeAliases: mimeAliases, describeMIMEType: describeMIMEType)
     }
 }

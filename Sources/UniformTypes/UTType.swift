@@ -20,7 +20,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     let storage: Storage
     private let key: String
 
-    init(catalog: TypeCatalog, index: Int) {
+    package init(catalog: TypeCatalog, index: Int) {
         self.catalog = catalog
         storage = .declared(index)
         identifier = catalog.identifiers[index]
@@ -88,7 +88,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         guard case .declared(let index) = storage else { return nil }
         let declaration = catalog.declaration(at: index)
         if declaration.description.isEmpty, declaration.declarer == .sharedMIMEInfo, let mimeType = preferredMIMEType {
-            return SharedMIMEDatabase.system?.comment(for: mimeType)
+            return catalog.describeMIMEType?(mimeType)
         }
         return declaration.description.isEmpty ? nil : declaration.description
     }

@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// The target a fuzzing run feeds, from UTI_FUZZ_TARGET (scripts/fuzz sets it).

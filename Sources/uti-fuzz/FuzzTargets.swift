@@ -1,3 +1,4 @@
+import SharedMIMEInfo
 import ImageCodecs
 @_spi(Fuzzing) import ItemProviders
 @_spi(Fuzzing) import TypeInference

@@ -1,3 +1,4 @@
+@testable import SharedMIMEInfo
 import Foundation
 import Testing
 import UTITestSupport

@@ -1,3 +1,4 @@
+@testable import FileAccess
 import Foundation
 import Testing
 import UTITestSupport

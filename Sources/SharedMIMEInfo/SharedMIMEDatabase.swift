@@ -1,3 +1,5 @@
+import FileAccess
+import UniformTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import UniformTypes
+
 /// Reads small documents (declarations, sessions, manifests) safely: only regular files, never
 /// more than a bound, never blocking on a FIFO or a device.
 public enum FileContents {

@@ -1,3 +1,5 @@
+import FileAccess
+import UniformTypes
 extension SharedMIMEDatabase {
     /// The identifier uti gives a MIME type that only shared-mime-info declares:
     /// `org.freedesktop.mime.` then the media type and subtype, with every character outside
@@ -206,10 +208,10 @@ extension TypeCatalog {
     /// database or uti's catalog changes, so a one-shot command does not parse the database.
     public static let system: TypeCatalog = {
         guard let database = SharedMIMEDatabase.system else { return builtIn }
-        if let cached = SharedMIMECache.load(for: database, onto: builtIn) { return builtIn.applying(cached) }
+        if let cached = SharedMIMECache.load(for: database, onto: builtIn) { return builtIn.applying(cached, describedBy: database) }
         let additions = builtIn.additions(from: database)
         SharedMIMECache.store(additions, for: database, onto: builtIn)
-        return builtIn.applying(additions)
+        return builtIn.applying(additions, describedBy: database)
     }()
 
     /// This catalog with `database`'s types added, and the database's other spellings of MIME
@@ -217,7 +219,7 @@ extension TypeCatalog {
     /// `public.jpeg`. The catalog's own types keep their declarations exactly (so a type record
     /// reads the same with and without the database).
     public func adding(sharedMIMEInfo database: SharedMIMEDatabase) -> TypeCatalog {
-        applying(additions(from: database))
+        applying(additions(from: database), describedBy: database)
     }
 
     func additions(from database: SharedMIMEDatabase) -> SharedMIMEAdditions {
@@ -270,13 +272,15 @@ extension TypeCatalog {
         return SharedMIMEAdditions(declarations: declarations, aliases: aliases)
     }
 
-    func applying(_ additions: SharedMIMEAdditions) -> TypeCatalog {
+    func applying(_ additions: SharedMIMEAdditions, describedBy database: SharedMIMEDatabase) -> TypeCatalog {
         var merged = (0..<count).map(declaration(at:))
         var seen = Set(keys)
         for declaration in additions.declarations where seen.insert(declaration.identifier.caseFolded).inserted {
             merged.append(declaration)
         }
-        return TypeCatalog(validDeclarations: merged, mimeAliases: mimeAliases.merging(additions.aliases) { mine, _ in mine })
+        return TypeCatalog(
+            validDeclarations: merged, mimeAliases: mimeAliases.merging(additions.aliases) { mine, _ in mine },
+            describeMIMEType: { mimeType in database.comment(for: mimeType) })
     }
 
     /// A fingerprint of the catalog's MIME aliases, identifiers, parents and MIME tags (FNV-1a), so a cache made
