@@ -18,8 +18,9 @@ enum FastPath {
 
     /// The exit status, or nil when the full parser should handle these arguments.
     static func run(_ arguments: [String]) -> Int32? {
-        if getenv("UTI_TYPES") != nil { return nil }
-        if let setting = getenv("UTI_FAST_PATH"), String(cString: setting) == "0" { return nil }
+        let context = UTIContext.current
+        if context.variable("UTI_TYPES") != nil { return nil }
+        if context.variable("UTI_FAST_PATH") == "0" { return nil }
         guard let plan = plan(arguments) else { return nil }
         do {
             switch plan {

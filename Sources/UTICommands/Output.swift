@@ -2,20 +2,40 @@ import UniformTypes
 
 /// Where commands write: standard output (buffered, flushed per record when streaming) and
 /// standard error (one line per problem). Swift 6 forbids the C `stdout` global, so this writes to
-/// the descriptors directly.
+/// the descriptors directly; or, for a command run in-process (`UTIContext.capturing`), into
+/// memory.
 public final class Output: @unchecked Sendable {
     private var buffer: [UInt8] = []
-    private let descriptor: Int32
+    /// The descriptor written to, or nil: kept in `captured`.
+    private let descriptor: Int32?
+    private var captured: [UInt8] = []
     private let lock = Lock()
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    /// Standard output.
-    public static let standard = Output(descriptor: 1)
-    /// Standard error.
-    public static let error = Output(descriptor: 2)
+    /// An output that keeps what is written, for `UTIContext.capturing`.
+    init() {
+        descriptor = nil
+    }
+
+    /// Everything written and flushed so far (a capturing output; empty for a descriptor).
+    public var capturedBytes: [UInt8] { lock.withLock { captured } }
+
+    /// Standard output of the command running now (the process's, or a capturing context's).
+    public static var standard: Output { UTIContext.current.standardOutput }
+    /// Standard error of the command running now.
+    public static var error: Output { UTIContext.current.standardError }
+
+    /// What happens when the reader of a descriptor went away (EPIPE, `uti ... | head`): by
+    /// default the output is dropped; the executable's main.swift ends the process quietly, as
+    /// Unix tools do. A library never exits the process.
+    nonisolated(unsafe) public static var onBrokenPipe: () -> Void = {}
+    /// Set once the reader went away or a write failed: later writes are dropped.
+    private var broken = false
+    /// Why a write failed (not EPIPE), if one did.
+    public private(set) var failure: String?
 
     /// Appends text; it reaches the descriptor at the next `flush()` or when the buffer is large.
     public func write(_ text: String) {
@@ -42,6 +62,15 @@ public final class Output: @unchecked Sendable {
     }
 
     private func flushLocked() {
+        guard let descriptor else {
+            captured += buffer
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        if broken {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { raw in
@@ -49,16 +78,18 @@ public final class Output: @unchecked Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                // The reader went away (`| head`): end quietly, as Unix tools do.
-                if errno == EPIPE { _exit(0) }
-                // Anything else (a full disk, a closed descriptor) loses output: say so and fail,
-                // as coreutils do, rather than exit 0 with a truncated result.
-                if descriptor == 1 {
-                    let reason = String(cString: strerror(errno)).lowercased()
-                    let message = Array("uti: cannot write to standard output: \(reason)\n".utf8)
-                    _ = message.withUnsafeBytes { systemWrite(2, $0.baseAddress!, $0.count) }
-                    _exit(1)
+                // The reader went away (`| head`): nothing more is written; main.swift ends the
+                // process quietly, as Unix tools do.
+                if errno == EPIPE {
+                    broken = true
+                    Self.onBrokenPipe()
+                    break
                 }
+                // Anything else (a full disk, a closed descriptor) loses output: the command
+                // fails (UTIMain.run says so and exits 1, as coreutils do) rather than exit 0
+                // with a truncated result; nothing more is written.
+                if failure == nil { failure = String(cString: strerror(errno)).lowercased() }
+                broken = true
                 break
             }
             offset += written
@@ -123,7 +154,82 @@ public final class Output: @unchecked Sendable {
     }
 
     /// Whether the descriptor is a terminal (colour and layout choices depend on it).
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    public var isTerminal: Bool { descriptor.map { isatty($0) == 1 } ?? false }
+}
+
+/// What a command runs with: its standard output and error, its standard input when given as
+/// bytes, and environment variables that override the process's. The process's own context is
+/// the default; `capturing` runs a command in-process with outputs kept in memory (the tests'
+/// way to run most commands without starting a process).
+public final class UTIContext: @unchecked Sendable {
+    public let standardOutput: Output
+    public let standardError: Output
+    /// Standard input as bytes; nil reads descriptor 0.
+    public let standardInput: [UInt8]?
+    /// Variables that replace the process's for the commands' own settings (`UTI_TYPES`,
+    /// `UTI_FAST_PATH`).
+    public let environment: [String: String]
+
+    init(standardOutput: Output, standardError: Output, standardInput: [UInt8]?, environment: [String: String]) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.standardInput = standardInput
+        self.environment = environment
+    }
+
+    /// The process's descriptors and environment.
+    public static let process = UTIContext(
+        standardOutput: Output(descriptor: 1), standardError: Output(descriptor: 2), standardInput: nil, environment: [:])
+
+    private static let lock = Lock()
+    /// One in-process run at a time: commands share the process's globals.
+    private static let runLock = Lock()
+    nonisolated(unsafe) private static var active: UTIContext?
+
+    /// The context of the command running now.
+    public static var current: UTIContext { lock.withLock { active } ?? process }
+
+    /// Runs `body` with a context that keeps standard output and error in memory, with
+    /// `standardInput` as its input and `environment` over the process's; returns the status and
+    /// what it wrote.
+    public static func capturing(
+        standardInput: [UInt8]? = nil, environment: [String: String] = [:], _ body: () -> Int32
+    ) -> (status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
+        runLock.withLock {
+            let input = standardInput ?? []
+            let context = UTIContext(standardOutput: Output(), standardError: Output(), standardInput: input, environment: environment)
+            lock.withLock { active = context }
+            defer { lock.withLock { active = nil } }
+            // Standard input is descriptor 0 for every reader (identify -, --files-from -,
+            // sessions): for the run it is a file holding the bytes, then the process's again.
+            let saved = dup(0)
+            var template = Array("/tmp/uti-stdin-XXXXXX".utf8CString)
+            let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if file >= 0 {
+                _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+                _ = input.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+                _ = lseek(file, 0, SEEK_SET)
+                _ = dup2(file, 0)
+                close(file)
+            }
+            defer {
+                if saved >= 0 {
+                    _ = dup2(saved, 0)
+                    close(saved)
+                }
+            }
+            let status = body()
+            context.standardOutput.flush()
+            context.standardError.flush()
+            return (status, context.standardOutput.capturedBytes, context.standardError.capturedBytes)
+        }
+    }
+
+    /// A variable of the context, else of the process.
+    public func variable(_ name: String) -> String? {
+        if let value = environment[name] { return value }
+        return getenv(name).map { String(cString: $0) }
+    }
 }
 
 /// write(2), named apart from the method called write.

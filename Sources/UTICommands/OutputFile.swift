@@ -109,8 +109,10 @@ struct OutputFile {
         let bytes = Array(text.utf8)[...]
         switch plan {
         case .descriptor(let descriptor):
-            if descriptor == 1 { Output.standard.flush() } else { Output.error.flush() }
-            try FileContents.write(bytes, to: descriptor, path: path)
+            // Standard output or error itself: written through the command's own output, in order.
+            let output = descriptor == 1 ? Output.standard : Output.error
+            output.writeBytes(Array(bytes))
+            output.flush()
         case .writeThrough:
             // O_NONBLOCK: a FIFO without a reader fails at once (ENXIO) instead of hanging.
             let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)

@@ -153,6 +153,11 @@ public enum UTIMain {
         }
         Output.standard.flush()
         Output.error.flush()
+        // Output that could not be written (a full disk): say so and fail, as coreutils do.
+        if let failure = Output.standard.failure {
+            Output.reportError("cannot write to standard output: \(failure)")
+            return 1
+        }
         return status
     }
 }
@@ -201,8 +206,8 @@ struct CatalogOptions: ParsableArguments {
 
     private var declarationFiles: [String] {
         var paths: [String] = []
-        if let variable = getenv("UTI_TYPES") {
-            paths += String(cString: variable).split(separator: ":").map(String.init)
+        if let variable = UTIContext.current.variable("UTI_TYPES") {
+            paths += variable.split(separator: ":").map(String.init)
         }
         return paths + typeFiles
     }

@@ -1,4 +1,7 @@
 import UTICommands
 import UniformTypes
 
+// The reader of standard output went away (`uti identify -r / | head`): end quietly, as Unix
+// tools do. Only the executable ends the process; the library drops the rest of the output.
+Output.onBrokenPipe = { _exit(0) }
 exit(UTIMain.run(arguments: Array(CommandLine.arguments.dropFirst())))

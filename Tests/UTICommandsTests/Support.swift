@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
+import UTICommands
 
 /// The `uti` executable that `swift build` put beside this test bundle.
 let utiExecutable: URL = {
@@ -14,16 +15,54 @@ let utiExecutable: URL = {
 }()
 
 /// Runs `uti` with `arguments` from the repository root, like AssertExecuteCommand does, with an
-/// optional standard input and environment additions; fails the test if it runs over `timeout`.
+/// optional standard input and environment additions. Most runs are in-process
+/// (`UTIContext.capturing`: outputs kept in memory, standard input from the bytes); a run is a
+/// process of its own (failing the test past `timeout`) when it sets a variable only a new
+/// process reads, or when its test file is one of the end-to-end layer's (`endToEndFiles`).
 func uti(
-    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30,
+    fileID: String = #fileID
 ) throws -> Execution {
-    let execution = try runProgram(utiExecutable.path, arguments, stdin: stdin, environment: environment, timeout: timeout)
+    let execution = try run(arguments, stdin: stdin, environment: environment, timeout: timeout, fileID: fileID)
     if let command = arguments.first, command == "conforms" || command == "type", environment["UTI_FAST_PATH"] == nil {
-        try expectSameAnswerFromFullParser(execution, arguments, environment: environment)
+        let full = try run(
+            arguments, stdin: stdin, environment: environment.merging(["UTI_FAST_PATH": "0"]) { $1 }, timeout: timeout, fileID: fileID)
+        #expect(execution.status == full.status, "status of uti \(arguments)")
+        #expect(execution.stdout == full.stdout, "output of uti \(arguments)")
+        #expect(execution.stderr == full.stderr, "errors of uti \(arguments)")
     }
     return execution
 }
+
+/// Variables the commands read through their context, so an in-process run can set them.
+let inProcessVariables: Set<String> = ["UTI_FAST_PATH", "UTI_TYPES", "NO_COLOR"]
+
+/// The end-to-end layer: exit statuses and output of a real process, standard input and output
+/// as descriptors, signals (SIGPIPE), privileges, hostile files that must never hang, the fast
+/// path's start, and the README's commands in a shell.
+let endToEndFiles = ["SafetyTests.swift", "HostileCommandTests.swift", "ReadmeTests.swift", "FastPathTests.swift"]
+
+/// One run of `uti`, in-process or as a process.
+func run(
+    _ arguments: [String], stdin: Data?, environment: [String: String], timeout: TimeInterval, fileID: String
+) throws -> Execution {
+    let inProcess = environment.keys.allSatisfy(inProcessVariables.contains) && !endToEndFiles.contains { fileID.hasSuffix("/" + $0) }
+    guard inProcess else {
+        return try runProgram(utiExecutable.path, arguments, stdin: stdin, environment: environment, timeout: timeout)
+    }
+    _ = workInRepositoryRoot
+    let result = UTIContext.capturing(standardInput: stdin.map(Array.init), environment: environment) {
+        UTIMain.run(arguments: arguments)
+    }
+    return Execution(
+        status: result.status, stdout: String(decoding: result.standardOutput, as: UTF8.self),
+        stderr: String(decoding: result.standardError, as: UTF8.self), stdoutBytes: Data(result.standardOutput))
+}
+
+/// In-process runs resolve relative paths from the repository root, as the processes do.
+let workInRepositoryRoot: Void = {
+    _ = FileManager.default.changeCurrentDirectoryPath(repositoryRoot.path)
+}()
 
 /// `uti conforms` and `uti type` answer their simplest forms without swift-argument-parser
 /// (FastPath); every such run in the tests is run again with the fast path off, and both must

@@ -31,6 +31,13 @@ public func runProgram(
     _ program: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
     timeout: TimeInterval = 30
 ) throws -> Execution {
+    // UTI_TEST_SPAWN_LOG=FILE counts the processes the suite starts (a line each), to report
+    // how many tests run end to end.
+    if let log = ProcessInfo.processInfo.environment["UTI_TEST_SPAWN_LOG"], let handle = FileHandle(forWritingAtPath: log) {
+        handle.seekToEndOfFile()
+        handle.write(Data("\(program) \(arguments.first ?? "")\n".utf8))
+        try? handle.close()
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
