@@ -39,9 +39,13 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     public struct FileNameGlob: Equatable, Sendable {
         /// The literal name, or the text before the final `*`.
         public let text: String
+        /// Whether the glob names a name's start (`readme*`) rather than a whole name.
         public let isPrefix: Bool
+        /// Whether the glob said `case-sensitive="true"` (the spec's default is to ignore case).
         public let isCaseSensitive: Bool
+        /// The glob's weight, 0 to 100 (50 unless the database says otherwise).
         public let weight: Int
+        /// The MIME type the glob gives a matching name.
         public let mimeType: String
         /// `text` as names are compared with it: lowercased unless the glob is case-sensitive.
         private let key: String
@@ -65,10 +69,14 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         }
     }
 
+    /// An XML document's root element as the database's `<root-XML>` rules name it.
     public struct XMLRoot: Hashable, Sendable {
+        /// The root element's namespace URI; empty for none.
         public let namespace: String
+        /// The root element's name without a prefix.
         public let localName: String
 
+        /// The root element `localName` in `namespace`.
         public init(namespace: String, localName: String) {
             self.namespace = namespace
             self.localName = localName
@@ -478,10 +486,14 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// at one offset without a mask, and how many levels of the tests nested under it matched too
     /// (along the first path that matched, where the evaluation stopped).
     public struct MagicAnchor: Sendable, Equatable {
+        /// The byte offset the top-level test compared at.
         public var offset: Int
+        /// The bytes it compared.
         public var value: [UInt8]
+        /// How many levels of nested tests matched under it (0: the top-level test alone).
         public var depth: Int
 
+        /// An anchor at `offset` comparing `value`, `depth` levels deep.
         public init(offset: Int, value: [UInt8], depth: Int) {
             self.offset = offset
             self.value = value

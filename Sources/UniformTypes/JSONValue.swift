@@ -208,6 +208,8 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
 /// Bytes split into runs of valid UTF-8 and the single bytes that belong to no valid sequence
 /// (as UTF-8 decoders with replacement split them), for writing names that need not be UTF-8.
 public enum UTF8Runs {
+    /// Calls `valid` with each run of valid UTF-8 in `bytes` and `invalid` with each byte that
+    /// belongs to no valid sequence, in order.
     public static func forEach(_ bytes: ArraySlice<UInt8>, valid: (ArraySlice<UInt8>) -> Void, invalid: (UInt8) -> Void) {
         var runStart = bytes.startIndex
         var index = bytes.startIndex

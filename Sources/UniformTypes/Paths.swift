@@ -7,9 +7,12 @@ extension String {
 
 /// A path as the operating system knows it: bytes, which need not be UTF-8.
 public struct RawPath: Sendable, Hashable, CustomStringConvertible {
+    /// The path's bytes, as given to open(2).
     public let bytes: [UInt8]
 
+    /// The path of these bytes.
     public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// The path of this string's UTF-8.
     public init(_ string: String) { bytes = Array(string.utf8) }
 
     /// The path for messages: UTF-8 as is, and each byte that is not part of valid UTF-8 as

@@ -43,6 +43,7 @@ public indirect enum PropertyList: Equatable, Sendable {
     /// The error a reader throws: what is wrong and where (a byte offset for binary lists, a line
     /// for XML).
     public struct Failure: Error, Sendable {
+        /// What is wrong and where, in one line.
         public let message: String
     }
 

@@ -48,18 +48,24 @@ public enum TypeDeclarer: Hashable, Sendable, CustomStringConvertible {
 
 /// One type declaration: what Apple's `UTExportedTypeDeclarations` entries say, as plain values.
 public struct TypeDeclaration: Hashable, Sendable {
+    /// The type's identifier (`UTTypeIdentifier`), as declared.
     public var identifier: String
     /// The direct parents (`UTTypeConformsTo`), in declaration order.
     public var conformsTo: [String]
+    /// Filename extensions and MIME types (`UTTypeTagSpecification`).
     public var tags: TagSpecification
+    /// `UTTypeDescription`; empty when the declaration gives none.
     public var description: String
+    /// `UTTypeReferenceURL`: a page that documents the format.
     public var referenceURL: String?
     /// `UTTypeVersion`: the declaration's version, when it gives a whole number (most do not).
     public var version: Int?
+    /// Who declared it: Apple, uti, the system's database, or a declarations file.
     public var declarer: TypeDeclarer
     /// Where the declaration stands, for error messages: e.g. `UTExportedTypeDeclarations[2]`.
     public var entry: String
 
+    /// A declaration of `identifier` conforming to `conformsTo`, by `declarer`.
     public init(
         identifier: String, conformsTo: [String], tags: TagSpecification = TagSpecification(),
         description: String = "", referenceURL: String? = nil, version: Int? = nil, declarer: TypeDeclarer, entry: String = ""

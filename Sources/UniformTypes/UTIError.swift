@@ -24,9 +24,12 @@ public struct UTIError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let notRegularFile = Code(rawValue: "not-regular-file")
     }
 
+    /// What kind of failure it is, as a stable code (`not-found`, `invalid-input`, ...).
     public let code: Code
+    /// One line for people: the path or entry and the cause.
     public let message: String
 
+    /// An error of `code`, said by `message`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

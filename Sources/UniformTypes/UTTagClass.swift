@@ -25,6 +25,7 @@ public struct TagSpecification: Hashable, Sendable {
     /// The classes in declaration order, each with its values in preference order.
     public private(set) var entries: [(tagClass: UTTagClass, values: [String])]
 
+    /// Tags by class, in declaration order; classes with no values are left out.
     public init(_ entries: [(tagClass: UTTagClass, values: [String])] = []) {
         self.entries = entries.filter { !$0.values.isEmpty }
     }
@@ -44,6 +45,7 @@ public struct TagSpecification: Hashable, Sendable {
         entries.first { $0.tagClass == tagClass }?.values ?? []
     }
 
+    /// Whether the type has no tags at all.
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The tags as a dictionary, as Apple's `UTType.tags` gives them.
