@@ -4,8 +4,11 @@ import UniformTypes
 
 /// Decoded pixels: 8-bit RGB, rows top to bottom, no padding.
 public struct RGBImage: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// The pixels, RGBA, 8 bits a channel, row by row.
     public let pixels: [UInt8]
 }
 

@@ -42,6 +42,7 @@ public struct Converter: Sendable {
     /// Produces the converted bytes, handing them to `write` in pieces.
     public let transform: @Sendable (ConversionInput, (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
 
+    /// A converter called `name` that turns `from` into `to`, and what it costs.
     public init(
         name: String, from: String, to: String, isLossless: Bool, cost: Int, objectOnly: Bool = false,
         transform: @escaping @Sendable (ConversionInput, (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
@@ -75,8 +76,10 @@ public struct Converter: Sendable {
 
 /// The converters uti knows, and the derived representations they make possible.
 public struct ConverterRegistry: Sendable {
+    /// The converters, in the order they are tried.
     public let converters: [Converter]
 
+    /// A registry of `converters`.
     public init(converters: [Converter]) { self.converters = converters }
 
     /// The built-in converters: text of any kind or encoding to UTF-8, HTML and RTF to plain text,
@@ -125,10 +128,15 @@ public struct ConverterRegistry: Sendable {
 
     /// A representation that can be derived from an item, with how.
     public struct Derivation: Sendable {
+        /// The type the derived representation offers.
         public let type: String
+        /// The representation it is made from.
         public let from: String
+        /// The converter that makes it.
         public let converter: Converter
+        /// Whether nothing of the source is lost.
         public let isLossless: Bool
+        /// How costly the conversion is, relative to the others (lower first).
         public let cost: Int
     }
 

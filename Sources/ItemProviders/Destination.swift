@@ -29,8 +29,11 @@ public struct DropDestination: Sendable, Equatable {
     /// The platform of the destination, and so of the drag (a drag stays on one device).
     public enum Platform: String, Sendable, CaseIterable { case ios, macos }
 
+    /// The destination's application bundle identifier; nil when unknown (never the same application).
     public var application: String?
+    /// The destination's development team (team visibility).
     public var team: String?
+    /// The destination's application group (group visibility).
     public var group: String?
     /// Where the drop happens, when declared: NSItemProvider offers `team` visibility on iOS
     /// only and `group` on macOS only (NSItemProvider.h: API_UNAVAILABLE(macos) and
@@ -46,15 +49,21 @@ public struct DropDestination: Sendable, Equatable {
     /// A SwiftUI target (`onDrop(of:)` or `dropDestination(for:)`), from which `takes`,
     /// `performDrop` and `operation` are derived.
     public var swiftUI: SwiftUIDestination?
+    /// The fewest items the destination takes; fewer cancels.
     public var minItems: Int?
+    /// The most items the destination takes; more cancels.
     public var maxItems: Int?
+    /// The operation the destination prefers (`auto`: move within the source application when allowed).
     public var operation: Preference = .auto
+    /// How accepted items are loaded.
     public var load: Load = .data
+    /// Whether the destination forbids a drop it could otherwise handle.
     public var forbidden = false
     /// Named parts of a plain view, each with rules of its own (`uti drop --zone NAME`); a zone
     /// without rules takes `.nothing`. Zones share the destination's application, team and group.
     public var zones: [String: DropDestination] = [:]
 
+    /// A destination that takes `takes`, with every other rule at its default.
     public init(takes: Takes) { self.takes = takes }
 
     /// The destination as seen from zone `name`, or nil when it declares no such zone.
@@ -202,13 +211,18 @@ public struct ClassPreset: Sendable {
         case url
     }
 
+    /// One readable type of a class preset, with how sure uti is of it and where that comes from.
     public struct Entry: Sendable {
+        /// The type identifier.
         public let type: String
+        /// Documented by Apple, observed, or uti's inference.
         public let confidence: Confidence
+        /// The document, header or observation behind it.
         public let source: String
         /// The class's own archive (such as com.apple.uikit.image), which only the class reads.
         public let isNative: Bool
 
+        /// An entry for `type`; `isNative` marks the class's own private type.
         public init(type: String, confidence: Confidence, source: String, isNative: Bool = false) {
             self.type = type
             self.confidence = confidence
@@ -217,8 +231,11 @@ public struct ClassPreset: Sendable {
         }
     }
 
+    /// The class's name (`UIImage`).
     public let name: String
+    /// What the preset is, in one sentence.
     public let note: String
+    /// Where the preset's lists come from.
     public let madeFrom: MadeFrom
     /// In the class's preference order (`readableTypeIdentifiersForItemProvider`).
     public let readable: [Entry]

@@ -135,6 +135,7 @@ public protocol ItemProviderWriting: Sendable {
 }
 
 extension ItemProviderWriting {
+    /// The types this value writes, as its class says.
     public var writableTypeIdentifiersForItemProvider: [String] { Self.writableTypeIdentifiersForItemProvider }
 }
 
@@ -183,24 +184,29 @@ extension ItemProvider {
 /// Strings read and write UTF-8 text, as NSString does with its plain-text types (uti's model:
 /// the class preset's readable types).
 extension String: ItemProviderReading, ItemProviderWriting {
+    /// The types the class reads, in preference order (the class preset's list).
     public static var readableTypeIdentifiersForItemProvider: [String] {
         DropDestination.readableTypes(ofClass: "NSString") ?? ["public.utf8-plain-text"]
     }
 
+    /// The types the class writes, in fidelity order.
     public static var writableTypeIdentifiersForItemProvider: [String] {
         ClassPreset.named("NSString")?.writable.map(\.type) ?? ["public.utf8-plain-text"]
     }
 
+    /// The string in `data` of `typeIdentifier` (decoded to UTF-8).
     public static func object(withItemProviderData data: [UInt8], typeIdentifier: String) throws -> String {
         try TextConversion.decode(data, label: typeIdentifier)
     }
 
+    /// The value's bytes as `typeIdentifier`.
     public func itemProviderData(forTypeIdentifier typeIdentifier: String) async throws -> [UInt8] { Array(utf8) }
 }
 
 /// URLs read and write as NSURL does (the class preset): every URL writes public.url, a file URL
 /// public.file-url as well; they read either URL type, or UTF-8 text that holds one URL.
 extension URL: ItemProviderReading, ItemProviderWriting {
+    /// The types the class reads, in preference order (the class preset's list).
     public static var readableTypeIdentifiersForItemProvider: [String] {
         DropDestination.readableTypes(ofClass: "NSURL") ?? ["public.url"]
     }
@@ -208,10 +214,12 @@ extension URL: ItemProviderReading, ItemProviderWriting {
     /// What Apple documents for the class: public.url (not public.file-url, which only file URLs write).
     public static var writableTypeIdentifiersForItemProvider: [String] { ["public.url"] }
 
+    /// The types this URL writes: public.file-url first for a file URL, then public.url.
     public var writableTypeIdentifiersForItemProvider: [String] {
         isFileURL ? (ClassPreset.named("NSURL")?.writable.map(\.type) ?? ["public.file-url", "public.url"]) : ["public.url"]
     }
 
+    /// The URL in `data` of `typeIdentifier` (a URL type, or UTF-8 text holding one).
     public static func object(withItemProviderData data: [UInt8], typeIdentifier: String) throws -> URL {
         let text = try TextConversion.decode(data, label: typeIdentifier)
         let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first ?? ""
@@ -222,5 +230,6 @@ extension URL: ItemProviderReading, ItemProviderWriting {
         return url
     }
 
+    /// The value's bytes as `typeIdentifier`.
     public func itemProviderData(forTypeIdentifier typeIdentifier: String) async throws -> [UInt8] { Array(absoluteString.utf8) }
 }

@@ -24,6 +24,7 @@ public enum RowPosition: String, Sendable, CaseIterable {
 
 /// One step of a drop into a list, in the order the drop delegate performs it.
 public struct ListAction: Sendable, Equatable {
+    /// What one step of a list drop does.
     public enum Kind: String, Sendable, CaseIterable {
         /// An item from this view: deleted at `from`, inserted at `at` (one batch update).
         case move
@@ -41,22 +42,31 @@ public struct ListAction: Sendable, Equatable {
         case refused
     }
 
+    /// The step.
     public var kind: Kind
     /// The session item (from 0).
     public var index: Int
+    /// Where a moved item was (moves only).
     public var from: ListIndexPath?
+    /// Where the step puts or finds its item.
     public var at: ListIndexPath?
     /// The list item's identifier (the moved, inserted or committed item; with into, the target).
     public var identifier: String?
+    /// The representation loaded, if one is.
     public var representation: String?
+    /// The type the list's rules asked for.
     public var requested: String?
+    /// How the representation was chosen.
     public var match: MatchKind?
+    /// The file written, with --out.
     public var output: String?
+    /// Why a step refused or deleted, or what it noted.
     public var reason: String?
     /// For a loaded representation (commit, into): whether the list got the original file
     /// (`isInPlace`) or a copy; nil when nothing was loaded.
     public var inPlace: Bool?
 
+    /// A step of `kind` for session item `index` (from 0).
     public init(_ kind: Kind, index: Int) {
         self.kind = kind
         self.index = index
@@ -125,6 +135,7 @@ public struct ListTraceStep: Sendable, Equatable {
     /// The rule uti follows there: an Apple header, document or sample, or uti's stated reading.
     public var rule: String
 
+    /// A decision and the rule (an Apple header, document or sample) behind it.
     public init(_ decision: String, rule: String) {
         self.decision = decision
         self.rule = rule
@@ -169,13 +180,17 @@ public struct ListDropResult: Sendable, Equatable {
     /// Whether the system offers the session to the list at all (false: a session restricted
     /// to another application, whose delegate is never asked).
     public var offered = true
+    /// What the list's canHandle answered.
     public var canHandle: Bool
+    /// The proposal's operation.
     public var operation: DropOperation
     /// The intent the drop was performed with (automatic resolved to insert or into).
     public var intent: ListIntent
     /// Where the drop happens; nil over empty space (the items then append to the last section).
     public var destinationIndexPath: ListIndexPath?
+    /// Why the proposal is what it is.
     public var reason: String
+    /// Every step, in the order it happens.
     public var actions: [ListAction]
     /// Where the delegate's steps disagree (see `DropResult.findings`).
     public var findings: [String] = []

@@ -4,9 +4,12 @@ import UniformTypes
 /// section and an item (a row), both counted from 0. Written `S.I` on the command line and
 /// `[section, item]` in documents.
 public struct ListIndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The section, from 0.
     public var section: Int
+    /// The item within the section, from 0.
     public var item: Int
 
+    /// The index path of `item` in `section`.
     public init(section: Int, item: Int) {
         self.section = section
         self.item = item
@@ -38,16 +41,20 @@ extension Character {
 /// A collection or table view as a document (schemas/list.schema.json): sections of items, the
 /// view's drop rules, and whether it reorders.
 public struct ListView: Sendable, Equatable {
+    /// A collection view or a table view (tables have rows a drag can be over, top to bottom).
     public enum Kind: String, Sendable, CaseIterable { case collection, table }
     /// The device idiom the view runs on.
     public enum Device: String, Sendable, CaseIterable { case phone, pad }
 
     /// Names the view, so a drag item's `sourceView` says whether it came from this one.
     public var identifier: String
+    /// Collection or table.
     public var kind: Kind
     /// The application showing the view: the source of drags from it, the destination of drops.
     public var application: String?
+    /// The list's application's development team.
     public var team: String?
+    /// The list's application group.
     public var group: String?
     /// The class of the view's model objects, which drags from it carry as local objects and drops
     /// from elsewhere in the application insert directly (`ListItem` when not given).
@@ -69,8 +76,10 @@ public struct ListView: Sendable, Equatable {
     public var firstInsertableItem: Int?
     /// The delegate proposes `.move` for its own items only while the view is editing.
     public var movesOnlyWhileEditing = false
+    /// The sections, in order, with their items.
     public var sections: [ListSection]
 
+    /// A list called `identifier` whose delegate makes items of `itemClass`; `reorders` allows moves within it.
     public init(identifier: String, kind: Kind = .collection, itemClass: String = "ListItem", reorders: Bool = true, sections: [ListSection] = []) {
         self.identifier = identifier
         self.kind = kind
@@ -108,10 +117,14 @@ public struct ListView: Sendable, Equatable {
     }
 }
 
+/// One section of a list.
 public struct ListSection: Sendable, Equatable {
+    /// The section's name, if it has one.
     public var identifier: String?
+    /// The items, in order.
     public var items: [ListItem]
 
+    /// A section named `identifier` holding `items`.
     public init(identifier: String? = nil, items: [ListItem] = []) {
         self.identifier = identifier
         self.items = items
@@ -134,6 +147,7 @@ public struct ListItem: Sendable, Equatable {
     /// What was dropped into the item, by identifier or suggested name, oldest first.
     public var contents: [String]
 
+    /// An item called `identifier` with the types it offers when dragged, its file or value, and the drop rules for drops into it.
     public init(identifier: String, types: [String] = [], path: String? = nil, value: String? = nil, drop: DropDestination? = nil, contents: [String] = []) {
         self.identifier = identifier
         self.types = types

@@ -4,8 +4,11 @@ import UniformTypes
 /// Loads accepted items into an output folder: never outside it, never over an existing file,
 /// always atomically (a temporary file in the folder, then a hard link to a free name).
 public struct Loader {
+    /// Where loads are written (never outside it).
     public let folder: String
+    /// The catalog that names loaded files' extensions.
     public let catalog: TypeCatalog
+    /// The converters derived representations run.
     public let converters: ConverterRegistry
     /// The folder relative paths in the session are resolved against.
     public let base: String
@@ -13,6 +16,7 @@ public struct Loader {
     /// suggested name find free names in linear time.
     private let nextSuffix = SuffixMemo()
 
+    /// A loader into `folder`, resolving a session's relative paths from `base`.
     public init(folder: String, base: String, catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
         // "inbox/" and "inbox" name the same folder; output paths read inbox/page.txt either way.
         var trimmed = Substring(folder)

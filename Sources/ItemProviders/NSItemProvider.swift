@@ -23,8 +23,11 @@ public enum NSItemProviderRepresentationVisibility: Int, Sendable {
 
 /// `NSItemProviderFileOptions`: a file representation that opens in place.
 public struct NSItemProviderFileOptions: OptionSet, Sendable {
+    /// The options' bits.
     public let rawValue: Int
+    /// Options of these bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The file may be opened in place (NSItemProviderFileOptionOpenInPlace).
     public static let openInPlace = NSItemProviderFileOptions(rawValue: 1)
 }
 
@@ -41,11 +44,13 @@ public final class NSItemProvider: @unchecked Sendable {
     /// The value this provider wraps (a copy).
     public var itemProvider: ItemProvider { lock.withLock { storage } }
 
+    /// An empty provider, as `NSItemProvider()`.
     public init() {
         storage = ItemProvider()
         catalog = .current
     }
 
+    /// The class over an existing `ItemProvider`, looking types up in `catalog`.
     public init(_ provider: ItemProvider, catalog: TypeCatalog = .current) {
         storage = provider
         self.catalog = catalog
@@ -66,22 +71,28 @@ public final class NSItemProvider: @unchecked Sendable {
         self.init(provider)
     }
 
+    /// The name a destination gives what it writes.
     public var suggestedName: String? {
         get { lock.withLock { storage.suggestedName } }
         set { lock.withLock { storage.suggestedName = newValue } }
     }
 
+    /// The registered types' identifiers, highest fidelity first.
     public var registeredTypeIdentifiers: [String] { itemProvider.registeredTypeIdentifiers }
+    /// The registered types, highest fidelity first.
     public var registeredContentTypes: [UTType] { itemProvider.registeredContentTypes }
 
+    /// The registered types whose file representations have `fileOptions`.
     public func registeredTypeIdentifiers(fileOptions: NSItemProviderFileOptions) -> [String] {
         itemProvider.representations.filter { !fileOptions.contains(.openInPlace) || Loader.opensInPlace($0) }.map(\.type)
     }
 
+    /// Whether some representation conforms to `typeIdentifier`.
     public func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
         itemProvider.hasItemConforming(toTypeIdentifier: typeIdentifier, in: catalog)
     }
 
+    /// Whether some representation conforms to `typeIdentifier` with `fileOptions`.
     public func hasRepresentationConforming(toTypeIdentifier typeIdentifier: String, fileOptions: NSItemProviderFileOptions = []) -> Bool {
         guard let type = UTType(typeIdentifier) else { return false }
         return itemProvider.hasRepresentationConforming(to: type, openInPlace: fileOptions.contains(.openInPlace))
@@ -108,6 +119,7 @@ public final class NSItemProvider: @unchecked Sendable {
         }
     }
 
+    /// Registers a data representation whose bytes `loadHandler` delivers through its completion handler.
     public func registerDataRepresentation(
         for contentType: UTType, visibility: NSItemProviderRepresentationVisibility = .all,
         loadHandler: @escaping @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?
@@ -135,6 +147,7 @@ public final class NSItemProvider: @unchecked Sendable {
         return loadDataRepresentation(for: type, completionHandler: completionHandler)
     }
 
+    /// Loads the bytes of the first representation conforming to `contentType`; calls `completionHandler` once.
     @discardableResult
     public func loadDataRepresentation(for contentType: UTType, completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress {
         let provider = itemProvider
@@ -193,6 +206,7 @@ public final class NSItemProvider: @unchecked Sendable {
         }
     }
 
+    /// Whether some representation is a type `aClass` reads.
     public func canLoadObject<Class: ItemProviderReading>(ofClass aClass: Class.Type) -> Bool {
         itemProvider.canLoadObject(ofClass: aClass)
     }

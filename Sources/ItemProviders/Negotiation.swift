@@ -12,12 +12,15 @@ public enum MatchKind: String, Sendable, CaseIterable {
 
 /// The outcome for one item.
 public struct ItemOutcome: Sendable, Equatable {
+    /// The session item, from 0.
     public var index: Int
+    /// Whether the destination takes it.
     public var accepted: Bool
     /// The chosen representation's type (nil for a local object or when nothing fits).
     public var representation: String?
     /// The destination's type (or readable type) it satisfied.
     public var requested: String?
+    /// How the representation was chosen.
     public var match: MatchKind?
     /// Where the loaded representation was written (or the original, for open-in-place).
     public var output: String?
@@ -36,9 +39,13 @@ public struct DropResult: Sendable, Equatable {
     /// restricted to its source application over another application, whose delegate is never
     /// asked (`canHandle` is then false without being called).
     public var offered = true
+    /// What canHandle answered.
     public var canHandle: Bool
+    /// The proposal: copy, move, cancel or forbidden.
     public var operation: DropOperation
+    /// Why the proposal is what it is.
     public var reason: String
+    /// Each session item's outcome, in order.
     public var items: [ItemOutcome]
     /// What the simulation assumed and a user should know (a visibility the destination's
     /// platform does not offer), one sentence each.

@@ -42,12 +42,16 @@ public struct Representation: Sendable, Equatable {
 
     /// The type identifier of the representation.
     public var type: String
+    /// File, data or URL.
     public var kind: Kind
+    /// Who may see it.
     public var visibility: Visibility
     /// Whether a destination may open the file where it is rather than receive a copy.
     public var openInPlace: Bool
+    /// Where its bytes come from.
     public var source: Source
 
+    /// A representation of `type`, delivered as `kind`, from `source`.
     public init(type: String, kind: Kind, visibility: Visibility = .all, openInPlace: Bool = false, source: Source) {
         self.type = type
         self.kind = kind
@@ -61,6 +65,7 @@ public struct Representation: Sendable, Equatable {
 public final class DataHandler: Sendable, Equatable {
     let load: @Sendable () async throws -> [UInt8]
 
+    /// A handler that produces the bytes when a destination loads them.
     public init(_ load: @escaping @Sendable () async throws -> [UInt8]) { self.load = load }
 
     public static func == (lhs: DataHandler, rhs: DataHandler) -> Bool { lhs === rhs }
@@ -69,10 +74,12 @@ public final class DataHandler: Sendable, Equatable {
 /// What a drag source promises for one item: representations in fidelity order, highest first,
 /// as `NSItemProvider` keeps them.
 public struct ItemProvider: Sendable, Equatable {
+    /// The registered representations, highest fidelity first.
     public private(set) var representations: [Representation] = []
     /// The name a destination should give a file made from this item.
     public var suggestedName: String?
 
+    /// An empty provider; `suggestedName` names the file a destination writes.
     public init(suggestedName: String? = nil) {
         self.suggestedName = suggestedName
     }
@@ -117,8 +124,10 @@ public struct ItemProvider: Sendable, Equatable {
 public struct LocalObject: Sendable, Equatable {
     /// The class name, such as `UIImage`.
     public var className: String
+    /// The object's value (for a color, its components; for a string, the text).
     public var value: String
 
+    /// A local object of class `className` holding `value`.
     public init(className: String, value: String) {
         self.className = className
         self.value = value
@@ -127,14 +136,18 @@ public struct LocalObject: Sendable, Equatable {
 
 /// One dragged item.
 public struct DragItem: Sendable, Equatable {
+    /// The item's provider.
     public var provider: ItemProvider
+    /// The object handed over directly within the source application, if any.
     public var localObject: LocalObject?
     /// The list (collection or table view) the item was dragged from, by its identifier, and its
     /// index path there: what `UICollectionViewDropItem.sourceIndexPath` reports when the drop
     /// lands in the same view.
     public var sourceView: String?
+    /// Where the item was in `sourceView` when the drag began.
     public var sourceIndexPath: ListIndexPath?
 
+    /// A drag item of `provider`, with its local object and the list position it was dragged from.
     public init(provider: ItemProvider, localObject: LocalObject? = nil, sourceView: String? = nil, sourceIndexPath: ListIndexPath? = nil) {
         self.provider = provider
         self.localObject = localObject
@@ -147,14 +160,18 @@ public struct DragItem: Sendable, Equatable {
 public struct DragSession: Sendable, Equatable {
     /// The source application's bundle identifier.
     public var application: String?
+    /// The source application's development team.
     public var team: String?
+    /// The source application's group.
     public var group: String?
     /// Whether a destination in the same application may move rather than copy (default true).
     public var allowsMoveOperation: Bool
     /// Whether only the source application may accept the drop (default false).
     public var restrictedToSourceApplication: Bool
+    /// The dragged items, in order.
     public var items: [DragItem]
 
+    /// A session from `application` (with its team and group) of `items`.
     public init(
         application: String? = nil, team: String? = nil, group: String? = nil, allowsMoveOperation: Bool = true,
         restrictedToSourceApplication: Bool = false, items: [DragItem] = []

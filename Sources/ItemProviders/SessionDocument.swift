@@ -2,7 +2,9 @@ import UniformTypes
 
 /// A problem in a document, at a JSON path such as `$.items[0].representations[1].kind`.
 public struct DocumentProblem: Sendable, Equatable, CustomStringConvertible {
+    /// Where the problem is, as a JSON path (`$.items[0].kind`).
     public let path: String
+    /// What is wrong there.
     public let message: String
     public var description: String { "\(path): \(message)" }
 
@@ -21,10 +23,13 @@ public struct DocumentProblem: Sendable, Equatable, CustomStringConvertible {
 /// Reads a JSON document while collecting every problem with its JSON path, so that a
 /// hand-written file gets one list of everything to fix.
 public struct DocumentReader {
+    /// Every problem found so far, in document order.
     public private(set) var problems: [DocumentProblem] = []
 
+    /// A reader with no problems yet.
     public init() {}
 
+    /// Records a problem at `path`.
     public mutating func problem(_ path: String, _ message: String) {
         problems.append(DocumentProblem(path: path, message: message))
     }
@@ -141,6 +146,7 @@ public struct DocumentReader {
         return result
     }
 
+    /// The value of `key` as one of `T`'s cases (version 1's camelCase spelling read too), `value` when absent; a problem otherwise.
     public mutating func choice<T: RawRepresentable>(
         _ members: [String: JSONValue], _ key: String, at path: String, default value: T?
     ) -> T? where T.RawValue == String, T: CaseIterable {

@@ -4,6 +4,7 @@ import UniformTypes
 /// order of its `transferRepresentation`, each with its content type (or, for a proxy, the
 /// Transferable type it is made from) and where uti's knowledge of it comes from.
 public struct TransferableType: Sendable, Equatable {
+    /// One of a Transferable type's transfer representations.
     public struct Representation: Sendable, Equatable {
         /// `CodableRepresentation`, `DataRepresentation`, `FileRepresentation` or
         /// `ProxyRepresentation`.
@@ -14,14 +15,18 @@ public struct TransferableType: Sendable, Equatable {
             case proxy = "ProxyRepresentation"
         }
 
+        /// Codable, data, file or proxy.
         public var kind: Kind
         /// The content type it imports (nil for a proxy).
         public var contentType: String?
         /// For a proxy: the Transferable type the value is made from (a preset's name).
         public var proxy: String?
+        /// How sure uti is of it (presets only).
         public var confidence: ClassPreset.Confidence
+        /// Where that comes from.
         public var source: String
 
+        /// A representation of `kind` for `contentType`, or a proxy to another preset.
         public init(kind: Kind, contentType: String? = nil, proxy: String? = nil, confidence: ClassPreset.Confidence, source: String) {
             self.kind = kind
             self.contentType = contentType
@@ -31,10 +36,14 @@ public struct TransferableType: Sendable, Equatable {
         }
     }
 
+    /// The type's name (`String`, or your own).
     public var name: String
+    /// What the type is, in one sentence.
     public var note: String
+    /// Its transfer representations in `transferRepresentation` order.
     public var representations: [Representation]
 
+    /// A Transferable type called `name`.
     public init(name: String, note: String, representations: [Representation]) {
         self.name = name
         self.note = note

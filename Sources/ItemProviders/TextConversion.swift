@@ -49,6 +49,7 @@ import UniformTypes
         return text
     }
 
+    /// `bytes` in the encoding their type or byte order mark says, as UTF-8; `label` names them in errors.
     @_spi(Fuzzing) public static func utf8(from bytes: [UInt8], label: String) throws(UTIError) -> [UInt8] {
         Array(try decode(bytes, label: label).utf8)
     }
@@ -235,6 +236,7 @@ import UniformTypes
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The text of an RTF document as UTF-8: groups, control words and code pages read, formatting dropped.
     @_spi(Fuzzing) public static func plainText(fromRTF bytes: [UInt8], label: String) throws(UTIError) -> String {
         guard bytes.starts(with: Array("{\\rtf".utf8)) else {
             throw UTIError(.invalidInput, "\(label): is not RTF (it does not start with {\\rtf)")

@@ -13,6 +13,7 @@ public struct IdentifiedFile: Sendable {
     /// The file-system kind (`file`, `directory`, ...), when known.
     public var kind: String?
 
+    /// A file called `name` (`label` in messages), of `type`, of file-system `kind` (`directory` for a folder).
     public init(name: String, label: String, type: UTType?, kind: String?) {
         self.name = name
         self.label = label
@@ -28,12 +29,18 @@ public struct IdentifiedFile: Sendable {
 /// converters can derive from the file follows the file's own type, by fidelity: what a source
 /// application that converts would offer, never what Apple's initializer offers by itself.
 public struct Wrapper {
+    /// The catalog that types are looked up in.
     public var catalog: TypeCatalog
+    /// The converters derived representations name.
     public var converters: ConverterRegistry
+    /// Whether to add representations converters derive (plain text from HTML, ...).
     public var includeDerived = false
+    /// Whether to add public.file-url and public.url, as NSItemProvider(contentsOf:) does.
     public var includeURLs = true
+    /// Whether file representations are registered open in place.
     public var openInPlace = false
 
+    /// A wrapper looking types up in `catalog`.
     public init(catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
         self.catalog = catalog
         self.converters = converters

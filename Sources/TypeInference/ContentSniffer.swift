@@ -11,6 +11,7 @@ public struct ContentReport: Sendable, Equatable {
     /// nil when it was not asked for (it costs a second pass over the bytes).
     public var description: String?
 
+    /// What a sniffer said: a MIME type, a charset, and its words.
     public init(mimeType: String, encoding: String, description: String?) {
         self.mimeType = mimeType
         self.encoding = encoding
@@ -33,6 +34,7 @@ public protocol ContentSniffer: AnyObject {
 }
 
 extension ContentSniffer {
+    /// Nothing: a sniffer that knows nothing.
     public func sniff(descriptor: Int32) -> ContentReport? { nil }
 }
 

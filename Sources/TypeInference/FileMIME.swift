@@ -37,6 +37,7 @@ public enum FileMIME {
         return names.filter { seen.insert($0.lowercased()).inserted }
     }
 
+    /// The one MIME type `--mime-type` prints for `inference` (see the type's documentation for the order).
     public static func mimeType(of inference: Inference) -> String {
         switch inference.kind {
         case .directory?: return "inode/directory"

@@ -21,6 +21,7 @@ public enum Decision: String, Sendable {
 
 /// A contradiction between content and name.
 public struct Mismatch: Sendable, Equatable {
+    /// What the bytes say.
     public var content: UTType
     /// The type the name's extension stands for, when it contradicts the content.
     public var `extension`: UTType?
@@ -28,6 +29,7 @@ public struct Mismatch: Sendable, Equatable {
     /// entry outside the package formats that define one (`image/png` in a plain zip).
     public var claim: String?
 
+    /// A contradiction between `content` and what the name (or a package's claim) says.
     public init(content: UTType, extension: UTType?, claim: String? = nil) {
         self.content = content
         self.extension = `extension`
@@ -71,6 +73,7 @@ public struct ContentEvidence: Sendable {
     /// Whether the content is text in some encoding.
     public var isText: Bool { encoding.map { $0 != "binary" && !$0.isEmpty } ?? false }
 
+    /// Content evidence of `type`, with the sniffer's MIME type, words and charset.
     public init(type: UTType, mimeType: String?, description: String?, encoding: String?, isWeak: Bool = false) {
         self.type = type
         self.mimeType = mimeType
@@ -84,6 +87,7 @@ public struct ContentEvidence: Sendable {
 public struct NameEvidence: Sendable {
     /// The extension or well-known name that was looked up, such as `png`, `tar.gz` or `Makefile`.
     public var value: String
+    /// The type the name stands for.
     public var type: UTType
     /// The other types the name also stands for, best first (`.asc` is a PGP signature, key or
     /// message; `.m` Objective-C or MATLAB): content that says one of them picks it.
@@ -96,6 +100,7 @@ public struct NameEvidence: Sendable {
     /// tells them apart by content.
     public var isAmbiguousInDatabase: Bool
 
+    /// Name evidence: the extension or name looked up, its type and the other types it stands for.
     public init(value: String, type: UTType, alternatives: [UTType] = [], isWeak: Bool = false, isAmbiguousInDatabase: Bool = false) {
         self.value = value
         self.type = type
@@ -107,20 +112,30 @@ public struct NameEvidence: Sendable {
 
 /// The answer for one path: its type and how it was reached, or an error.
 public struct Inference: Sendable {
+    /// The path asked about.
     public var path: RawPath
+    /// The file-system kind; nil for standard input or an error before lstat.
     public var kind: FileKind?
+    /// The answer; nil for an error.
     public var type: UTType?
+    /// The text encoding, for text.
     public var encoding: String?
+    /// What the content said.
     public var content: ContentEvidence?
+    /// What the name said.
     public var name: NameEvidence?
+    /// Which evidence decided.
     public var decidedBy: Decision?
     /// The reconciliation rule that decided (nil when the file system did: a folder, a FIFO, ...).
     public var rule: Reconciliation.Rule?
     /// When the content contradicts the name: the two types (content wins).
     public var mismatch: Mismatch?
+    /// The size in bytes, for a regular file.
     public var size: Int?
+    /// Why there is no answer.
     public var error: UTIError?
 
+    /// An answer about `path`, with nothing known yet.
     public init(path: RawPath) { self.path = path }
 
     /// The preferred MIME type of `type`, else libmagic's.

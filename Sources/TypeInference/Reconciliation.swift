@@ -132,9 +132,13 @@ public enum Reconciliation {
 
     /// The outcome: the type, which evidence decided, by which rule, and a contradiction if there was one.
     public struct Outcome: Sendable {
+        /// The type decided.
         public var type: UTType
+        /// Content, name, or both.
         public var decidedBy: Decision
+        /// The rule that decided.
         public var rule: Rule
+        /// The contradiction, when the content won over a name that says otherwise.
         public var mismatch: Mismatch?
 
         init(type: UTType, decidedBy: Decision, _ rule: Rule, mismatch: Mismatch? = nil) {

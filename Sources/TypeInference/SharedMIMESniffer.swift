@@ -4,7 +4,9 @@ import UniformTypes
 /// What shared-mime-info's rules say about some bytes: the MIME type and the priority of the rule
 /// (0 to 100; XML root elements count as 80, as a namespace is as specific as most signatures).
 public struct SharedMIMEMatch: Sendable, Equatable {
+    /// The MIME type of the rule that matched.
     public var mimeType: String
+    /// The rule's priority (0 to 100).
     public var priority: Int
     /// Whether the rule is one of uti's own (`OwnRules`): each is a format's signature at a fixed
     /// place, proven by a fixture, so it may name a format written as text (BinHex, XPM) that the
@@ -14,6 +16,7 @@ public struct SharedMIMEMatch: Sendable, Equatable {
     /// begin with a range or a mask).
     public var anchor: SharedMIMEDatabase.MagicAnchor?
 
+    /// A match of a rule for `mimeType` at `priority`; `isUTIRule` for uti's own package.
     public init(mimeType: String, priority: Int, isUTIRule: Bool = false, anchor: SharedMIMEDatabase.MagicAnchor? = nil) {
         self.mimeType = mimeType
         self.priority = priority
@@ -25,10 +28,12 @@ public struct SharedMIMEMatch: Sendable, Equatable {
 /// The second content sniffer: shared-mime-info's magic rules (from `mime.cache`, evaluated the
 /// way xdgmime evaluates them) and its XML root-element rules, on the bytes uti already read.
 public struct SharedMIMESniffer: Sendable {
+    /// The database whose rules it runs.
     public let database: SharedMIMEDatabase
     /// The priority given to a match by XML namespace and root element.
     public static let rootElementPriority = 80
 
+    /// A sniffer running `database`'s magic rules.
     public init(database: SharedMIMEDatabase) {
         self.database = database
     }

@@ -9,7 +9,9 @@ public final class TypeInferrer {
     /// end separately, bounded too).
     public static let headLength = 64 * 1024
 
+    /// The catalog answers come from.
     public let catalog: TypeCatalog
+    /// Whether symbolic links are followed (stat) or reported as links (lstat).
     public let followSymlinks: Bool
     /// Whether content evidence carries libmagic's own description (a second libmagic pass per
     /// file); otherwise it carries uti's description of the content type.
@@ -24,6 +26,7 @@ public final class TypeInferrer {
     private var ownRuleTypes: [String: UTType?] = [:]
     private var buffer = [UInt8](repeating: 0, count: TypeInferrer.headLength)
 
+    /// An inferrer over `catalog`, asking `sniffer` (libmagic) for what uti's own checks leave.
     public init(catalog: TypeCatalog, sniffer: any ContentSniffer, followSymlinks: Bool = false) {
         self.catalog = catalog
         self.sniffer = sniffer

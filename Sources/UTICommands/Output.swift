@@ -162,7 +162,9 @@ public final class Output: @unchecked Sendable {
 /// the default; `capturing` runs a command in-process with outputs kept in memory (the tests'
 /// way to run most commands without starting a process).
 public final class UTIContext: @unchecked Sendable {
+    /// Where the command's standard output goes.
     public let standardOutput: Output
+    /// Where its errors go.
     public let standardError: Output
     /// Standard input as bytes; nil reads descriptor 0.
     public let standardInput: [UInt8]?

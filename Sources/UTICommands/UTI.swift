@@ -6,6 +6,7 @@ import UniformTypes
 
 /// The `uti` command: Apple's Uniform Type Identifiers and drag-and-drop semantics on Linux.
 public struct UTI: ParsableCommand {
+    /// The root command: its name, abstract and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "uti",
         abstract: "Tell what files are, in Apple's Uniform Type Identifiers.",
@@ -65,6 +66,7 @@ public struct UTI: ParsableCommand {
         ]
     )
 
+    /// The root command, as swift-argument-parser makes it.
     public init() {}
 }
 
@@ -100,6 +102,7 @@ extension UTIVersion {
 /// The entry point the executable calls: parses, runs, and maps every failure to uti's exit
 /// statuses (swift-argument-parser's usage status 64 becomes 2).
 public enum UTIMain {
+    /// Runs uti with `arguments` (without the program name) in the current context and returns the exit status; never exits the process.
     public static func run(arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         // Past `ulimit -f`, a write fails (EFBIG) and is reported, and no temporary is left,
