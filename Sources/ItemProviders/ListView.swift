@@ -29,6 +29,7 @@ public struct ListIndexPath: Sendable, Hashable, Comparable, CustomStringConvert
     /// `[section, item]`, as documents write it.
     public var json: JSONValue { .array([.int(section), .int(item)]) }
 
+    /// Index paths in list order: by section, then by item.
     public static func < (lhs: ListIndexPath, rhs: ListIndexPath) -> Bool {
         (lhs.section, lhs.item) < (rhs.section, rhs.item)
     }
