@@ -35,6 +35,10 @@ extension Refinements {
         case python, pythonImport
         /// JavaScript modules: `require('...')`, `import x from '...'`, `export default`, `module.exports`.
         case javaScript
+        /// JavaScript code as ECMAScript 5 libraries write it: a method on a prototype
+        /// (`Diff.prototype.diff = function`), a `typeof x === 'y'` test, a function expression
+        /// assigned (`var f = function (`, `exports.f = function(`).
+        case javaScriptCode
         /// TypeScript: a member typed with a built-in type (`name: string;`, `private id?: number;`),
         /// an interface, `import type`, a constructor with typed parameters.
         case typeScript
@@ -179,6 +183,9 @@ extension Refinements {
         if count(.slint) >= 2 { return .slint }
         let javaScript = count(.javaScript)
         if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
+        // Three lines of code only JavaScript writes so, in braced blocks (a library without
+        // module statements: `function Diff() {}` then its prototype's methods).
+        if count(.javaScriptCode) >= 3 && braced >= 3 { return .javaScript }
         let javaImports = count(.javaImport), javaHeaders = count(.javaPackage) + javaImports
         if (javaImports >= 1 && javaHeaders >= 2) || (javaHeaders >= 1 && count(.javaDeclaration) >= 1) { return .java }
         // A class and Java's entry point in it: two statements, neither C#'s nor anyone else's.
@@ -220,6 +227,7 @@ extension Refinements {
         default: break
         }
         if javaScriptStatement(line) { return .javaScript }
+        if javaScriptCode(line) { return .javaScriptCode }
         switch first {
         case UInt8(ascii: "p"):
             if word(Keyword.packageWord) {

@@ -151,6 +151,25 @@ extension Refinements {
         return false
     }
 
+    /// Whether one line (without indentation) is JavaScript code only JavaScript writes so
+    /// (ECMA-262: prototypes, `typeof` compared strictly, function expressions assigned or
+    /// written as an object literal's methods).
+    static func javaScriptCode(_ line: ArraySlice<UInt8>) -> Bool {
+        // Statements end in `{`, `;`, `,` or `(` here; other lines are not read.
+        guard let last = line.last, [UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "(")].contains(last),
+            !line.contains(UInt8(ascii: "$"))  // PHP's and Perl's variables
+        else { return false }
+        if contains(Keyword.prototypeMember, in: line) && (contains(Keyword.assignedFunction, in: line) || contains(Keyword.assignedObject, in: line)) {
+            return true
+        }
+        if contains(Keyword.typeofWord, in: line) && (contains(Keyword.strictlyEqual, in: line) || contains(Keyword.strictlyUnequal, in: line)) {
+            return true
+        }
+        // A method in an object literal (`diff: function diff(a, b) {`).
+        if last == UInt8(ascii: "{"), contains(Keyword.propertyFunction, in: line) { return true }
+        return contains(Keyword.assignedFunction, in: line) || contains(Keyword.assignedFunctionTight, in: line)
+    }
+
     enum PythonStatement { case strong, importLine }
 
     /// What one line (without its indentation and trailing space) says of Python.
@@ -201,6 +220,10 @@ extension Refinements {
         static let def = Array("def ".utf8), asyncDef = Array("async def ".utf8), pythonClass = Array("class ".utf8)
         static let from = Array("from ".utf8), importWord = Array("import ".utf8), spacedImport = Array(" import ".utf8)
         static let moduleExports = Array("module.exports".utf8), exports = Array("exports.".utf8)
+        static let prototypeMember = Array(".prototype".utf8), assignedObject = Array(" = {".utf8)
+        static let propertyFunction = Array(": function".utf8)
+        static let assignedFunction = Array("= function (".utf8), assignedFunctionTight = Array("= function(".utf8)
+        static let typeofWord = Array("typeof ".utf8), strictlyEqual = Array(" === ".utf8), strictlyUnequal = Array(" !== ".utf8)
         static let exportForms = ["export default ", "export function ", "export const ", "export class ", "export async function "]
             .map { Array($0.utf8) }
         static let declarations = ["const ", "let ", "var "].map { Array($0.utf8) }

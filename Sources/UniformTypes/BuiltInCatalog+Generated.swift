@@ -1829,6 +1829,7 @@ extension BuiltInCatalog {
         "text/x-ruby": "public.ruby-script",
         "text/x-asm": "public.assembly-source",
         "application/vnd.fdf": "com.adobe.fdf",
+        "application/javascript": "com.netscape.javascript-source",
     ]
 
     /// The tag printed for a type whose MIME tags file(1) spells differently from their order

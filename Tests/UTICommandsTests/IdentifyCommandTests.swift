@@ -211,6 +211,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         let expected = [
             "certs-rules": "public.make-source", "build-definitions": "public.make-source", "hello.mdoc.1": "org.gnu.groff.man-page",
             "macros.tmac": "org.gnu.groff.troff", "reasons.pyi": "public.python-script", "sidebar-fragment": "public.html",
+            "es5-library": "com.netscape.javascript-source",
         ]
         for (name, type) in expected {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
