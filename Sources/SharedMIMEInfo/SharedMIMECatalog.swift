@@ -65,6 +65,17 @@ extension SharedMIMEDatabase {
         // The database's "Makefile" (makefile, GNUmakefile, *.mk, *.mak) is Apple's Makefile type
         // (*.make, *.mak, *.gmk, *.mk), whose preferred extension the database does not list.
         "text/x-makefile": "public.make-source",
+        // The database's shared library and executable (\177ELF with e_type ET_DYN or ET_EXEC, its
+        // magic says) are ELF files, Apple's public.elf-binary; uti reads the kind from the header
+        // and prints libmagic's name for it, which must lead back to the type.
+        "application/x-sharedlib": "public.elf-binary",
+        "application/x-executable": "public.elf-binary",
+        // "Objective-C source code" (*.m, shared with MATLAB and Octave, so the globs cannot tell).
+        "text/x-objcsrc": "public.objective-c-source",
+        // RFC 3555's video/MP2T is the MPEG-2 transport stream (ISO/IEC 13818-1), Apple's
+        // public.mpeg-2-transport-stream; *.ts is also the database's Qt translation, so the
+        // globs cannot tell.
+        "video/mp2t": "public.mpeg-2-transport-stream",
     ]
 
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent

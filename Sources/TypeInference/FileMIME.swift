@@ -39,6 +39,29 @@ public enum FileMIME {
 
     /// The one MIME type `--mime-type` prints for `inference` (see the type's documentation for the order).
     public static func mimeType(of inference: Inference) -> String {
+        let printed = candidate(for: inference)
+        guard let type = inference.type, inference.kind == .file || inference.kind == nil, inference.size != 0 else { return printed }
+        return leadsBack(printed, to: type) ? printed : nearestPrintable(type)
+    }
+
+    /// Whether `uti type -m MIME` names `type` or one of its supertypes: the round trip every
+    /// printed MIME type keeps.
+    static func leadsBack(_ mimeType: String, to type: UTType) -> Bool {
+        let found = type.catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+        return found == type || type.conforms(to: found)
+    }
+
+    /// The type's own printed name, else the nearest supertype's (plain text for a Lex source that
+    /// libmagic calls tab-separated values), so the round trip holds.
+    static func nearestPrintable(_ type: UTType) -> String {
+        for parent in [type] + type.orderedSupertypes {
+            if let name = parent.aliasMIMEType ?? parent.preferredMIMEType.map(bare), leadsBack(name, to: type) { return name }
+        }
+        return type.conforms(to: .text) ? "text/plain" : "application/octet-stream"
+    }
+
+    /// The name the rules below choose, before the round trip is checked.
+    static func candidate(for inference: Inference) -> String {
         switch inference.kind {
         case .directory?: return "inode/directory"
         case .symlink?: return "inode/symlink"

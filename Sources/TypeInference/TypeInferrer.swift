@@ -470,7 +470,7 @@ public final class TypeInferrer {
                 .first { description.contains($0.key) }?.value
             : nil
         var found = ContentEvidence(
-            type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? "text/plain",
+            type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[type.identifier] ?? "text/plain",
             description: description, encoding: encoding, isWeak: weak)
         found.sniffer = .uti
         found.isInterpreterLine = head.starts(with: [0x23, 0x21])

@@ -16,7 +16,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
 
     /// The identifier as declared, such as `public.png`.
     public let identifier: String
-    let catalog: TypeCatalog
+    package let catalog: TypeCatalog
     let storage: Storage
     private let key: String
 
@@ -147,7 +147,10 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// The built-in alias list by type (the first alias in sorted order where a type has several).
     private static let aliasByIdentifier: [String: String] = {
         var table: [String: String] = [:]
-        for (alias, key) in BuiltInCatalog.mimeAliases.sorted(by: { $0.key < $1.key }) where table[key] == nil { table[key] = alias }
+        for (alias, key) in BuiltInCatalog.mimeAliases.sorted(by: { $0.key < $1.key })
+        where table[key] == nil && !BuiltInCatalog.mimeLookupOnly.contains(alias) {
+            table[key] = alias
+        }
         return table
     }()
 
