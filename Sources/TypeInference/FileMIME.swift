@@ -47,6 +47,9 @@ public enum FileMIME {
     /// Whether `uti type -m MIME` names `type` or one of its supertypes: the round trip every
     /// printed MIME type keeps.
     static func leadsBack(_ mimeType: String, to type: UTType) -> Bool {
+        // A dynamic type made for libmagic's MIME type is that MIME type (its identifier encodes
+        // the constraint it was made with).
+        if type.isDynamic, type.tagSpecification[.mimeType].contains(where: { bare($0) == mimeType }) { return true }
         let found = type.catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
         return found == type || type.conforms(to: found)
     }
