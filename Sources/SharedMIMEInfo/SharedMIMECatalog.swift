@@ -76,6 +76,9 @@ extension SharedMIMEDatabase {
         // public.mpeg-2-transport-stream; *.ts is also the database's Qt translation, so the
         // globs cannot tell.
         "video/mp2t": "public.mpeg-2-transport-stream",
+        // "Adobe Illustrator document" (*.ai) is Apple's com.adobe.illustrator.ai-image; the
+        // database files it under application/postscript's family, so the globs do not tell.
+        "application/illustrator": "com.adobe.illustrator.ai-image",
     ]
 
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent

@@ -116,7 +116,7 @@ public enum FileMIME {
             // `application/x-zstd-compressed-tar`), not file(1)'s name for the compression.
             answer = name
             spelledByDatabase = true
-        } else if let other = type.otherMIMETypes.first {
+        } else if let other = type.otherMIMETypes.first(where: { !UTType.isLookupOnly(mimeType: $0) }) {
             // A type with no MIME type of its own, which uti's aliases name: that name, not
             // libmagic's for the container (a Hasselblad raw is image/x-hasselblad-3fr, not the
             // TIFF it is stored as).

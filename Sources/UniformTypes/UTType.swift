@@ -115,9 +115,14 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         return catalog.candidates(tag: mimeType, tagClass: .mimeType).first == index
     }
 
+    /// Whether `mimeType` only leads to its type and is never printed for it (libmagic's names,
+    /// Catalog/mime-aliases.json's role lookup).
+    public static func isLookupOnly(mimeType: String) -> Bool { BuiltInCatalog.mimeLookupOnly.contains(mimeType) }
+
     /// MIME types that name this type in the catalog without being its tags: the
     /// shared-mime-info database's names for a format whose type declares no MIME type
-    /// (`image/x-nikon-nrw` for Apple's `com.nikon.nrw-raw-image`), sorted.
+    /// (`image/x-nikon-nrw` for Apple's `com.nikon.nrw-raw-image`), and libmagic's names for it
+    /// (role lookup), sorted.
     public var otherMIMETypes: [String] {
         guard case .declared(let index) = storage else { return [] }
         return catalog.mimeNamesByTarget[catalog.keys[index]] ?? []
