@@ -70,8 +70,13 @@ extension SharedMIMEDatabase {
         // and prints libmagic's name for it, which must lead back to the type.
         "application/x-sharedlib": "public.elf-binary",
         "application/x-executable": "public.elf-binary",
-        // "Objective-C source code" (*.m, shared with MATLAB and Octave, so the globs cannot tell).
+        // "Objective-C source code" (*.m, shared with MATLAB and Octave, so the globs cannot tell),
+        // and "Objective-C++ source code" (*.mm, which Apple's type lists after its own).
         "text/x-objcsrc": "public.objective-c-source",
+        "text/x-objc++src": "public.objective-c-plus-plus-source",
+        // "Word template" (*.dot, which the database also gives Graphviz) is Apple's Word 97
+        // template, com.microsoft.word.dot.
+        "application/msword-template": "com.microsoft.word.dot",
         // RFC 3555's video/MP2T is the MPEG-2 transport stream (ISO/IEC 13818-1), Apple's
         // public.mpeg-2-transport-stream; *.ts is also the database's Qt translation, so the
         // globs cannot tell.

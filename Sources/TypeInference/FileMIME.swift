@@ -58,7 +58,8 @@ public enum FileMIME {
     /// libmagic calls tab-separated values), so the round trip holds.
     static func nearestPrintable(_ type: UTType) -> String {
         for parent in [type] + type.orderedSupertypes {
-            if let name = parent.aliasMIMEType ?? parent.preferredMIMEType.map(bare), leadsBack(name, to: type) { return name }
+            let name = parent.aliasMIMEType ?? parent.preferredMIMEType.map(bare) ?? parent.sharedMIMEInfoName.map(bare)
+            if let name, leadsBack(name, to: type) { return name }
         }
         return type.conforms(to: .text) ? "text/plain" : "application/octet-stream"
     }
