@@ -132,7 +132,12 @@ public struct DocumentReader {
         return document
     }
 
-    /// One of a fixed set of values.
+    /// A value of `T` by its spelling: schemaVersion 2's kebab-case, or version 1's camelCase
+    /// (`ownProcess` for `own-process`), in documents and in the flags that take the same values.
+    package static func value<T: RawRepresentable>(_ text: String) -> T? where T.RawValue == String {
+        T(rawValue: text) ?? T(rawValue: kebabCase(text))
+    }
+
     /// `ownProcess` → `own-process`.
     static func kebabCase(_ text: String) -> String {
         var result = ""
@@ -156,7 +161,7 @@ public struct DocumentReader {
         }
         // Version 1 documents spelled some values in camelCase (`ownProcess`, `openInPlace`);
         // version 2 spells every value in kebab-case, and reads the old spelling too.
-        guard let chosen = T(rawValue: text) ?? T(rawValue: Self.kebabCase(text)) else {
+        guard let chosen: T = Self.value(text) else {
             problem("\(path).\(key)", "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (not \"\(text)\")")
             return value
         }

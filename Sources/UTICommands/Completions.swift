@@ -19,7 +19,7 @@ extension DropDestination.Preference: ExpressibleByArgument {}
 extension DropDestination.Load: ExpressibleByArgument {
     /// `open-in-place`, and version 1's `openInPlace`.
     public init?(argument: String) {
-        guard let load = Self(rawValue: argument) ?? Self(rawValue: argument == "openInPlace" ? "open-in-place" : argument) else { return nil }
+        guard let load: Self = DocumentReader.value(argument) else { return nil }
         self = load
     }
 }

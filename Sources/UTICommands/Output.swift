@@ -157,8 +157,8 @@ public final class Output: @unchecked Sendable {
     public var isTerminal: Bool { descriptor.map { isatty($0) == 1 } ?? false }
 }
 
-/// What a command runs with: its standard output and error, its standard input when given as
-/// bytes, and environment variables that override the process's. The process's own context is
+/// What a command runs with: its standard output and error, and environment variables that
+/// override the process's (standard input is descriptor 0, which `capturing` points at bytes). The process's own context is
 /// the default; `capturing` runs a command in-process with outputs kept in memory (the tests'
 /// way to run most commands without starting a process).
 public final class UTIContext: @unchecked Sendable {
@@ -166,22 +166,19 @@ public final class UTIContext: @unchecked Sendable {
     public let standardOutput: Output
     /// Where its errors go.
     public let standardError: Output
-    /// Standard input as bytes; nil reads descriptor 0.
-    public let standardInput: [UInt8]?
     /// Variables that replace the process's for the commands' own settings (`UTI_TYPES`,
     /// `UTI_FAST_PATH`).
     public let environment: [String: String]
 
-    init(standardOutput: Output, standardError: Output, standardInput: [UInt8]?, environment: [String: String]) {
+    init(standardOutput: Output, standardError: Output, environment: [String: String]) {
         self.standardOutput = standardOutput
         self.standardError = standardError
-        self.standardInput = standardInput
         self.environment = environment
     }
 
     /// The process's descriptors and environment.
     public static let process = UTIContext(
-        standardOutput: Output(descriptor: 1), standardError: Output(descriptor: 2), standardInput: nil, environment: [:])
+        standardOutput: Output(descriptor: 1), standardError: Output(descriptor: 2), environment: [:])
 
     private static let lock = Lock()
     /// One in-process run at a time: commands share the process's globals.
@@ -199,7 +196,7 @@ public final class UTIContext: @unchecked Sendable {
     ) -> (status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
         runLock.withLock {
             let input = standardInput ?? []
-            let context = UTIContext(standardOutput: Output(), standardError: Output(), standardInput: input, environment: environment)
+            let context = UTIContext(standardOutput: Output(), standardError: Output(), environment: environment)
             lock.withLock { active = context }
             defer { lock.withLock { active = nil } }
             // Standard input is descriptor 0 for every reader (identify -, --files-from -,

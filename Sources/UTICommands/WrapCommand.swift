@@ -293,7 +293,7 @@ struct WrapCommand: ParsableCommand {
     private func applyItemOptions(to session: inout DragSession, catalog: TypeCatalog) throws {
         for argument in visibilities {
             let (type, value) = try pair(argument, option: "--visibility")
-            guard let visibility = Visibility(rawValue: value) ?? Visibility(rawValue: value == "ownProcess" ? "own-process" : value) else {
+            guard let visibility: Visibility = DocumentReader.value(value) else {
                 throw UTIError(.invalidInput, "--visibility \(argument): the value must be one of all, team, group, own-process")
             }
             let resolved = try resolveType(type, in: catalog).identifier.caseFolded

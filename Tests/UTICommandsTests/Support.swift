@@ -19,6 +19,8 @@ let utiExecutable: URL = {
 /// (`UTIContext.capturing`: outputs kept in memory, standard input from the bytes); a run is a
 /// process of its own (failing the test past `timeout`) when it sets a variable only a new
 /// process reads, or when its test file is one of the end-to-end layer's (`endToEndFiles`).
+/// A `conforms` or `type` run, which the fast path may answer, runs again with the fast path off,
+/// and both must print and exit the same.
 func uti(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30,
     fileID: String = #fileID
@@ -63,19 +65,6 @@ func run(
 let workInRepositoryRoot: Void = {
     _ = FileManager.default.changeCurrentDirectoryPath(repositoryRoot.path)
 }()
-
-/// `uti conforms` and `uti type` answer their simplest forms without swift-argument-parser
-/// (FastPath); every such run in the tests is run again with the fast path off, and both must
-/// print and exit the same.
-func expectSameAnswerFromFullParser(
-    _ execution: Execution, _ arguments: [String], environment: [String: String] = [:],
-    sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-    let full = try runProgram(utiExecutable.path, arguments, environment: environment.merging(["UTI_FAST_PATH": "0"]) { $1 })
-    #expect(execution.status == full.status, "status of uti \(arguments)", sourceLocation: sourceLocation)
-    #expect(execution.stdout == full.stdout, "output of uti \(arguments)", sourceLocation: sourceLocation)
-    #expect(execution.stderr == full.stderr, "errors of uti \(arguments)", sourceLocation: sourceLocation)
-}
 
 /// Runs `uti` as a user without root's power to read anything (as setpriv(1) drops to nobody),
 /// from a copy in `folder`, which nobody can reach; as an ordinary user it is a plain run.
