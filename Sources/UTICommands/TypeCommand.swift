@@ -6,24 +6,7 @@ struct TypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "type",
         abstract: "Describe types given by identifier, filename extension or MIME type.",
-        discussion: """
-            Prints one record per argument: identifiers first, then --extension values, then \
-            --mime values. A record has identifier, description, declaredBy (apple, uti, the \
-            declaring file's path, or dynamic), parents, supertypes (every ancestor, depth-first \
-            over declared parents, first occurrence kept), tags, preferredFilenameExtension, \
-            preferredMIMEType, isDynamic and referenceURL; absent facts are null.
-
-            TAG LOOKUP: identifiers, extensions and MIME types compare case-insensitively. A tag \
-            lookup keeps the types that carry the tag and conform to the constraint (--conforming-to, \
-            default public.data); public.* types come first, then Apple's, then types from \
-            exported, then imported declarations, then uti's own, then catalog order. A MIME type is \
-            looked up as given, then without its parameters (; charset=...). When no type matches, \
-            the answer is a dynamic type, dyn.a followed by Apple's encoding of the tag \
-            specification, which conforms to the constraint only; `uti type` with a dyn. identifier decodes it.
-
-            EXIT STATUS: 0 when every argument named a type; 1 when an identifier is unknown (the \
-            other records are still printed); 2 for bad usage or declarations.
-            """)
+        discussion: HelpText.type)
 
     @Argument(help: "Type identifiers, such as public.png or dyn.ah62d4rv4ge81g6pq.", completion: .typeIdentifiers)
     var identifiers: [String] = []

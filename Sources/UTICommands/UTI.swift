@@ -10,52 +10,7 @@ public struct UTI: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "uti",
         abstract: "Tell what files are, in Apple's Uniform Type Identifiers.",
-        discussion: """
-            uti answers "what type is this?" in Apple's vocabulary (public.png, with its whole \
-            conformance chain and MIME type), from a built-in catalog of Apple's declarations \
-            (macOS 13.3.1 plus newer types) and uti's own declarations for common formats Apple \
-            does not declare. -V or --version prints the version and the databases in use; \
-            --json and --jsonl stand for --format json and --format jsonl; a misspelt command \
-            (uti identfy) is exit 2 with the nearest command named.
-
-            EXIT STATUS: 0 when everything succeeded; 1 when some path or type failed, or an \
-            answer was "no" (conforms); 2 for bad usage or a bad input document (for example a \
-            malformed --types file).
-
-            ENVIRONMENT: UTI_TYPES, a colon-separated list of declaration files loaded before \
-            those given with --types. XDG_DATA_HOME and XDG_DATA_DIRS, where the shared-mime-info \
-            database is found (the first mime/mime.cache; Homebrew's share folders too on macOS); \
-            UTI_SHARED_MIME_INFO=0 leaves it out. XDG_CACHE_HOME (default ~/.cache), where \
-            uti/shared-mime-info-*.cache keeps what the database adds to the catalog, rebuilt when \
-            the database changes; UTI_CACHE=0 neither reads nor writes it. UTI_FAST_PATH=0 parses every \
-            `conforms` and `type` with the full parser (their simplest forms are otherwise answered \
-            without it, the same way).
-
-            SHARED-MIME-INFO: every MIME type of the system's database that no built-in type \
-            carries (as given or by an alias) is a type org.freedesktop.mime.MEDIA.SUBTYPE (characters \
-            other than letters, digits, - and . become -), conforming to its sub-class-of parents \
-            and to its media type's type (text/* public.plain-text, image/* public.image, audio/* \
-            public.audio, video/* public.movie, font/* public.font, model/* public.3d-content, \
-            others public.data), tagged with its MIME type, aliases and *.ext globs, declared by \
-            shared-mime-info, described by the database's comment. The database's other spellings \
-            of MIME types that built-in types carry find those types (image/x-ms-bmp finds \
-            com.microsoft.bmp), and so do its *.ext globs for the formats of built-in types, where \
-            no type has the extension (.latex finds TeX) and both are text or both are not; \
-            built-in types keep their tags exactly, and uti identify prints the database's name \
-            for a format whose own MIME types it does not know (video/x-flic for Apple's \
-            video/flc). For a tag both carry, \
-            Apple's, the user's and uti's own types come before the database's. uti --version \
-            names the database in use.
-
-            TEXT OUTPUT: names and messages reach the terminal escaped, as ls -b shows them: \
-            control characters as \\n, \\t, \\r or \\xHH, bidirectional controls and line \
-            separators as \\u{HHHH}, bytes that are not UTF-8 as \\xHH. JSON output and -0 output \
-            are exact.
-
-            LIMITS: every reader enforces these bounds; input past one is refused with one line \
-            naming the limit (exit status 2 for a document or an argument, 1 for one path of many), \
-            never with a crash or a hang. \(Limits.all.map { "\($0.name) \($0.value): \($0.meaning)" }.joined(separator: "; ")).
-            """,
+        discussion: HelpText.root,
         // The short form; `uti --version` prints `UTIVersion.description` (UTIMain.run), which
         // looks at the databases, a cost no other invocation should pay.
         version: "uti \(UTIVersion.number)",
@@ -309,52 +264,5 @@ enum CommandNames {
             }
         }
         return result
-    }
-}
-
-/// Help as people read it: `-h` is the synopsis and the options; `--help` and `uti help
-/// [COMMAND]` put the options first and the long description (the rules, the record, the
-/// limits; the man page's text) after them, where swift-argument-parser prints it before.
-enum HelpText {
-    /// The command whose help the arguments ask for, and whether briefly (`-h`); nil when they
-    /// ask for none. Words after a lone `--` are paths.
-    static func request(in arguments: [String]) -> (command: ParsableCommand.Type, short: Bool)? {
-        let words = Array(arguments.prefix { $0 != "--" })
-        func command(named name: String?) -> ParsableCommand.Type {
-            UTI.configuration.subcommands.first { $0.configuration.commandName == name } ?? UTI.self
-        }
-        if words.first == "help" {
-            return (command(named: words.dropFirst().first), false)
-        }
-        let short = words.contains("-h")
-        guard short || words.contains("--help") else { return nil }
-        return (command(named: words.first), short)
-    }
-
-    /// The help of `command`: the overview, usage, arguments and options, then (long) the description.
-    static func render(_ command: ParsableCommand.Type, short: Bool) -> String {
-        let full = Array(UTI.helpMessage(for: command).split(separator: "\n", omittingEmptySubsequences: false))
-        // swift-argument-parser's layout: OVERVIEW and the discussion, then USAGE, ARGUMENTS,
-        // OPTIONS (and SUBCOMMANDS), blocks separated by blank lines.
-        guard let usage = full.firstIndex(where: { $0.hasPrefix("USAGE: ") }) else { return full.joined(separator: "\n") + "\n" }
-        let head = Array(full[..<usage])
-        let overviewEnd = head.firstIndex(where: \.isEmpty) ?? head.endIndex
-        let overview = trimmed(Array(head[..<overviewEnd]))
-        let description = trimmed(Array(head[overviewEnd...]))
-        let synopsis = trimmed(Array(full[usage...]))
-        let name = command == UTI.self ? "uti" : "uti \(command.configuration.commandName ?? "")"
-        var blocks = [overview, synopsis]
-        if !description.isEmpty {
-            blocks.append(short ? "The rules, the records and the limits: \(name) --help, or man uti." : "DESCRIPTION:\n\n" + description)
-        }
-        return blocks.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
-    }
-
-    /// Lines joined, without the blank lines at either end.
-    private static func trimmed(_ lines: [Substring]) -> String {
-        var lines = lines[...]
-        while lines.first?.isEmpty == true { lines = lines.dropFirst() }
-        while lines.last?.isEmpty == true { lines = lines.dropLast() }
-        return lines.joined(separator: "\n")
     }
 }

@@ -10,61 +10,7 @@ struct WrapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wrap",
         abstract: "Make a drag session of files: item providers with representations by fidelity.",
-        discussion: """
-            One item per path, as NSItemProvider(contentsOf:) makes it (the legacy initializer, \
-            which Finder and Files drags use): the file's inferred type (kind file), then \
-            public.file-url and public.url (kind url); --no-url leaves the URL types out, as the \
-            newer NSItemProvider(contentsOf:contentType:openInPlace:coordinated:visibility:) does. \
-            Nothing else: Apple's initializer offers no conversions. --derive adds, after the \
-            file's type, what uti's converters can derive from it (kind data, produced only when \
-            loaded: lossless before lossy, then by cost), as a source application that converts \
-            would; each derived representation has the visibility of what it derives from. \
-            Registering a type twice keeps its first position.
-
-            AN APPLICATION'S OBJECT: --object CLASS wraps each file as its own drag source would after making an object of CLASS from it (NSItemProvider(object:)): the class's writable types in its order and nothing else, no URL types and no suggested name. The class must read the file's type (NSURL is made from the file's URL); each type's bytes are the file's when it already has that type (the class's own archive, such as com.apple.uikit.image, stands for the object and loads as the file), else a converter's from the file; a type uti cannot produce (a UIImage's PNG from a JPEG) is offered all the same, with no path, and fails only when loaded. Writable types: \(DropDestination.classPresets.map { preset in
-                "\(preset.name) (\(preset.writable.map { "\($0.type)\($0.confidence == .inferred ? "" : " [\($0.confidence.rawValue)]")" }.joined(separator: ", ")))"
-            }.joined(separator: "; ")) (marked: documented or observed; the others are uti's \
-            inference; Catalog/class-presets.json says where each comes from).
-
-            CONVERTERS (with --derive): text-to-utf8 (any public.text, any encoding, to public.utf8-plain-text; \
-            lossless), html-to-text and rtf-to-text (to public.utf8-plain-text; lossy: markup \
-            dropped), xml-plist-to-binary and binary-plist-to-xml (lossless), folder-to-zip \
-            (public.folder to public.zip-archive, as Apple loads a folder's data). For one \
-            source, a converter from a more specific type wins (HTML strips tags). ENCODERS (for \
-            --object only: a class writing a type its file does not have): jpeg-to-png (lossless: \
-            the PNG decodes to the JPEG's pixels) and png-to-jpeg (quality 90, 4:2:0; \
-            transparency composited onto black), through libpng and libjpeg-turbo, refusing an \
-            image of more than 40,000,000 pixels (the image-pixels limit).
-
-            The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` \
-            needs no flag): schemaVersion, source {application, team, group}, \
-            allowsMoveOperation, restrictedToSourceApplication, items [{suggestedName, \
-            localObject, sourceView, sourceIndexPath, representations [{typeIdentifier, kind, visibility, \
-            openInPlace, path, value, derivedFrom, converter, object}]}]. Paths are absolute unless --relative. Schema: \
-            schemas/drag-session.schema.json.
-
-            HAND-BUILT ITEMS: --rep TYPE=PATH (repeatable, in fidelity order) makes one more item \
-            from the given files; --visibility TYPE=all|team|group|own-process sets a type's \
-            visibility in every item; --suggested-name and --local-object CLASS=VALUE apply to \
-            the hand-built item, or to the only item.
-
-            FROM A LIST: --from-list LIST --at S.I drags from a collection or table view \
-            (schemas/list.schema.json; index paths count from 0): the item at --at, or, when \
-            --at is part of --selected, the whole selection (the touched item first, then the \
-            others in index-path order; UIKit does not document the order). Each item carries \
-            sourceView (the list's identifier) and sourceIndexPath, a local object of the list's \
-            itemClass whose value is the item's identifier, its identifier as suggested name, and \
-            what its content offers: a file (path, relative to the list) wrapped as above, text \
-            (value) as each of its types, or nothing, for an item only the application itself \
-            can take. The session's source is the list's application unless --source-app says.
-
-            --merge SESSION... concatenates sessions (the first one's source and flags, unless \
-            options say otherwise). --validate FILE|- checks a session and names every problem by \
-            its JSON path.
-
-            EXIT STATUS: 0 when every path was wrapped; 1 when some path failed (the other items \
-            are still written); 2 for bad usage or an invalid session document.
-            """)
+        discussion: HelpText.wrap)
 
     @Argument(help: ArgumentHelp("Files or folders to wrap (session files with --merge).", valueName: "path"), completion: .file())
     var paths: [String] = []
