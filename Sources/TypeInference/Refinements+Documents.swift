@@ -74,27 +74,44 @@ extension Refinements {
     /// recipe line under a rule (it starts with a tab) that uses a macro or an automatic
     /// variable (`$(CC)`, `${X}`, `$@`, `$<`, `$^`), and no more other lines than make's own
     /// (rules, recipes, assignments, directives such as include and ifeq). Not one token: a
-    /// YAML `key: value` has no tab-indented recipe, Python's `else:` no `$(`.
+    /// YAML `key: value` has no tab-indented recipe, Python's `else:` no `$(`. A makefile of
+    /// definitions only (an included one, or one whose rules come after the first 8 KiB) is at
+    /// least eight macro definitions, three of which expand a macro defined above them with make's
+    /// `$(NAME)` (POSIX make, "Macros"; `${NAME}` is the shell's and Java properties' too).
     static func isMakefile(_ body: ArraySlice<UInt8>) -> Bool {
         // Every makefile this accepts has a recipe (a tab at a line's start) and a `$` or a
         // special target, or GNU make's `endif`. Text without them (nearly all) is not read line
         // by line.
         let recipe = contains([0x0A, 0x09], in: body) && (body.contains(UInt8(ascii: "$")) || contains(Array(".PHONY".utf8), in: body))
-        guard recipe || contains(Array("\nendif".utf8), in: body) else { return false }
+        guard recipe || contains(Array("\nendif".utf8), in: body) || contains(Array("$(".utf8), in: body) else { return false }
         var rules = 0, recipes = 0, recipesWithVariables = 0, makeLines = 0, otherLines = 0
         var specialTargets = 0, conditionals = 0, conditionalEnds = 0, assignments = 0
+        var defined = Set<Substring>(), expansions = 0
         var underRule = false
         // A line after one that ends in a backslash continues it (POSIX make: "a backslash-newline
         // ... shall be replaced by a single space"): a macro's value, a rule's prerequisites or a
         // recipe's command, counted with the line it continues.
-        var continued = false, lastWasMake = false
+        var continued = false, lastWasMake = false, inRecipe = false
+        // A target: names, patterns and macro expansions (`$(srcdir)/stamp-po`), and autoconf's
+        // `@VAR@` in a Makefile.in.
         func isTargetToken(_ token: Substring) -> Bool {
-            if (token.hasPrefix("$(") && token.hasSuffix(")")) || (token.hasPrefix("${") && token.hasSuffix("}")) { return token.count > 3 }
-            return !token.isEmpty
-                && token.unicodeScalars.allSatisfy { scalar in
-                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                        || "_./%+-".unicodeScalars.contains(scalar)
+            var rest = token[...]
+            var named = false
+            while let first = rest.first {
+                if first == "$", let open = rest.dropFirst().first, open == "(" || open == "{" {
+                    let close: Character = open == "(" ? ")" : "}"
+                    guard let end = rest.firstIndex(of: close) else { return false }
+                    let name = rest[rest.index(rest.startIndex, offsetBy: 2)..<end]
+                    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "_.".contains($0) }) else { return false }
+                    rest = rest[rest.index(after: end)...]
+                    named = true
+                    continue
                 }
+                guard first.isASCII, first.isLetter || first.isNumber || "_./%+-@".contains(first) else { return false }
+                rest = rest.dropFirst()
+                named = true
+            }
+            return named
         }
         for (number, raw) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where number < 400 {
             var line = String(decoding: raw, as: UTF8.self)
@@ -104,16 +121,19 @@ extension Refinements {
             let makeBefore = makeLines
             defer { lastWasMake = makeLines > makeBefore }
             if continues {
-                // Counted as what it continues: a recipe's next line may hold its variables.
+                // Counted as what it continues: a recipe's next line may hold its variables (a
+                // rule's prerequisites may go on too, but they are no recipe).
                 guard lastWasMake else { otherLines += 1; continue }
                 makeLines += 1
-                if underRule, ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
+                if inRecipe, ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
                 continue
             }
+            inRecipe = false
             if line.hasPrefix("\t") {
                 guard underRule else { otherLines += 1; continue }
                 makeLines += 1
                 recipes += 1
+                inRecipe = true
                 if ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
                 continue
             }
@@ -144,9 +164,12 @@ extension Refinements {
                 if word == "endif" { conditionalEnds += 1 }
                 continue
             }
-            if isMacroAssignment(trimmed) {
+            if let name = macroName(trimmed) {
                 makeLines += 1
                 assignments += 1
+                let value = trimmed[trimmed.index(after: trimmed.firstIndex(of: "=")!)...]
+                if defined.contains(where: { value.contains("$(\($0))") }) { expansions += 1 }
+                defined.insert(name)
                 continue
             }
             otherLines += 1
@@ -156,7 +179,7 @@ extension Refinements {
         // recipe; or GNU make's conditionals (ifeq ... endif) around macro definitions, as in an
         // included makefile of definitions.
         return (rules >= 2 && recipesWithVariables >= 1) || (rules >= 2 && specialTargets >= 1 && recipes >= 1)
-            || (conditionals >= 1 && conditionalEnds >= 1 && assignments >= 5)
+            || (conditionals >= 1 && conditionalEnds >= 1 && assignments >= 5) || (assignments >= 8 && expansions >= 3)
     }
 
     /// A plain (ASCII) Netpbm image, as pbm(5), pgm(5) and ppm(5) define it: `P1`, `P2` or `P3`,
@@ -259,11 +282,12 @@ extension Refinements {
     }
 
     /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value`, `NAME != command`.
-    static func isMacroAssignment(_ line: Substring) -> Bool {
-        guard let equals = line.firstIndex(of: "=") else { return false }
+    /// The macro a line defines (`NAME = value`, `NAME := value`, `NAME ?= value`, ...), if it is one.
+    static func macroName(_ line: Substring) -> Substring? {
+        guard let equals = line.firstIndex(of: "=") else { return nil }
         var name = line[..<equals]
         while let last = name.last, last == " " || last == "\t" || "?+:!".contains(last) { name = name.dropLast() }
-        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" } ? name : nil
     }
 
     static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {

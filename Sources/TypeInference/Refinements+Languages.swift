@@ -79,8 +79,10 @@ extension Refinements {
         /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
         case sql
         /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
-        /// (`margin: 0;`, the property in lower case and hyphens).
-        case cssRule, cssDeclaration
+        /// (`margin: 0;`, the property in lower case and hyphens); a whole rule on one line (`.url
+        /// { color: blue; }`: CSS Syntax 3, 5.4.3: a qualified rule is a prelude and a block of
+        /// declarations), which counts as both.
+        case cssRule, cssDeclaration, cssOneLineRule
     }
 
     /// The language of source text, in one pass over the lines, by statements no other common
@@ -104,10 +106,24 @@ extension Refinements {
         func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
         // nil: read on; .some(language): that is the answer (.some(nil): a quoted document).
         var answer: ScriptLanguage??
+        // The delimiter of the triple-quoted string the line is in, if any, and how many bytes
+        // such strings took: the sample is `textPrefix` bytes of the rest.
+        var openString: [UInt8]?
+        var skipped = 0
         forEachTrimmedLine(body) { line in
+            if line.startIndex - body.startIndex - skipped >= textPrefix { return false }
             // A Markdown code fence: a document that quotes code, not code.
             if begins(line, Keyword.fence) { answer = .some(nil); return false }
             lines += 1
+            // Text in a triple-quoted string (Python's docstrings and literals, Swift's, Kotlin's
+            // and Java's text blocks) is data, not statements: `sample = r"""` then a config file.
+            if let delimiter = openString {
+                if contains(delimiter, in: line) { openString = nil }
+                skipped += line.count + 1
+                return true
+            }
+            // Only a string that closes within the sample is known to be one.
+            if let delimiter = tripleQuoteLeftOpen(line), contains(delimiter, in: body[line.endIndex...]) { openString = delimiter }
             switch line.last {
             case UInt8(ascii: ";"), UInt8(ascii: "}"): braced += 1; blocks += 1
             case UInt8(ascii: "{"):
@@ -134,6 +150,26 @@ extension Refinements {
         // Counts that grew after the last statement (a module's braced lines after its one
         // `module.exports = {`) are weighed once more at the end.
         return decided(count, braced: braced, blocks: blocks, lines: lines)
+    }
+
+    /// The delimiter (`"""` or `\'\'\'`) of a triple-quoted string that `line` opens and does not
+    /// close, if any.
+    static func tripleQuoteLeftOpen(_ line: ArraySlice<UInt8>) -> [UInt8]? {
+        guard line.count >= 3, line.contains(UInt8(ascii: "\"")) || line.contains(UInt8(ascii: "'")) else { return nil }
+        var index = line.startIndex
+        var open: UInt8?
+        while index + 2 < line.endIndex {
+            let byte = line[index]
+            if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && line[index + 1] == byte && line[index + 2] == byte
+                && (open == nil || open == byte)
+            {
+                open = open == nil ? byte : nil
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return open.map { [$0, $0, $0] }
     }
 
     /// Calls `body` with each non-empty line of `text`, without its indentation and trailing
@@ -207,7 +243,8 @@ extension Refinements {
         let vim = count(.vimStatement)
         if vim >= 2 || (vim >= 1 && count(.vimEnd) >= 1), 3 * (vim + count(.vimEnd) + count(.vimComment)) >= lines { return .vim }
         if count(.shellEnd) >= 1 && count(.shellStatement) >= 1 && count(.shellEnd) + count(.shellStatement) >= 3 { return .shell }
-        if count(.cssRule) >= 2 && count(.cssDeclaration) >= 2 { return .css }
+        let oneLineRules = count(.cssOneLineRule)
+        if count(.cssRule) + oneLineRules >= 2 && count(.cssDeclaration) + oneLineRules >= 2 { return .css }
         return nil
     }
 
@@ -216,15 +253,14 @@ extension Refinements {
         guard let first = line.first else { return nil }
         func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
         let endsWithSemicolon = line.last == UInt8(ascii: ";")
-        switch first {
-        case UInt8(ascii: "i"), UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "f"):
+        if bindsNone(line) { return .python }
+        if Keyword.pythonInitials[Int(first)] {
             switch pythonStatement(line) {
             case .strong: return .python
             case .importLine:
                 return word(Keyword.importWord) && line.contains(UInt8(ascii: ".")) && !line.contains(UInt8(ascii: ",")) ? .bareImport : .pythonImport
             case nil: break
             }
-        default: break
         }
         if javaScriptStatement(line) { return .javaScript }
         if javaScriptCode(line) { return .javaScriptCode }
@@ -326,34 +362,60 @@ extension Refinements {
     }
 
     /// C, C++ or Objective-C source or header, by its first line after comments being a
-    /// preprocessor directive (`#include`, `#ifndef`, `#define`, `#pragma`, `#if`, `#import`); a
-    /// header when it opens with an include guard (`#ifndef X` then `#define X`) or `#pragma
-    /// once`; C++ when it uses what only C++ has (`namespace`, `template<`, `std::`, `public:`),
+    /// preprocessor directive (`#include`, `#ifndef`, `#define`, `#pragma`, `#if`, `#import`), or a
+    /// one-line typedef and then one; a header when it opens with an include guard (`#ifndef X`
+    /// then `#define X`) or `#pragma once`; C++ when it uses what only C++ has (`namespace`, `template<`, `std::`, `public:`),
     /// Objective-C when it imports or declares an `@interface`. A guess (weak), as libmagic's
     /// was: a text name wins over it.
     static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {
         guard let code = afterComments(body) else { return nil }
-        // The preprocessor directives of C17 6.10 that a C-family file can open with.
-        let directives = [
-            "#include <", "#include \"", "#ifndef ", "#ifdef ", "#define ", "#pragma ", "#if ", "#import ", "#undef ",
-            "#warning ", "#error ",
-        ]
-        guard directives.contains(where: { code.starts(with: $0.utf8) }) else { return nil }
+        guard let (name, operands) = directive(code) ?? typedefThenDirective(code) else { return nil }
         func has(_ text: String) -> Bool { contains(Array(text.utf8), in: code) }
         let isHeader: Bool = {
-            if code.starts(with: "#pragma once".utf8) { return true }
-            guard code.starts(with: "#ifndef ".utf8) else { return false }
-            let guardName = code.dropFirst(8).prefix { isIdentifier($0) }
-            let next = code[guardName.endIndex...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            return !guardName.isEmpty && next.starts(with: "#define ".utf8) && next.dropFirst(8).starts(with: guardName)
+            if name == "pragma", operands.starts(with: "once".utf8) { return true }
+            guard name == "ifndef" else { return false }
+            let guardName = operands.prefix { isIdentifier($0) }
+            let next = operands[guardName.endIndex...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            guard let (nextName, nextOperands) = directive(next), nextName == "define" else { return false }
+            return !guardName.isEmpty && nextOperands.starts(with: guardName)
         }()
-        if code.starts(with: "#import ".utf8) || has("\n@interface ") || has("\n@implementation ") {
+        if name == "import" || has("\n@interface ") || has("\n@implementation ") {
             return ("public.objective-c-source", "Objective-C source")
         }
         if has("\nnamespace ") || has("template<") || has("template <") || has("std::") || has("\npublic:") || has("#include <iostream>") {
             return isHeader ? ("public.c-plus-plus-header", "C++ header") : ("public.c-plus-plus-source", "C++ source")
         }
         return isHeader ? ("public.c-header", "C header") : ("public.c-source", "C source")
+    }
+
+    /// A C-family file that opens with a type definition (C17 6.7.8: `typedef void *handle_t;`,
+    /// on one line) and has a preprocessing directive on the next line of code: the directive.
+    static func typedefThenDirective(_ code: ArraySlice<UInt8>) -> (name: String, operands: ArraySlice<UInt8>)? {
+        guard begins(code, Keyword.typedefWord) else { return nil }
+        let line = code.prefix { $0 != 0x0A }
+        guard line.last(where: { $0 != 0x20 && $0 != 0x0D }) == UInt8(ascii: ";"), !line.contains(UInt8(ascii: "=")) else { return nil }
+        let next = code[line.endIndex...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return directive(next)
+    }
+
+    /// The preprocessing directive `text` opens with, one a C-family file can open with, and its
+    /// operands: `#`, the directive's name, then spaces or horizontal tabs (C17 6.10: `#ifndef\tX`
+    /// is as good as `#ifndef X`), or a header name straight after `include` and `import`.
+    static func directive(_ text: ArraySlice<UInt8>) -> (name: String, operands: ArraySlice<UInt8>)? {
+        guard text.first == UInt8(ascii: "#") else { return nil }
+        let word = text.dropFirst().prefix { (0x61...0x7A).contains($0) }
+        let name = String(decoding: word, as: UTF8.self)
+        let rest = text[word.endIndex...]
+        let operands = rest.drop { $0 == 0x20 || $0 == 0x09 }
+        let headerName = operands.first == UInt8(ascii: "<") || operands.first == UInt8(ascii: "\"")
+        switch name {
+        case "include", "import": return headerName ? (name, operands) : nil
+        case "ifndef", "ifdef", "define", "undef", "pragma", "if", "warning", "error":
+            // A space or tab after the name, then an operand on the same line.
+            guard operands.startIndex > rest.startIndex, let first = operands.first, first != 0x0A, first != 0x0D else { return nil }
+            return (name, operands)
+        default: return nil
+        }
     }
 
     /// Whether the text's first statement, after comments, is JavaScript's strict-mode directive

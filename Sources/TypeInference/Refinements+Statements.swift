@@ -115,31 +115,52 @@ extension Refinements {
 
     /// A CSS rule's selector line or a declaration.
     static func cssStatement(_ line: ArraySlice<UInt8>) -> Statement? {
-        guard let first = line.first, let last = line.last else { return nil }
+        guard let last = line.last else { return nil }
         if last == UInt8(ascii: "{"), line.count >= 3, line[line.endIndex - 2] == 0x20 {
-            // Selectors: names, classes, ids, combinators, pseudo-classes, attributes; no
-            // parentheses but an at-rule's, and none of the words code opens blocks with.
-            let selector = line.dropLast(2)
-            let allowed = selector.allSatisfy { byte in
-                isIdentifier(byte) || [0x20, 0x2E, 0x23, 0x3A, 0x3E, 0x2C, 0x2B, 0x7E, 0x2A, 0x5B, 0x5D, 0x3D, 0x2D].contains(byte)
-            }
-            // `=` only inside an attribute selector (`a[href="x"]`), never `type T = {`.
-            let assigns = selector.contains(UInt8(ascii: "=")) && !selector.contains(UInt8(ascii: "["))
-            if (allowed || first == UInt8(ascii: "@")) && !assigns && !Keyword.blockWords.contains(where: { begins(line, $0) }) { return .cssRule }
-            return nil
+            return isCSSPrelude(line.dropLast(2)) ? .cssRule : nil
         }
-        // property: value;  with the property in lower case and hyphens, not a C label or case.
-        guard last == UInt8(ascii: ";"), (0x61...0x7A).contains(first) else { return nil }
+        if last == UInt8(ascii: "}"), let open = line.firstIndex(of: UInt8(ascii: "{")), open > line.startIndex, line[open - 1] == 0x20 {
+            // A whole rule: `.url { color: blue; text-decoration: underline; }`.
+            let block = line[(open + 1)..<(line.endIndex - 1)]
+            let declarations = block.split(separator: UInt8(ascii: ";")).map { part in
+                part.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+            }.filter { !$0.isEmpty }
+            guard isCSSPrelude(line[..<(open - 1)]), !declarations.isEmpty,
+                declarations.allSatisfy({ isCSSDeclaration(ArraySlice($0) + [UInt8(ascii: ";")]) }),
+                block.last(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: ";")
+            else { return nil }
+            return .cssOneLineRule
+        }
+        return isCSSDeclaration(line) ? .cssDeclaration : nil
+    }
+
+    /// A rule's selectors (names, classes, ids, combinators, pseudo-classes, attributes; no
+    /// parentheses but an at-rule's, and none of the words code opens blocks with).
+    static func isCSSPrelude(_ selector: ArraySlice<UInt8>) -> Bool {
+        guard let first = selector.first else { return false }
+        let allowed = selector.allSatisfy { byte in
+            isIdentifier(byte) || [0x20, 0x2E, 0x23, 0x3A, 0x3E, 0x2C, 0x2B, 0x7E, 0x2A, 0x5B, 0x5D, 0x3D, 0x2D].contains(byte)
+        }
+        // `=` only inside an attribute selector (`a[href="x"]`), never `type T = {`.
+        let assigns = selector.contains(UInt8(ascii: "=")) && !selector.contains(UInt8(ascii: "["))
+        return (allowed || first == UInt8(ascii: "@")) && !assigns && !Keyword.blockWords.contains(where: { begins(selector, $0) })
+    }
+
+    /// `property: value;` with the property in lower case and hyphens, not a C label or case.
+    static func isCSSDeclaration(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, line.last == UInt8(ascii: ";"), (0x61...0x7A).contains(first) else { return false }
         let property = line.prefix { (0x61...0x7A).contains($0) || $0 == UInt8(ascii: "-") }
-        guard line[property.endIndex...].starts(with: Keyword.colonSpace), !Keyword.labelWords.contains(where: { $0.elementsEqual(property) })
-        else { return nil }
-        return .cssDeclaration
+        return line[property.endIndex...].starts(with: Keyword.colonSpace) && !Keyword.labelWords.contains(where: { $0.elementsEqual(property) })
     }
 
     /// Whether one line (without indentation) is a module statement only JavaScript writes so.
     static func javaScriptStatement(_ line: ArraySlice<UInt8>) -> Bool {
-        // m(odule), e(xport), c(onst), l(et), v(ar), i(mport): one byte rules out most lines.
-        guard let first = line.first, [0x6D, 0x65, 0x63, 0x6C, 0x76, 0x69].contains(first) else { return false }
+        // m(odule), e(xport), c(onst), l(et), v(ar), i(mport), p(olkit), r(eturn): one byte rules
+        // out most lines.
+        guard let first = line.first, [0x6D, 0x65, 0x63, 0x6C, 0x76, 0x69, 0x70, 0x72].contains(first) else { return false }
+        // polkit's rules, which polkit(8) writes in JavaScript: a rule registered with the
+        // Authority's addRule or addAdminRule, a result from its Result values.
+        if Keyword.polkitCalls.contains(where: { begins(line, $0) }) || begins(line, Keyword.polkitResult) { return true }
         if begins(line, Keyword.moduleExports) || begins(line, Keyword.exports) { return true }
         if Keyword.exportForms.contains(where: { begins(line, $0) }) { return true }
         if Keyword.declarations.contains(where: { begins(line, $0) }) {
@@ -149,6 +170,61 @@ extension Refinements {
             return Keyword.fromQuoted.contains { contains($0, in: line) }
         }
         return false
+    }
+
+    /// Whether a whole file, comments aside, is module statements only (`module.exports = () =>
+    /// ''`, `export default x;`), and declarations of what they export (`const platform =
+    /// process.platform`, ECMA-262 14.3.1): a CommonJS module of one export (Node.js's modules:
+    /// "the module.exports object is created by the Module system") needs no second statement,
+    /// since nothing but the statement is there.
+    static func isModuleOfExports(_ body: ArraySlice<UInt8>) -> Bool {
+        var statements = 0, other = false, inComment = false
+        forEachTrimmedLine(body) { line in
+            if inComment || begins(line, Keyword.blockCommentOpen) {
+                inComment = !contains(Keyword.blockCommentClose, in: line)
+                return true
+            }
+            if begins(line, Keyword.lineComment) { return true }
+            // An assignment to the exports (`module.exports is ...` in prose is none), or an export.
+            let target = line.prefix { $0 != UInt8(ascii: "=") }
+            let assignsExports = target.count < line.count && target.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == 0x20 }
+            if begins(line, Keyword.moduleExports) || begins(line, Keyword.exports) ? assignsExports : javaScriptStatement(line) {
+                statements += 1
+                return true
+            }
+            // A declaration: `const NAME = ...`, with let and var.
+            guard let keyword = Keyword.declarations.first(where: { begins(line, $0) }) else { other = true; return false }
+            let name = line.dropFirst(keyword.count).prefix { isIdentifier($0) || $0 == UInt8(ascii: "$") }
+            guard !name.isEmpty, begins(line[name.endIndex...], Keyword.spacedEquals) else { other = true; return false }
+            return true
+        }
+        return !other && statements >= 1
+    }
+
+    /// Whether the text is minified JavaScript: a first line of 1 KiB or more that opens as
+    /// minifiers start a script (a declaration `var a=`, `let`, `const`, an immediately invoked
+    /// `!function(` or `(function(`, the strict-mode directive), with ECMA-262's function
+    /// expressions or arrow functions (`function(`, `=>`) and `;`-separated statements, five of
+    /// each, in the sample. No line ends to count statements by, so they are counted in it.
+    static func isMinifiedScript(_ body: ArraySlice<UInt8>) -> Bool {
+        guard body.count >= 1024, !body.prefix(1024).contains(0x0A), Keyword.minifiedOpenings.contains(where: { begins(body, $0) }) else {
+            return false
+        }
+        let sample = body.prefix(textPrefix)
+        var functions = 0, semicolons = 0
+        var index = sample.startIndex
+        while index < sample.endIndex - 1, functions < 5 || semicolons < 5 {
+            let byte = sample[index]
+            if byte == UInt8(ascii: ";") {
+                semicolons += 1
+            } else if byte == UInt8(ascii: "="), sample[index + 1] == UInt8(ascii: ">") {
+                functions += 1
+            } else if byte == UInt8(ascii: "f"), begins(sample[index...], Keyword.functionOpen) {
+                functions += 1
+            }
+            index += 1
+        }
+        return functions >= 5 && semicolons >= 5
     }
 
     /// Whether one line (without indentation) is JavaScript code only JavaScript writes so
@@ -172,17 +248,40 @@ extension Refinements {
 
     enum PythonStatement { case strong, importLine }
 
+    /// Whether the line binds a name to None (the Python Language Reference, 3.2: the null object
+    /// is spelt None, which no other language checked here writes): `language = None`.
+    static func bindsNone(_ line: ArraySlice<UInt8>) -> Bool {
+        let suffix = Keyword.assignedNone
+        guard line.count > suffix.count, line.last == suffix.last, line.suffix(suffix.count).elementsEqual(suffix) else { return false }
+        return line.dropLast(suffix.count).allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+    }
+
     /// What one line (without its indentation and trailing space) says of Python.
     static func pythonStatement(_ line: ArraySlice<UInt8>) -> PythonStatement? {
         // Most lines start with none of the keywords: one byte decides that.
-        guard let first = line.first, first == 0x69 || first == 0x64 || first == 0x61 || first == 0x63 || first == 0x66 else {
-            return nil  // not i(f, mport), d(ef), a(sync), c(lass), f(rom)
+        guard let first = line.first, Keyword.pythonInitials[Int(first)] else {
+            return nil  // not i(f, mport), d(ef), a(sync), c(lass), f(rom), t(ry), e(xcept), _(_all__)
         }
         func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
-        // A stub's body is an ellipsis on the same line (PEP 484 stub files: `def f(x: int) -> str: ...`).
-        let stubBody = Array(": ...".utf8)
-        let isStub = line.count > stubBody.count && line.suffix(stubBody.count).elementsEqual(stubBody)
-        let endsWithColon = line.last == UInt8(ascii: ":") || isStub
+        // The try statement (the Python Language Reference, 8.4): `try:` alone on its line, and
+        // its handlers, `except:`, `except E:`, `except (E, F) as e:`. No other language checked
+        // here spells a handler `except`.
+        if line.elementsEqual(Keyword.tryColon) { return .strong }
+        if word(Keyword.except) || line.elementsEqual(Keyword.exceptColon) {
+            return line.last == UInt8(ascii: ":") && !line.contains(UInt8(ascii: ";")) && !line.contains(UInt8(ascii: "{")) ? .strong : nil
+        }
+        // A module's public names (the Reference, 7.11: "a variable named __all__"), a list or tuple.
+        if word(Keyword.allAssigned) {
+            let value = line.dropFirst(Keyword.allAssigned.count).drop { $0 == 0x20 }
+            return value.first == UInt8(ascii: "[") || value.first == UInt8(ascii: "(") ? .strong : nil
+        }
+        // A compound statement's suite may follow its header's colon on the same line (the
+        // Reference, 8: `class E(Exception): pass`); a stub's body is an ellipsis there (PEP 484:
+        // `def f(x: int) -> str: ...`).
+        let isOneLine = [Keyword.suitePass, Keyword.suiteEllipsis].contains { suffix in
+            line.count > suffix.count && line.suffix(suffix.count).elementsEqual(suffix)
+        }
+        let endsWithColon = line.last == UInt8(ascii: ":") || isOneLine
         if word(Keyword.ifName) || word(Keyword.ifNameTight) { return .strong }
         if word(Keyword.def) || word(Keyword.asyncDef) {
             if endsWithColon && line.contains(UInt8(ascii: "(")) { return .strong }
@@ -219,7 +318,18 @@ extension Refinements {
         static let ifName = Array("if __name__ ==".utf8), ifNameTight = Array("if __name__==".utf8)
         static let def = Array("def ".utf8), asyncDef = Array("async def ".utf8), pythonClass = Array("class ".utf8)
         static let from = Array("from ".utf8), importWord = Array("import ".utf8), spacedImport = Array(" import ".utf8)
-        static let moduleExports = Array("module.exports".utf8), exports = Array("exports.".utf8)
+        static let tryColon = Array("try:".utf8), except = Array("except ".utf8), exceptColon = Array("except:".utf8)
+        static let assignedNone = Array(" = None".utf8), allAssigned = Array("__all__ =".utf8), suitePass = Array("): pass".utf8),
+            suiteEllipsis = Array(": ...".utf8)
+        static let pythonInitials: [Bool] = (0..<256).map { "idacfte_".utf8.contains(UInt8($0)) }
+        static let oldFile = Array("--- ".utf8), newFile = Array("+++ ".utf8), newFileLine = Array("\n+++ ".utf8)
+        static let unifiedHunk = Array("@@ -".utf8), contextOldFile = Array("*** ".utf8), contextSeparator = Array("\n***************".utf8)
+        static let minifiedOpenings = ["var ", "let ", "const ", "!function(", "(function(", "\"use strict\";", "'use strict';"].map { Array($0.utf8) }
+        static let functionOpen = Array("function(".utf8)
+        static let polkitCalls = ["polkit.addRule(", "polkit.addAdminRule("].map { Array($0.utf8) }
+        static let polkitResult = Array("return polkit.Result.".utf8), moduleExports = Array("module.exports".utf8), exports = Array("exports.".utf8),
+            typedefWord = Array("typedef ".utf8)
+        static let blockCommentOpen = Array("/*".utf8), blockCommentClose = Array("*/".utf8), lineComment = Array("//".utf8)
         static let prototypeMember = Array(".prototype".utf8), assignedObject = Array(" = {".utf8)
         static let propertyFunction = Array(": function".utf8)
         static let assignedFunction = Array("= function (".utf8), assignedFunctionTight = Array("= function(".utf8)

@@ -72,6 +72,7 @@ import UniformTypes
             }
             return ("org.ietf.pem", "PEM-encoded data", false)
         }
+        if let page = htmlTemplate(body) { return page }
         if begins("<"), let markup = markup(String(decoding: body.prefix(4096), as: UTF8.self)[...]) {
             // A page with PHP's processing instruction in it is a PHP template: HTML that
             // only shows PHP code escapes the `<`.
@@ -110,12 +111,85 @@ import UniformTypes
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
         if let structured = TextStructures.format(body) { return structured }
+        if isDiff(body) { return ("public.patch-file", "unified diff", false) }
         if let family = cFamily(body) { return (family.0, family.1, true) }
         if isMakefile(body) { return ("public.make-source", "Makefile", true) }
-        if let language = scriptLanguage(body) { return (language.type.0, language.type.1, true) }
+        // The languages read 8 KiB of code: strings that close in the head do not use it up.
+        if let language = scriptLanguage(isUTF8 ? head[start...] : body) { return (language.type.0, language.type.1, true) }
+        if prefixComplete, isModuleOfExports(body) { return ("com.netscape.javascript-source", "JavaScript source", true) }
+        if isMinifiedScript(body) { return ("com.netscape.javascript-source", "JavaScript source (minified)", true) }
         if isTodoList(body) { return ("com.todotxt.todo-list", "todo.txt task list", true) }
         if isMarkdown(body) { return ("net.daringfireball.markdown", "Markdown document", true) }
         if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
+        return nil
+    }
+
+    /// An HTML page written for a template engine: Jinja's, Django's, Twig's and Nunjucks's
+    /// statements, expressions and comments (`{% extends "page.html" %}`, `{{ title }}`, `{# #}`),
+    /// or the server pages' code blocks of ASP, JSP and ERB (`<% ... %>`), before HTML that
+    /// decides as `markup` would; or a `{% ... %}` statement that opens a page (extends, block,
+    /// load, include, import, macro, set, if) and three HTML elements in its first 200 lines,
+    /// as the page the engine renders has. libmagic calls these HTML too. A guess (weak): a
+    /// template's own name (`.twig`) says more.
+    static func htmlTemplate(_ body: ArraySlice<UInt8>) -> (String, String, Bool)? {
+        guard let first = body.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "<"), body.count > 2 else { return nil }
+        // HTML's comments may come between the tags (`<!-- #include file="x" -->`).
+        let delimiters: [(open: [UInt8], close: [UInt8])] = [("{%", "%}"), ("{{", "}}"), ("{#", "#}"), ("<%", "%>"), ("<!--", "-->")].map {
+            (Array($0.0.utf8), Array($0.1.utf8))
+        }
+        var rest = body.prefix(textPrefix)
+        var tags = 0
+        while let tag = delimiters.first(where: { begins(rest, $0.open) }) {
+            guard let end = firstRange(of: tag.close, in: rest.dropFirst(tag.open.count)) else { return nil }
+            rest = rest[end...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if tag.open.count == 2 { tags += 1 }
+        }
+        guard tags > 0 else { return nil }
+        if rest.first == UInt8(ascii: "<"), let markup = markup(String(decoding: rest.prefix(4096), as: UTF8.self)[...]), markup.0 == "public.html" {
+            return ("public.html", "HTML template", true)
+        }
+        let lines = leadingLines(body, limit: 200, omittingEmpty: true).map { Substring(decoding: $0, as: UTF8.self) }
+        let opening = lines[0].drop { $0 == " " || $0 == "\t" }
+        guard opening.hasPrefix("{% ") || opening.hasPrefix("{%- ") else { return nil }
+        let statement = opening.drop { $0 == "{" || $0 == "%" || $0 == "-" || $0 == " " }.prefix { $0.isLetter }
+        guard ["extends", "block", "load", "include", "import", "from", "macro", "set", "if"].contains(statement) else { return nil }
+        var elements = 0
+        for line in lines {
+            for tag in htmlElementOpenings where line.contains(tag) { elements += 1 }
+            if elements >= 3 { return ("public.html", "HTML template", true) }
+        }
+        return nil
+    }
+
+    static let htmlElementOpenings = [
+        "<div", "<table", "<h1", "<h2", "<h3", "<p>", "<p ", "<a href", "<link ", "<span", "<form", "<ul", "<li",
+        "<script", "<style", "<tr", "<td", "<input", "<button", "<img ", "<section",
+    ]
+
+    /// A diff in the unified or the context format (POSIX diff, -u and -c: a `--- ` line then a
+    /// `+++ ` line then a hunk's `@@ -`; or `*** ` then `--- ` then `***************`), after
+    /// whatever a patch's author wrote above it. The lines of code it quotes are no statements.
+    static func isDiff(_ body: ArraySlice<UInt8>) -> Bool {
+        guard contains(Keyword.newFileLine, in: body) || contains(Keyword.contextSeparator, in: body) else { return false }
+        let lines = leadingLines(body, limit: 100, omittingEmpty: false)
+        for index in lines.indices.dropLast(2) {
+            let (old, new, hunk) = (lines[index], lines[index + 1], lines[index + 2])
+            if begins(old, Keyword.oldFile), begins(new, Keyword.newFile), begins(hunk, Keyword.unifiedHunk) { return true }
+            if begins(old, Keyword.contextOldFile), begins(new, Keyword.oldFile), hunk.starts(with: Keyword.contextSeparator.dropFirst()) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Where the first occurrence of `needle` in `haystack` ends.
+    static func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        var index = haystack.startIndex
+        while index + needle.count <= haystack.endIndex {
+            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index + needle.count }
+            index += 1
+        }
         return nil
     }
 

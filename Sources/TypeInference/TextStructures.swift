@@ -10,7 +10,6 @@ enum TextStructures {
         // pays for one line's scan).
         let leading = firstContentLines(body, count: 3)
         guard let first = leading.first else { return nil }
-        let template = body.starts(with: Array("{%".utf8))
         let yaml = leading.contains { line in
             startsWithKey(line, separator: UInt8(ascii: ":")) || line.starts(with: Array("---".utf8))
                 || line.starts(with: Array("%YAML".utf8)) || line.starts(with: Array("- ".utf8))
@@ -23,10 +22,9 @@ enum TextStructures {
         let zig = Refinements.contains(Array("@import(\"".utf8), in: body)
         let tcl = Refinements.contains(Array("proc ".utf8), in: body)
         let roff = first.first == UInt8(ascii: ".") || first.first == UInt8(ascii: "'")
-        guard template || yaml || config || assembler || zig || tcl || roff else { return nil }
+        guard yaml || config || assembler || zig || tcl || roff else { return nil }
         let lines = Array(Refinements.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
         guard !lines.isEmpty else { return nil }
-        if template && isHTMLTemplate(lines) { return ("public.html", "HTML template", true) }
         if yaml && isYAML(lines) { return ("public.yaml", "YAML document", true) }
         if config, let found = tomlOrINI(lines) { return found }
         if assembler && isGNUAssembler(lines) { return ("public.assembly-source", "assembler source", true) }
@@ -89,29 +87,6 @@ enum TextStructures {
         else { return nil }
         return ("org.ietf.mhtml", "MIME HTML web archive", false)
     }
-
-    // MARK: HTML templates
-
-    /// An HTML page written for a template engine (Jinja, Django, Twig, Nunjucks): it opens with
-    /// a `{% ... %}` statement (extends, block, load, include, import, macro, set, if) and holds
-    /// HTML elements, three at least, as the page the engine renders does.
-    static func isHTMLTemplate(_ lines: [Substring]) -> Bool {
-        let first = lines[0].drop { $0 == " " || $0 == "\t" }
-        guard first.hasPrefix("{% ") || first.hasPrefix("{%- ") else { return false }
-        let statement = first.drop { $0 == "{" || $0 == "%" || $0 == "-" || $0 == " " }.prefix { $0.isLetter }
-        guard ["extends", "block", "load", "include", "import", "from", "macro", "set", "if"].contains(statement) else { return false }
-        var elements = 0
-        for line in lines {
-            for tag in htmlElements where line.contains(tag) { elements += 1 }
-            if elements >= 3 { return true }
-        }
-        return false
-    }
-
-    static let htmlElements = [
-        "<div", "<table", "<h1", "<h2", "<h3", "<p>", "<p ", "<a href", "<link ", "<span", "<form", "<ul", "<li",
-        "<script", "<style", "<tr", "<td", "<input", "<button", "<img ", "<section",
-    ]
 
     // MARK: YAML 1.2
 
@@ -200,8 +175,18 @@ enum TextStructures {
         let body = content(lines, comments: ["#", ";"])
         guard body.count >= 3 else { return nil }
         var sections = 0, assignments = 0, typed = 0, fitting = 0, open = 0
+        var inValue = false
         for line in body {
             let text = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix("\r")
+            if inValue, open == 0, text.count < line.count, !text.contains("=") {
+                // A value that goes on over indented lines (Python's configparser: "Values can
+                // also span multiple lines, as long as they are indented deeper than the first
+                // line of the value"): INI's, not TOML's.
+                fitting += 1
+                typed = -1_000
+                continue
+            }
+            inValue = false
             if open > 0 {
                 // Inside a multi-line array: elements (values and commas) or its closing bracket.
                 open += text.filter { $0 == "[" }.count - text.filter { $0 == "]" }.count
@@ -223,6 +208,7 @@ enum TextStructures {
             let value = text[text.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
             assignments += 1
             fitting += 1
+            inValue = true
             if isTOMLValue(value) {
                 typed += 1
                 open = max(0, value.filter { $0 == "[" }.count - value.filter { $0 == "]" }.count)

@@ -435,11 +435,15 @@ import UniformTypes
         #expect(identify("#undef LINUX\n#if defined(__linux)\n# define LINUX 1\n#endif\n") == "public.c-source")
     }
 
-    @Test func aCommonJSModuleWithOneStatementAndItsBraces() {
+    @Test func aCommonJSModuleOfOneStatement() {
         #expect(identify("module.exports = {\n  L: 1,\n  M: 0,\n  H: 2\n};\n") == "com.netscape.javascript-source")
         #expect(identify("const util = require('node:util')\nconst f = x => {\n  return util.inspect(x)\n}\n") == "com.netscape.javascript-source")
-        // One statement alone is not enough.
-        #expect(identify("module.exports = platform === 'win32'\n") != "com.netscape.javascript-source")
+        // A whole file that is one assignment to the exports is a module; the same line in a
+        // text that goes on in prose is not, nor prose that names the exports.
+        #expect(identify("module.exports = platform === 'win32'\n") == "com.netscape.javascript-source")
+        #expect(identify("/* Exports. */\nexports.name = 'x'\n// done\n") == "com.netscape.javascript-source")
+        #expect(identify("module.exports = platform === 'win32'\nis how the check reads.\n") != "com.netscape.javascript-source")
+        #expect(identify("module.exports is the object a module returns\n") != "com.netscape.javascript-source")
     }
 
     @Test func plainNetpbmByItsHeaderAndRaster() {

@@ -206,12 +206,21 @@ func records(_ text: String) throws -> [[String: Any]] {
     }
 
     /// Structures read from content alone (standard input has no name): makefiles of rules or of
-    /// definitions, mdoc and roff, a Python stub that is no YAML.
+    /// definitions, mdoc and roff, a Python stub that is no YAML, Python's try statement and
+    /// one-line suites, a C include guard with tabs, a batch file's bare remark, CSS rules on one
+    /// line, HTML behind Jinja's or ASP's tags, a CommonJS module of one export, a polkit rule.
     @Test func structuresFromContentAlone() throws {
         let expected = [
             "certs-rules": "public.make-source", "build-definitions": "public.make-source", "hello.mdoc.1": "org.gnu.groff.man-page",
             "macros.tmac": "org.gnu.groff.troff", "reasons.pyi": "public.python-script", "sidebar-fragment": "public.html",
-            "es5-library": "com.netscape.javascript-source",
+            "es5-library": "com.netscape.javascript-source", "tab-guarded-header": "public.c-header",
+            "fallback-import": "public.python-script", "one-line-classes": "public.python-script",
+            "config-in-string": "public.python-script", "launch-remarks": "com.microsoft.batch-file",
+            "po-definitions": "public.make-source", "one-line-rules": "public.css", "jinja-page": "public.html",
+            "asp-page": "public.html", "single-export": "com.netscape.javascript-source", "typedef-first": "public.c-source",
+            "python-change": "public.patch-file", "coverage-settings": "com.microsoft.ini",
+            "allow-reboot.rules": "com.netscape.javascript-source", "platform-check": "com.netscape.javascript-source",
+            "sphinx-settings": "public.python-script", "stats-minified": "com.netscape.javascript-source",
         ]
         for (name, type) in expected {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
@@ -220,6 +229,17 @@ func records(_ text: String) throws -> [[String: Any]] {
         // Elements HTML does not define make XML, not an HTML fragment.
         let olink = #"<div element="book" href="a.html#b"><ttl>Title</ttl><xreftext>Title</xreftext></div>"#
         #expect(try uti(["identify", "-b", "-"], stdin: Data(olink.utf8)).stdout == "public.plain-text\n")
+        // Java properties expand ${name}, which is not make's $(NAME): no makefile.
+        let properties = (["base = /srv/app"] + (1...8).map { "path\($0) = ${base}/part\($0)" }).joined(separator: "\n") + "\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(properties.utf8)).stdout != "public.make-source\n")
+        // A string's braces and semicolons are not statements, and `try:` with no handler is no Python.
+        #expect(try uti(["identify", "-b", "-"], stdin: Data("try:\n  retries: 3\n  delay: 5\n".utf8)).stdout != "public.python-script\n")
+        // Prose that names the exports assigns nothing; template tags before text are no HTML.
+        #expect(try uti(["identify", "-b", "-"], stdin: Data("module.exports is how a module exports\n".utf8)).stdout == "public.plain-text\n")
+        #expect(try uti(["identify", "-b", "-"], stdin: Data("{% block body %}\nHello, {{ name }}.\n{% endblock %}\n".utf8)).stdout != "public.html\n")
+        // A long line of prose that opens like a declaration has no functions: no minified script.
+        let prose = "let it be; " + String(repeating: "words and more words; ", count: 60) + "\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(prose.utf8)).stdout != "com.netscape.javascript-source\n")
         // A list of dotted names is no roff.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(".build/\n.swiftpm/\n.DS_Store\n.env\n.cache/\n".utf8)).stdout == "public.plain-text\n")
     }
