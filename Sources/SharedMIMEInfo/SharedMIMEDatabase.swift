@@ -26,6 +26,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// use `mime.cache`'s sorted tables and never parse them.
     private let parsed = LockedValue<Tables?>(nil)
     private let fileNames = LockedValue<[FileNameGlob]?>(nil)
+    private let literalNames = LockedValue<[String: FileNameGlob]?>(nil)
 
     struct Tables {
         var types: [String]
@@ -322,6 +323,28 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     mimeType: mimeType))
         }
         return globs
+    }
+
+    /// The first of `fileNameGlobs` that names `name` whole (a literal, not a name's start), by
+    /// one dictionary lookup for its case-sensitive and one for its lowercase spelling rather
+    /// than a walk over every glob. `lowercased` is `name.lowercased()`, made once by the caller.
+    public func literalGlob(named name: String, lowercased: String) -> FileNameGlob? {
+        let index = literalNames.withLock { stored in
+            if let stored { return stored }
+            // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
+            // others; the first glob in the list's order wins each key.
+            var built: [String: FileNameGlob] = [:]
+            for glob in fileNameGlobs where !glob.isPrefix {
+                let key = glob.isCaseSensitive ? "=" + glob.text : "~" + glob.text.lowercased()
+                if built[key] == nil { built[key] = glob }
+            }
+            stored = built
+            return built
+        }
+        let exact = index["=" + name], folded = index["~" + lowercased]
+        guard let exact, let folded else { return exact ?? folded }
+        // Both: the one the list puts first (heavier, or earlier).
+        return exact.weight >= folded.weight ? exact : folded
     }
 
     /// The MIME type the database's whole-name globs give a file called `name`, if any.

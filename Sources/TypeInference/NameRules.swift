@@ -34,10 +34,10 @@ enum NameRules {
         ".exrc": "org.vim.vim-script", "vimrc": "org.vim.vim-script", "gvimrc": "org.vim.vim-script",
     ]
 
-    static let compoundExtensions: [String: String] = [
-        "tar.gz": "org.gnu.gnu-zip-tar-archive", "tar.bz2": "public.tar-bzip2-archive",
-        "tar.xz": "org.tukaani.tar-xz-archive",
-    ]
+    /// Compound extensions, each with its leading dot, and the type it names.
+    static let compoundExtensions: [(compound: (name: String, dotted: String), identifier: String)] = [
+        ("tar.gz", "org.gnu.gnu-zip-tar-archive"), ("tar.bz2", "public.tar-bzip2-archive"), ("tar.xz", "org.tukaani.tar-xz-archive"),
+    ].map { (($0.0, "." + $0.0), $0.1) }
 
     /// The name evidence for a file called `name`. With `contentIsText`, an extension several
     /// types claim stands first for one of the content's kind: text types for text (a `.ts` that
@@ -50,7 +50,7 @@ enum NameRules {
         }
         let database = SharedMIMEDatabase.system
         let lowered = name.lowercased()
-        if let glob = database?.fileNameGlobs.first(where: { !$0.isPrefix && $0.matches(name, lowercased: lowered) }),
+        if let glob = database?.literalGlob(named: name, lowercased: lowered),
             let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
         {
             return NameEvidence(value: name, type: type)
@@ -58,8 +58,8 @@ enum NameRules {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else {
             return nameStart(name, lowered, database: database, in: catalog, constraint: constraint)
         }
-        for (compound, identifier) in compoundExtensions where lowered.hasSuffix("." + compound) && lowered.count > compound.count + 1 {
-            if let type = catalog.type(identifier: identifier) { return NameEvidence(value: compound, type: type) }
+        for (compound, identifier) in compoundExtensions where lowered.hasSuffix(compound.dotted) && lowered.count > compound.dotted.count {
+            if let type = catalog.type(identifier: identifier) { return NameEvidence(value: compound.name, type: type) }
         }
         // Longest compound first: "a.tar.zst" tries "tar.zst" before "zst" (at most three parts).
         let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)

@@ -113,7 +113,10 @@ extension Refinements {
             }
             return named
         }
-        for (number, raw) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where number < 400 {
+        let rows = body.split(separator: 0x0A, maxSplits: 400, omittingEmptySubsequences: false).prefix(400)
+        for (number, raw) in rows.enumerated() {
+            // At most half as many other lines as make's: stop once the rest cannot bring that about.
+            if otherLines > (makeLines + rows.count - number) / 2 { return false }
             var line = String(decoding: raw, as: UTF8.self)
             if line.hasSuffix("\r") { line.removeLast() }
             let continues = continued
@@ -125,7 +128,7 @@ extension Refinements {
                 // rule's prerequisites may go on too, but they are no recipe).
                 guard lastWasMake else { otherLines += 1; continue }
                 makeLines += 1
-                if inRecipe, ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
+                if inRecipe, usesMakeVariable(raw) { recipesWithVariables += 1 }
                 continue
             }
             inRecipe = false
@@ -134,7 +137,7 @@ extension Refinements {
                 makeLines += 1
                 recipes += 1
                 inRecipe = true
-                if ["$(", "${", "$@", "$<", "$^", "$*", "$?"].contains(where: { line.contains($0) }) { recipesWithVariables += 1 }
+                if usesMakeVariable(raw) { recipesWithVariables += 1 }
                 continue
             }
             let trimmed = line.drop { $0 == " " }
@@ -168,7 +171,7 @@ extension Refinements {
                 makeLines += 1
                 assignments += 1
                 let value = trimmed[trimmed.index(after: trimmed.firstIndex(of: "=")!)...]
-                if defined.contains(where: { value.contains("$(\($0))") }) { expansions += 1 }
+                if expandedNames(value).contains(where: { defined.contains($0) }) { expansions += 1 }
                 defined.insert(name)
                 continue
             }
@@ -282,6 +285,31 @@ extension Refinements {
     }
 
     /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value`, `NAME != command`.
+    /// Whether a line uses a macro or an automatic variable (`$(CC)`, `${X}`, `$@`, `$<`, `$^`,
+    /// `$*`, `$?`).
+    static func usesMakeVariable(_ line: ArraySlice<UInt8>) -> Bool {
+        var index = line.startIndex
+        while let dollar = line[index...].firstIndex(of: UInt8(ascii: "$")), dollar + 1 < line.endIndex {
+            if Array("({@<^*?".utf8).contains(line[dollar + 1]) { return true }
+            index = dollar + 1
+        }
+        return false
+    }
+
+    /// The names a value expands with make's `$(NAME)`.
+    static func expandedNames(_ value: Substring) -> [Substring] {
+        var names: [Substring] = []
+        var rest = value
+        while let dollar = rest.firstIndex(of: "$") {
+            rest = rest[rest.index(after: dollar)...]
+            guard rest.first == "(" else { continue }
+            let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || "_.-".contains($0) }
+            if rest[name.endIndex...].first == ")" { names.append(name) }
+            rest = rest[name.endIndex...]
+        }
+        return names
+    }
+
     /// The macro a line defines (`NAME = value`, `NAME := value`, `NAME ?= value`, ...), if it is one.
     static func macroName(_ line: Substring) -> Substring? {
         guard let equals = line.firstIndex(of: "=") else { return nil }

@@ -102,8 +102,10 @@ enum TextStructures {
         var blockIndent: Int?  // inside a block scalar: lines indented deeper than its key
         var previousOpensMapping: Int?  // a `key:` with no value at this indent
         for (position, line) in body.enumerated() {
+            // Nine lines in ten must fit: stop once the rest cannot make up for those that did not.
+            if (fitting + body.count - position) * 10 < body.count * 9 { return false }
             let indent = line.prefix { $0 == " " }.count
-            if line.contains("\t") && line.first == "\t" { return false }  // YAML indents with spaces only
+            if line.first == "\t" { return false }  // YAML indents with spaces only
             if let block = blockIndent {
                 if indent > block { fitting += 1; continue }
                 blockIndent = nil
@@ -176,7 +178,9 @@ enum TextStructures {
         guard body.count >= 3 else { return nil }
         var sections = 0, assignments = 0, typed = 0, fitting = 0, open = 0
         var inValue = false
-        for line in body {
+        for (position, line) in body.enumerated() {
+            // Nine lines in ten must fit: stop once the rest cannot make up for those that did not.
+            if (fitting + body.count - position) * 10 < body.count * 9 { return nil }
             let text = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix("\r")
             if inValue, open == 0, text.count < line.count, !text.contains("=") {
                 // A value that goes on over indented lines (Python's configparser: "Values can

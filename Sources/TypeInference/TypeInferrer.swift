@@ -111,7 +111,9 @@ public final class TypeInferrer {
         let size = Int(status.st_size)
         result.size = size
         var filled = 0
-        while filled < buffer.count {
+        // A regular file's size is known: once that much is read, no read is needed to see its end
+        // (a file that says 0 bytes, as some pseudo-files do, is read until read(2) says so).
+        while filled < buffer.count, size == 0 || filled < size {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
@@ -186,8 +188,13 @@ public final class TypeInferrer {
         let decisive = own.flatMap { own in
             own.priority >= OwnRules.decisivePriority ? ownRuleType(own.mimeType) : nil
         }
+        // The rule's own name for what it found where the type has several (the 32-bit terminfo
+        // format is application/x-terminfo2, as file(1) says).
+        let decisiveMIMEType = own.flatMap { own in
+            decisive?.tagSpecification[.mimeType].contains { $0.lowercased() == own.mimeType.lowercased() } == true ? own.mimeType : nil
+        }
         let found = try ownAndMagicEvidence(
-            headCount: headCount, size: size, decisive: decisive, zip: zip, whole: whole,
+            headCount: headCount, size: size, decisive: decisive, decisiveMIMEType: decisiveMIMEType, zip: zip, whole: whole,
             compound: compound)
         // What the rules say next to it: the system's where uti's decided (a narrower format the
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
@@ -330,7 +337,7 @@ public final class TypeInferrer {
     /// else plain text); libmagic answers the rest: other binary content, and text in other
     /// encodings. With `magicDescriptions` libmagic is always asked, for its description.
     private func ownAndMagicEvidence(
-        headCount: Int, size: Int, decisive: UTType?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
+        headCount: Int, size: Int, decisive: UTType?, decisiveMIMEType: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
         compound: () -> CompoundFile?
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
@@ -351,7 +358,9 @@ public final class TypeInferrer {
             return found
         }
         if !magicDescriptions {
-            if let decisive, let found = evidence(decisive.identifier, nil, mimeType: Refinements.elfMIMEType(head), encoding: "binary") {
+            if let decisive,
+                let found = evidence(decisive.identifier, nil, mimeType: Refinements.elfMIMEType(head) ?? decisiveMIMEType, encoding: "binary")
+            {
                 return found
             }
             if let (identifier, description) = Refinements.binary(head: head, tail: zip),

@@ -78,9 +78,10 @@ struct CheckRunner {
         }
         if let expected = expectation.mimeType {
             // Any MIME tag of the type matches (application/gzip and application/x-gzip alike),
-            // and so do the content's own answer, as given and as file(1) spells it
-            // (`application/gzip` for a .tar.gz, which uti calls application/x-compressed-tar),
-            // and uti's printed name (FileMIME); parameters count only when the expectation has some.
+            // and so do the content's own answer, as given, as file(1) spells it and by any tag of
+            // its type (`application/gzip` or `application/x-gzip` for a .tar.gz, which uti calls
+            // application/x-compressed-tar), and uti's printed name (FileMIME); parameters count
+            // only when the expectation has some.
             let actualMIME = found.mimeType ?? ""
             func normalized(_ mime: String, keepingParameters: Bool) -> String {
                 (keepingParameters ? mime : String(mime.prefix { $0 != ";" })).caseFolded.filter { $0 != " " }
@@ -89,7 +90,7 @@ struct CheckRunner {
             let content = found.content?.mimeType ?? ""
             let candidates =
                 [actualMIME, content, FileMIME.registered(FileMIME.bare(content), among: []), FileMIME.mimeType(of: found)]
-                + (withParameters ? [] : actual.tagSpecification[.mimeType])
+                + (withParameters ? [] : actual.tagSpecification[.mimeType] + (found.content?.type.tagSpecification[.mimeType] ?? []))
             if !candidates.contains(where: { normalized($0, keepingParameters: withParameters) == normalized(expected, keepingParameters: withParameters) }) {
                 failures.append("expected MIME type \(expected), found \(actualMIME.isEmpty ? "none" : actualMIME)")
             }

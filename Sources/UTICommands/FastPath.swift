@@ -1,6 +1,6 @@
 import UniformTypes
 
-/// The simplest well-formed `uti conforms` and `uti type` invocations, answered without building
+/// The simplest well-formed `uti conforms`, `uti type` and `uti identify` invocations, answered without building
 /// swift-argument-parser's command tree (about a millisecond of reflection at every start, most of
 /// a one-shot command's time).
 ///
@@ -33,6 +33,67 @@ enum FastPath {
             // Unreachable for names the built-in catalog knows; the full parser reports it as usual.
             return nil
         }
+    }
+
+    /// `identify [-b|--brief] [--mime-type] [-i|--mime] [--format text|json|jsonl] PATH...`, the
+    /// options anywhere, each once, every path a plain operand (no `-`, no option-like name), as an
+    /// `identify` command with every other option at its default: what the parser would make of
+    /// these words, without building its command tree. nil for anything else, a text-only flag
+    /// with a record format included (the parser names that clash), and when `UTI_TYPES` or
+    /// `UTI_FAST_PATH=0` is set.
+    static func identify(_ arguments: [String]) -> IdentifyCommand? {
+        let context = UTIContext.current
+        guard arguments.first == "identify", context.variable("UTI_TYPES") == nil, context.variable("UTI_FAST_PATH") != "0" else {
+            return nil
+        }
+        var paths: [String] = []
+        var brief = false, mimeType = false, mimeAndCharset = false
+        var format: OutputFormat?
+        var words = arguments.dropFirst()[...]
+        while let word = words.popFirst() {
+            switch word {
+            case "-b", "--brief":
+                if brief { return nil }
+                brief = true
+            case "--mime-type":
+                if mimeType { return nil }
+                mimeType = true
+            case "-i", "--mime":
+                if mimeAndCharset { return nil }
+                mimeAndCharset = true
+            case "--format":
+                guard format == nil, let value = words.popFirst().flatMap(OutputFormat.init(rawValue:)) else { return nil }
+                format = value
+            default:
+                guard isPlainOperand(word) else { return nil }
+                paths.append(word)
+            }
+        }
+        guard !paths.isEmpty, format ?? .text == .text || !(brief || mimeType || mimeAndCharset) else { return nil }
+        var command = IdentifyCommand()
+        command.paths = paths
+        command.filesFrom = nil
+        command.nullSeparated = false
+        command.recursive = false
+        command.directories = false
+        command.hidden = false
+        command.noIgnore = false
+        command.exclude = []
+        command.maxDepth = nil
+        command.followSymlinks = false
+        command.brief = brief
+        command.mimeTypeOnly = mimeType
+        command.mimeAndCharset = mimeAndCharset
+        command.conformingTo = []
+        command.explain = false
+        command.magicDescription = false
+        command.expect = nil
+        command.jobs = nil
+        command.format = format ?? .text
+        var catalogOptions = CatalogOptions()
+        catalogOptions.typeFiles = []
+        command.catalogOptions = catalogOptions
+        return command
     }
 
     /// What the arguments ask, when they are one of the simple forms and the built-in catalog

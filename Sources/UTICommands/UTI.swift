@@ -91,8 +91,12 @@ public enum UTIMain {
             return answered
         }
         do {
-            var command = try UTI.parseAsRoot(arguments)
-            try command.run()
+            if let command = FastPath.identify(arguments) {
+                try command.run()
+            } else {
+                var command = try UTI.parseAsRoot(arguments)
+                try command.run()
+            }
             status = 0
         } catch let error as UTIError {
             Output.standard.flush()
@@ -227,9 +231,10 @@ extension String {
 /// The command names, for telling a misspelt command from a path, and the `--json`/`--jsonl`
 /// shortcuts that magika's and ripgrep's users type.
 enum CommandNames {
-    static var all: [String] {
-        UTI.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
-    }
+    /// The commands' names, and `help`: a list of words, so that checking the first word does
+    /// not build every command's configuration (their help texts with the class presets and the
+    /// limits) at each start. A test keeps it equal to `UTI.configuration.subcommands`.
+    static let all = ["identify", "wrap", "drop", "check", "type", "conforms", "tree", "list", "completions", "help"]
 
     /// Why the first word (or the word after `help`) names no command, with a suggestion; nil
     /// when the words are fine (an option first, or a command).

@@ -1,6 +1,9 @@
+import ArgumentParser
 import Foundation
 import Testing
 import UTITestSupport
+
+@testable import UTICommands
 
 /// Issue 27's first items, as a new user meets them: a misspelt command gets the right word and
 /// exit 2, the version has file(1)'s and ripgrep's -V, and --json/--jsonl are --format's shortcuts.
@@ -16,6 +19,11 @@ import UTITestSupport
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == message)
+    }
+
+    /// The names checked at every start are a literal list: it must be the commands' own.
+    @Test func theListOfCommandNamesIsTheCommandTree() {
+        #expect(CommandNames.all == UTI.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"])
     }
 
     @Test func helpForARealCommandStillWorks() throws {

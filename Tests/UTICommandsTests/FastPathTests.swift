@@ -3,7 +3,7 @@ import Testing
 import UTITestSupport
 @testable import UTICommands
 
-/// The fast path of `uti conforms` and `uti type` takes the simple forms and leaves the rest to
+/// The fast path of `uti conforms`, `uti type` and `uti identify` takes the simple forms and leaves the rest to
 /// swift-argument-parser; `uti(...)` (Support.swift) runs every conforms and type invocation of
 /// the tests both ways and compares, and the README's are compared here.
 @Suite struct FastPathTests {
@@ -48,6 +48,36 @@ import UTITestSupport
     ])
     func leavesEverythingElseToTheParser(arguments: [String]) {
         #expect(FastPath.plan(arguments) == nil)
+    }
+
+    @Test(arguments: [
+        ["identify", "a.png"],
+        ["identify", "-b", "a.png", "b.txt"],
+        ["identify", "a.png", "--mime-type", "-b"],
+        ["identify", "-i", "a.png"],
+        ["identify", "--format", "jsonl", "a.png"],
+        ["identify", "a.png", "--format", "json"],
+    ])
+    func identifyTakesTheSimpleForms(arguments: [String]) {
+        #expect(FastPath.identify(arguments) != nil)
+    }
+
+    @Test(arguments: [
+        ["identify"],
+        ["identify", "-"],
+        ["identify", "--", "a.png"],
+        ["identify", "-r", "Fixtures"],
+        ["identify", "-b", "-b", "a.png"],
+        ["identify", "--format", "yaml", "a.png"],
+        ["identify", "--format", "json", "-b", "a.png"],
+        ["identify", "--explain", "a.png"],
+        ["identify", "--types", "x.json", "a.png"],
+        ["identify", "help"],
+        ["identify", "a.png", "--help"],
+        ["type", "a.png"],
+    ])
+    func identifyLeavesEverythingElseToTheParser(arguments: [String]) {
+        #expect(FastPath.identify(arguments) == nil)
     }
 
     /// Every `uti conforms` and `uti type` of the README prints and exits the same with the fast

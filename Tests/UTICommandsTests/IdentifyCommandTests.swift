@@ -244,6 +244,26 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "-b", "-"], stdin: Data(".build/\n.swiftpm/\n.DS_Store\n.env\n.cache/\n".utf8)).stdout == "public.plain-text\n")
     }
 
+    /// Signatures exact enough to decide without libmagic (uti.xml, priority 90): compiled
+    /// terminfo by its magic and header sizes (term(5)), TZif by its magic, version and zero
+    /// octets (RFC 8536); libmagic calls TZif only data.
+    @Test func signaturesThatDecideWithoutLibmagic() throws {
+        let run = try uti([
+            "identify", "--format", "jsonl", "Fixtures/files/terminal-entry", "Fixtures/files/terminal-entry-wide", "Fixtures/files/zone-info",
+        ])
+        let records = try run.stdout.split(separator: "\n").map { try #require(try json(String($0)) as? [String: Any]) }
+        #expect(
+            records.map { ($0["type"] as? [String: Any])?["identifier"] as? String } == [
+                "org.gnu.ncurses.terminfo", "org.gnu.ncurses.terminfo", "org.ietf.tzif",
+            ])
+        #expect(
+            records.map { ($0["evidence"] as? [String: Any]).flatMap { ($0["content"] as? [String: Any])?["sniffer"] as? String } } == ["uti", "uti", "uti"])
+        // The rule's own name for the 32-bit format, one of the type's, as file(1) prints it.
+        #expect(records.map { $0["mimeType"] as? String } == ["application/x-terminfo", "application/x-terminfo2", "application/tzif"])
+        // The magic without a plausible header is no terminfo entry.
+        #expect(try uti(["identify", "-b", "-"], stdin: Data([0x1A, 0x01, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0x41, 0x42])).stdout != "org.gnu.ncurses.terminfo\n")
+    }
+
     /// Independent of the machine: without the system's shared-mime-info database (whose version
     /// sets the rules' priorities in `evidence`), on files uti's own checks decide.
     @Test func jsonRecordsAreStable() throws {

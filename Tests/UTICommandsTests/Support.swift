@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
-import UTICommands
+@testable import UTICommands
 
 /// The `uti` executable that `swift build` put beside this test bundle.
 let utiExecutable: URL = {
@@ -19,14 +19,15 @@ let utiExecutable: URL = {
 /// (`UTIContext.capturing`: outputs kept in memory, standard input from the bytes); a run is a
 /// process of its own (failing the test past `timeout`) when it sets a variable only a new
 /// process reads, or when its test file is one of the end-to-end layer's (`endToEndFiles`).
-/// A `conforms` or `type` run, which the fast path may answer, runs again with the fast path off,
-/// and both must print and exit the same.
+/// A `conforms` or `type` run, and an `identify` run the fast path takes, runs again with the fast
+/// path off, and both must print and exit the same.
 func uti(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], timeout: TimeInterval = 30,
     fileID: String = #fileID
 ) throws -> Execution {
     let execution = try run(arguments, stdin: stdin, environment: environment, timeout: timeout, fileID: fileID)
-    if let command = arguments.first, command == "conforms" || command == "type", environment["UTI_FAST_PATH"] == nil {
+    let fastIdentify = arguments.first == "identify" && FastPath.identify(CommandNames.expandingFormatShortcuts(arguments)) != nil
+    if let command = arguments.first, command == "conforms" || command == "type" || fastIdentify, environment["UTI_FAST_PATH"] == nil {
         let full = try run(
             arguments, stdin: stdin, environment: environment.merging(["UTI_FAST_PATH": "0"]) { $1 }, timeout: timeout, fileID: fileID)
         #expect(execution.status == full.status, "status of uti \(arguments)")
