@@ -139,7 +139,9 @@ struct IdentifyCommand: ParsableCommand {
         var failed = false
         var batch: [PathItem] = []
         let batchSize = 64 * workers
-        let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format) }
+        // One run has one catalog: its type records are made once each.
+        let typeRecords = TypeRecords()
+        let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format, typeRecords: typeRecords) }
         func flushBatch() throws {
             try makeInferrers(for: batch.count)
             guard !batch.isEmpty else { return }

@@ -6,7 +6,8 @@ import UniformTypes
 /// The JSON record of an inference (schemas/identify-record.schema.json): the file's facts, its
 /// type as the same type record `uti type` prints, and the evidence, which names types by
 /// identifier.
-func inferenceRecord(_ inference: Inference) -> JSONValue {
+/// `typeRecords` keeps the type records already made (one run's files share few types).
+func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) -> JSONValue {
     var evidence: JSONValue = nil
     if inference.error == nil {
         var content: JSONValue = nil
@@ -47,7 +48,7 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
         "schemaVersion": .int(outputSchemaVersion),
         "path": .name(inference.path.bytes),
         "kind": .optional(inference.kind?.rawValue),
-        "type": inference.type.map(typeRecord) ?? nil,
+        "type": inference.type.map { typeRecords?.record(of: $0) ?? typeRecord($0) } ?? nil,
         // One computation of the printed name, which mimeTypes lists first.
         "mimeType": mimeTypes.first.map(JSONValue.string) ?? nil,
         "mimeTypes": .strings(mimeTypes),
@@ -57,4 +58,18 @@ func inferenceRecord(_ inference: Inference) -> JSONValue {
         "size": inference.size.map { .int($0) } ?? nil,
         "error": error,
     ])
+}
+
+/// The type records of one run's catalog, made once per type and shared by its worker threads.
+final class TypeRecords: @unchecked Sendable {
+    private let lock = Lock()
+    private var records: [String: JSONValue] = [:]
+
+    /// `typeRecord(type)`, made on the first request for the type.
+    func record(of type: UTType) -> JSONValue {
+        if let made = lock.withLock({ records[type.identifier] }) { return made }
+        let made = typeRecord(type)
+        lock.withLock { records[type.identifier] = made }
+        return made
+    }
 }

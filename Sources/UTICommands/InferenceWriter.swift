@@ -33,8 +33,8 @@ struct InferenceWriter {
 
     /// The JSON of an inference as this writer writes it, or nil in text format: what workers
     /// render in parallel and hand to `write(_:rendered:)`.
-    static func render(_ inference: Inference, as format: OutputFormat) -> String? {
-        format == .text ? nil : RecordWriter.render(inferenceRecord(inference), as: format)
+    static func render(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil) -> String? {
+        format == .text ? nil : RecordWriter.render(inferenceRecord(inference, typeRecords: typeRecords), as: format)
     }
 
     /// One record, or one text line per input: a failed path gets a line too (`PATH: error:
