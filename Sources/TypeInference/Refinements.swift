@@ -111,7 +111,9 @@ import UniformTypes
             return ("org.gnu.gettext.po", "gettext translation", false)
         }
         if let structured = TextStructures.format(body) { return structured }
-        if isDiff(body) { return ("public.patch-file", "unified diff", false) }
+        // A guess: a man page or a document may quote a diff (a rule above the default priority,
+        // a man page's .TH, outranks it).
+        if isDiff(body) { return ("public.patch-file", "unified diff", true) }
         if let family = cFamily(body) { return (family.0, family.1, true) }
         if isMakefile(body) { return ("public.make-source", "Makefile", true) }
         // The languages read 8 KiB of code: strings that close in the head do not use it up.

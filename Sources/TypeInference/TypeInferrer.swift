@@ -300,9 +300,12 @@ public final class TypeInferrer {
         let ownGuess = found.isWeak && found.sniffer == .uti
         let foundMIMETypes = ([found.mimeType].compactMap { $0 } + found.type.tagSpecification[.mimeType]).map { $0.lowercased() }
             .filter { !(ownGuess && Self.genericMIMETypes.contains($0)) }
+        // A rule of uti's is a subclass where its own package says so (XFDF's root-XML rule is
+        // application/xml's: Apple's com.adobe.xfdf does not conform to public.xml).
+        let rules = match.isUTIRule ? OwnRules.database : database
         let matchIsNarrower =
             refinesSignature || type.conforms(to: found.type)
-            || foundMIMETypes.contains { mime in database?.isSubclass(match.mimeType, of: mime) ?? false }
+            || foundMIMETypes.contains { mime in rules?.isSubclass(match.mimeType, of: mime) ?? false }
         let foundIsNarrower =
             found.type.conforms(to: type)
             || foundMIMETypes.contains { mime in database?.isSubclass(mime, of: match.mimeType) ?? false }

@@ -240,6 +240,9 @@ func records(_ text: String) throws -> [[String: Any]] {
         // A long line of prose that opens like a declaration has no functions: no minified script.
         let prose = "let it be; " + String(repeating: "words and more words; ", count: 60) + "\n"
         #expect(try uti(["identify", "-b", "-"], stdin: Data(prose.utf8)).stdout != "com.netscape.javascript-source\n")
+        // A man page that quotes a diff is a man page.
+        let page = ".TH \"DIFF-EXAMPLE\" \"1\"\n.SH NAME\nexample \\- show a change\n.nf\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n.fi\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(page.utf8)).stdout == "org.gnu.groff.man-page\n")
         // A list of dotted names is no roff.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(".build/\n.swiftpm/\n.DS_Store\n.env\n.cache/\n".utf8)).stdout == "public.plain-text\n")
     }
@@ -262,6 +265,23 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(records.map { $0["mimeType"] as? String } == ["application/x-terminfo", "application/x-terminfo2", "application/tzif"])
         // The magic without a plausible header is no terminfo entry.
         #expect(try uti(["identify", "-b", "-"], stdin: Data([0x1A, 0x01, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0x41, 0x42])).stdout != "org.gnu.ncurses.terminfo\n")
+    }
+
+    /// XML vocabularies by their root element and namespace, from content alone and by name; a
+    /// root of the same name in another namespace stays XML.
+    @Test func xmlVocabulariesByTheirRootElement() throws {
+        let expected = [
+            "form-data.xfdf": "com.adobe.xfdf", "scene.x3d": "org.web3d.x3d", "parcels.gml": "net.opengis.gml",
+            "ride.tcx": "com.garmin.tcx",
+        ]
+        for (name, type) in expected {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
+            #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "\(type)\n", "\(name)")
+            #expect(try uti(["identify", "-b", "Fixtures/files/\(name)"]).stdout == "\(type)\n", "\(name)")
+        }
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/form-data.xfdf"]).stdout == "application/vnd.adobe.xfdf\n")
+        let other = #"<?xml version="1.0"?><xfdf xmlns="urn:example:other"><fields/></xfdf>"#
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(other.utf8)).stdout == "public.xml\n")
     }
 
     /// Independent of the machine: without the system's shared-mime-info database (whose version
