@@ -249,7 +249,7 @@ func records(_ text: String) throws -> [[String: Any]] {
 
     /// Signatures exact enough to decide without libmagic (uti.xml, priority 90): compiled
     /// terminfo by its magic and header sizes (term(5)), TZif by its magic, version and zero
-    /// octets (RFC 8536); libmagic calls TZif only data.
+    /// octets (RFC 8536), Stata's datasets by their opening tags; libmagic calls TZif only data.
     @Test func signaturesThatDecideWithoutLibmagic() throws {
         let run = try uti([
             "identify", "--format", "jsonl", "Fixtures/files/terminal-entry", "Fixtures/files/terminal-entry-wide", "Fixtures/files/zone-info",
@@ -263,6 +263,8 @@ func records(_ text: String) throws -> [[String: Any]] {
             records.map { ($0["evidence"] as? [String: Any]).flatMap { ($0["content"] as? [String: Any])?["sniffer"] as? String } } == ["uti", "uti", "uti"])
         // The rule's own name for the 32-bit format, one of the type's, as file(1) prints it.
         #expect(records.map { $0["mimeType"] as? String } == ["application/x-terminfo", "application/x-terminfo2", "application/tzif"])
+        // A Stata dataset opens with tags the database's HTML rule takes for HTML.
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/survey.dta"))).stdout == "com.stata.dta\n")
         // The magic without a plausible header is no terminfo entry.
         #expect(try uti(["identify", "-b", "-"], stdin: Data([0x1A, 0x01, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0x41, 0x42])).stdout != "org.gnu.ncurses.terminfo\n")
     }
