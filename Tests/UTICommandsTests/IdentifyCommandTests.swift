@@ -249,7 +249,8 @@ func records(_ text: String) throws -> [[String: Any]] {
 
     /// Signatures exact enough to decide without libmagic (uti.xml, priority 90): compiled
     /// terminfo by its magic and header sizes (term(5)), TZif by its magic, version and zero
-    /// octets (RFC 8536), Stata's datasets by their opening tags; libmagic calls TZif only data.
+    /// octets (RFC 8536), Stata's datasets by their opening tags, OneNote sections by their
+    /// header's GUIDs (MS-ONESTORE); libmagic calls TZif and OneNote only data.
     @Test func signaturesThatDecideWithoutLibmagic() throws {
         let run = try uti([
             "identify", "--format", "jsonl", "Fixtures/files/terminal-entry", "Fixtures/files/terminal-entry-wide", "Fixtures/files/zone-info",
@@ -263,6 +264,10 @@ func records(_ text: String) throws -> [[String: Any]] {
             records.map { ($0["evidence"] as? [String: Any]).flatMap { ($0["content"] as? [String: Any])?["sniffer"] as? String } } == ["uti", "uti", "uti"])
         // The rule's own name for the 32-bit format, one of the type's, as file(1) prints it.
         #expect(records.map { $0["mimeType"] as? String } == ["application/x-terminfo", "application/x-terminfo2", "application/tzif"])
+        // A OneNote section by its header's file type and format GUIDs; libmagic says data.
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/section.one"]).stdout == "application/onenote\n")
+        #expect(
+            try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/section.one"))).stdout == "com.microsoft.onenote\n")
         // A Stata dataset opens with tags the database's HTML rule takes for HTML.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/survey.dta"))).stdout == "com.stata.dta\n")
         // The magic without a plausible header is no terminfo entry.
