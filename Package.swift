@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(
             name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs", "TypeInference", "FileAccess", "UTITestSupport"]),
         .testTarget(
-            name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs", "UTITestSupport"], exclude: ["Snapshots"]),
+            name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs", "SharedMIMEInfo", "UTITestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

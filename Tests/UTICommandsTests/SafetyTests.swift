@@ -1,4 +1,5 @@
 import Foundation
+import SharedMIMEInfo
 import Testing
 import UTITestSupport
 @_spi(Fuzzing) @testable import UTICommands
@@ -326,38 +327,12 @@ import UniformTypes
 }
 
 /// A `mime.cache` written from its specification (shared-mime-info's "The MIME type cache"):
-/// version 1.2, the given parent table, everything else empty.
+/// version 1.2, the given parent table, everything else empty; unsorted on request, which makes
+/// a damaged cache.
 func mimeCache(parents: [(String, [String])], sortParents: Bool = true) -> [UInt8] {
-    func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    let entries = sortParents ? parents.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) } : parents
-    let headerSize = 40
-    let empty = headerSize  // a list with no entries
-    let suffixTree = empty + 4  // no roots
-    let magic = suffixTree + 8  // no rules, extent 0
-    let parentList = magic + 12
-    var parentArrays = parentList + 4 + 8 * entries.count
-    let strings = parentArrays + entries.reduce(0) { $0 + 4 + 4 * $1.1.count }
-    var stringOffsets: [String: Int] = [:]
-    var stringBytes: [UInt8] = []
-    func offset(_ text: String) -> Int {
-        if let known = stringOffsets[text] { return known }
-        let at = strings + stringBytes.count
-        stringBytes += Array(text.utf8) + [0]
-        stringOffsets[text] = at
-        return at
-    }
-    var bytes: [UInt8] = [0, 1, 0, 2]
-    for header in [empty, parentList, empty, suffixTree, empty, magic, empty, empty, empty] { bytes += be32(header) }
-    bytes += be32(0) + be32(0) + be32(0) + be32(0) + be32(0) + be32(0)
-    bytes += be32(entries.count)
-    var arrays: [UInt8] = []
-    for (type, list) in entries {
-        bytes += be32(offset(type)) + be32(parentArrays)
-        arrays += be32(list.count)
-        for parent in list { arrays += be32(offset(parent)) }
-        parentArrays += 4 + 4 * list.count
-    }
-    return bytes + arrays + stringBytes
+    var writer = MIMECacheWriter(parents: parents)
+    writer.sortsTables = sortParents
+    return writer.bytes()
 }
 
 @Suite struct MIMECacheSafetyTests {
