@@ -269,8 +269,8 @@ extension HelpText {
         mime/mime.cache; Homebrew's share folders too on macOS); UTI_SHARED_MIME_INFO=0 leaves it out. \
         XDG_CACHE_HOME (default ~/.cache), where uti/shared-mime-info-*.cache keeps what the database adds \
         to the catalog, rebuilt when the database changes; UTI_CACHE=0 neither reads nor writes it. \
-        UTI_FAST_PATH=0 parses every `conforms` and `type` with the full parser (their simplest forms are \
-        otherwise answered without it, the same way).
+        UTI_FAST_PATH=0 parses every `conforms`, `type` and `identify` with the full parser (their \
+        simplest forms are otherwise answered without it, the same way).
 
         SHARED-MIME-INFO: every MIME type of the system's database that no built-in type carries (as given \
         or by an alias) is a type org.freedesktop.mime.MEDIA.SUBTYPE (characters other than letters, digits, \
