@@ -70,6 +70,10 @@ import UniformTypes
             if contains(Array("PRIVATE KEY-----".utf8), in: firstLine) {
                 return ("org.ietf.pem-private-key", "PEM private key", false)
             }
+            // RFC 7468's other labels, and OpenSSL's for PKCS #1 public keys and key parameters.
+            for (labels, identifier, description) in Self.pemLabels where labels.contains(where: { begins("-----BEGIN \($0)-----") }) {
+                return (identifier, description, false)
+            }
             return ("org.ietf.pem", "PEM-encoded data", false)
         }
         if let page = htmlTemplate(body) { return page }
@@ -194,6 +198,15 @@ import UniformTypes
         }
         return nil
     }
+
+    /// PEM labels (RFC 7468, 7 to 13; OpenSSL's pem.h for `RSA PUBLIC KEY` and the parameters)
+    /// and the types they name, after certificates, CRLs and private keys.
+    static let pemLabels: [(labels: [String], identifier: String, description: String)] = [
+        (["PUBLIC KEY", "RSA PUBLIC KEY"], "org.ietf.pem-public-key", "PEM public key"),
+        (["CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST"], "org.ietf.pem-certificate-request", "PEM certificate request"),
+        (["PKCS7", "CMS"], "org.ietf.pem-pkcs7", "PEM PKCS #7 structure"),
+        (["DH PARAMETERS", "X9.42 DH PARAMETERS", "EC PARAMETERS", "DSA PARAMETERS"], "org.openssl.pem-parameters", "PEM key parameters"),
+    ]
 
     /// The first `limit` lines of `body` without their line ends (a carriage return too), the
     /// unsplit rest left out; empty lines kept or not.

@@ -31,7 +31,7 @@ import UniformTypes
         ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<html>\n  <head><title>x</title></head>\n</html>\n", "public.xhtml"),
         ("-----BEGIN CERTIFICATE-----\nMIIB\n", "org.ietf.pem-certificate"),
         ("-----BEGIN EC PRIVATE KEY-----\nMHc\n", "org.ietf.pem-private-key"),
-        ("-----BEGIN PUBLIC KEY-----\nMFk\n", "org.ietf.pem"),
+        ("-----BEGIN PUBLIC KEY-----\nMFk\n", "org.ietf.pem-public-key"),
         ("BEGIN:VCARD\r\nVERSION:3.0\r\n", "public.vcard"),
         ("1\n00:00:01,000 --> 00:00:02,000\nHi\n", "com.subrip.srt"),
         ("a,b\n1,2\n", "public.comma-separated-values-text"),

@@ -274,6 +274,25 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "-b", "-"], stdin: Data([0x1A, 0x01, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0x41, 0x42])).stdout != "org.gnu.ncurses.terminfo\n")
     }
 
+    /// PEM by its label (RFC 7468; OpenSSL's for key parameters), printed as PEM (a private key
+    /// as file(1) prints it, text/plain).
+    @Test func pemByItsLabel() throws {
+        let expected = [
+            "public-key.pem": "org.ietf.pem-public-key", "request.csr": "org.ietf.pem-certificate-request",
+            "ec-params.pem": "org.openssl.pem-parameters", "chain-p7.pem": "org.ietf.pem-pkcs7", "key.pem": "org.ietf.pem-private-key",
+        ]
+        for (name, type) in expected {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
+            #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "\(type)\n", "\(name)")
+            if name != "key.pem" {
+                #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/\(name)"]).stdout == "application/x-pem-file\n", "\(name)")
+            }
+        }
+        // A label RFC 7468 does not define stays PEM.
+        let other = "-----BEGIN EXAMPLE THING-----\nAAAA\n-----END EXAMPLE THING-----\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(other.utf8)).stdout == "org.ietf.pem\n")
+    }
+
     /// XML vocabularies by their root element and namespace, from content alone and by name; a
     /// root of the same name in another namespace stays XML.
     @Test func xmlVocabulariesByTheirRootElement() throws {
