@@ -44,14 +44,18 @@ enum NameRules {
     /// is text is TypeScript, not an MPEG transport stream), others for binary content (a `.vb`
     /// that is binary is a Virtual Boy ROM, not Visual Basic source); nil when there is no
     /// content to go by.
-    static func evidence(for name: String, in catalog: TypeCatalog, constraint: UTType, contentIsText: Bool?) -> NameEvidence? {
+    /// `database` is the shared-mime-info database whose globs are read (the inferrer's; the
+    /// system's by default), so that an inferrer without one reads names without it too.
+    static func evidence(
+        for name: String, in catalog: TypeCatalog, constraint: UTType, contentIsText: Bool?,
+        database: SharedMIMEDatabase? = SharedMIMEDatabase.system
+    ) -> NameEvidence? {
         if let identifier = wellKnownNames[name], let type = catalog.type(identifier: identifier) {
             return NameEvidence(value: name, type: type)
         }
-        let database = SharedMIMEDatabase.system
         let lowered = name.lowercased()
         if let glob = database?.literalGlob(named: name, lowercased: lowered),
-            let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
+            let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint, database: database)
         {
             return NameEvidence(value: name, type: type)
         }
@@ -86,7 +90,7 @@ enum NameRules {
         _ name: String, _ lowered: String, database: SharedMIMEDatabase?, in catalog: TypeCatalog, constraint: UTType
     ) -> NameEvidence? {
         guard let glob = database?.fileNameGlobs.first(where: { $0.isPrefix && $0.matches(name, lowercased: lowered) }),
-            let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint)
+            let type = declaredType(mimeType: glob.mimeType, in: catalog, constraint: constraint, database: database)
         else { return nil }
         return NameEvidence(value: name, type: type, isWeak: true)
     }
@@ -95,8 +99,8 @@ enum NameRules {
     /// uti's own well-known names give the database's literal names for it, if any (the
     /// database's `makefile` is text/x-makefile, uti's `Makefile` public.make-source, so its
     /// `makefile.*` is public.make-source too), else the type that carries it.
-    private static func declaredType(mimeType: String, in catalog: TypeCatalog, constraint: UTType) -> UTType? {
-        let globs = SharedMIMEDatabase.system?.fileNameGlobs ?? []
+    private static func declaredType(mimeType: String, in catalog: TypeCatalog, constraint: UTType, database: SharedMIMEDatabase?) -> UTType? {
+        let globs = database?.fileNameGlobs ?? []
         for glob in globs where !glob.isPrefix && glob.mimeType == mimeType {
             if let name = wellKnownNames.keys.sorted().first(where: glob.matches), let identifier = wellKnownNames[name],
                 let type = catalog.type(identifier: identifier), type.conforms(to: constraint)

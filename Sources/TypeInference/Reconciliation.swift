@@ -168,7 +168,11 @@ public enum Reconciliation {
     ///    (extension);
     /// 8. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
     ///    content wins and `mismatch` names both.
-    public static func reconcile(content: ContentEvidence?, name: NameEvidence?) -> Outcome {
+    /// `database` is the shared-mime-info database whose type hierarchy weighs a name's other
+    /// types (the inferrer's; the system's by default).
+    public static func reconcile(
+        content: ContentEvidence?, name: NameEvidence?, database: SharedMIMEDatabase? = SharedMIMEDatabase.system
+    ) -> Outcome {
         let named = name.flatMap { $0.type.isDynamic ? nil : $0.type }
         guard let content else {
             return Outcome(type: named ?? .data, decidedBy: named == nil ? .content : .extension, .emptyFile)
@@ -205,7 +209,7 @@ public enum Reconciliation {
             guard !other.isDynamic else { return false }
             guard other.declarer == .sharedMIMEInfo && named.declarer != .sharedMIMEInfo else { return true }
             guard name?.isAmbiguousInDatabase == true, let mimeType = other.preferredMIMEType?.lowercased() else { return false }
-            let lineage = [mimeType] + (SharedMIMEDatabase.system?.supertypes(of: mimeType) ?? [])
+            let lineage = [mimeType] + (database?.supertypes(of: mimeType) ?? [])
             return !lineage.contains { names(named, $0.lowercased()) }
         }
         if let refining = others.first(where: { $0 != found && $0.conforms(to: found) }) {

@@ -52,7 +52,7 @@ public final class TypeInferrer {
         case S_IFDIR:
             result.kind = .directory
             result.size = nil
-            let package = NameRules.evidence(for: name, in: catalog, constraint: .package, contentIsText: nil)
+            let package = NameRules.evidence(for: name, in: catalog, constraint: .package, contentIsText: nil, database: sharedMIME?.database)
             if let package, !package.type.isDynamic {
                 result.name = package
                 result.type = package.type
@@ -154,9 +154,10 @@ public final class TypeInferrer {
         }
         result.encoding = content?.encoding
         let contentIsText = content.map { $0.type.conforms(to: .text) || $0.isText }
-        result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText) }
+        let database = sharedMIME?.database
+        result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText, database: database) }
         result.content = content
-        let outcome = Reconciliation.reconcile(content: content, name: result.name)
+        let outcome = Reconciliation.reconcile(content: content, name: result.name, database: database)
         result.type = outcome.type
         result.decidedBy = outcome.decidedBy
         result.rule = outcome.rule
