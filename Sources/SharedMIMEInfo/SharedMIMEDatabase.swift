@@ -26,7 +26,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// use `mime.cache`'s sorted tables and never parse them.
     private let parsed = LockedValue<Tables?>(nil)
     private let fileNames = LockedValue<[FileNameGlob]?>(nil)
-    private let literalNames = LockedValue<[String: FileNameGlob]?>(nil)
+    private let literalNames = LockedValue<[String: (position: Int, glob: FileNameGlob)]?>(nil)
 
     struct Tables {
         var types: [String]
@@ -332,19 +332,17 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         let index = literalNames.withLock { stored in
             if let stored { return stored }
             // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
-            // others; the first glob in the list's order wins each key.
-            var built: [String: FileNameGlob] = [:]
-            for glob in fileNameGlobs where !glob.isPrefix {
+            // others; the first glob in the list's order wins each key, and keeps its position.
+            var built: [String: (position: Int, glob: FileNameGlob)] = [:]
+            for (position, glob) in fileNameGlobs.enumerated() where !glob.isPrefix {
                 let key = glob.isCaseSensitive ? "=" + glob.text : "~" + glob.text.lowercased()
-                if built[key] == nil { built[key] = glob }
+                if built[key] == nil { built[key] = (position, glob) }
             }
             stored = built
             return built
         }
-        let exact = index["=" + name], folded = index["~" + lowercased]
-        guard let exact, let folded else { return exact ?? folded }
-        // Both: the one the list puts first (heavier, or earlier).
-        return exact.weight >= folded.weight ? exact : folded
+        // Both spellings may match: the one the list puts first, as a walk over it finds.
+        return [index["=" + name], index["~" + lowercased]].compactMap { $0 }.min { $0.position < $1.position }?.glob
     }
 
     /// The MIME type the database's whole-name globs give a file called `name`, if any.

@@ -284,17 +284,19 @@ extension Refinements {
         return isMailbox ? ("org.mbox.mailbox", "mailbox", false) : ("com.apple.mail.email", "email message", false)
     }
 
-    /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value`, `NAME != command`.
     /// Whether a line uses a macro or an automatic variable (`$(CC)`, `${X}`, `$@`, `$<`, `$^`,
     /// `$*`, `$?`).
     static func usesMakeVariable(_ line: ArraySlice<UInt8>) -> Bool {
         var index = line.startIndex
         while let dollar = line[index...].firstIndex(of: UInt8(ascii: "$")), dollar + 1 < line.endIndex {
-            if Array("({@<^*?".utf8).contains(line[dollar + 1]) { return true }
+            if makeVariableOpenings.contains(line[dollar + 1]) { return true }
             index = dollar + 1
         }
         return false
     }
+
+    /// What follows `$` in a macro's or an automatic variable's expansion.
+    static let makeVariableOpenings = Set("({@<^*?".utf8)
 
     /// The names a value expands with make's `$(NAME)`.
     static func expandedNames(_ value: Substring) -> [Substring] {
@@ -310,7 +312,8 @@ extension Refinements {
         return names
     }
 
-    /// The macro a line defines (`NAME = value`, `NAME := value`, `NAME ?= value`, ...), if it is one.
+    /// The macro a line defines, if it is one: `NAME = value`, `NAME := value`, `NAME ?= value`,
+    /// `NAME += value`, `NAME != command`.
     static func macroName(_ line: Substring) -> Substring? {
         guard let equals = line.firstIndex(of: "=") else { return nil }
         var name = line[..<equals]

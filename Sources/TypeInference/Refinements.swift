@@ -146,7 +146,7 @@ import UniformTypes
         var rest = body.prefix(textPrefix)
         var tags = 0
         while let tag = delimiters.first(where: { begins(rest, $0.open) }) {
-            guard let end = firstRange(of: tag.close, in: rest.dropFirst(tag.open.count)) else { return nil }
+            guard let end = firstRange(of: tag.close, in: rest.dropFirst(tag.open.count))?.upperBound else { return nil }
             rest = rest[end...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if tag.open.count == 2 { tags += 1 }
         }
@@ -188,17 +188,6 @@ import UniformTypes
         return false
     }
 
-    /// Where the first occurrence of `needle` in `haystack` ends.
-    static func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard needle.count <= haystack.count else { return nil }
-        var index = haystack.startIndex
-        while index + needle.count <= haystack.endIndex {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index + needle.count }
-            index += 1
-        }
-        return nil
-    }
-
     /// PEM labels (RFC 7468, 7 to 13; OpenSSL's pem.h for `RSA PUBLIC KEY` and the parameters)
     /// and the types they name, after certificates, CRLs and private keys.
     static let pemLabels: [(labels: [String], identifier: String, description: String)] = [
@@ -232,23 +221,30 @@ import UniformTypes
         (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "_")
     }
 
-    /// Whether `needle` occurs in `haystack`: memchr(3) for its first byte, memcmp(3) for the
-    /// rest, on the bytes themselves rather than through a generic collection search.
+    /// Whether `needle` occurs in `haystack`.
     static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard needle.count <= haystack.count else { return false }
+        needle.isEmpty || firstRange(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` (indices of `haystack`): memchr(3) for its first
+    /// byte, memcmp(3) for the rest, on the bytes themselves rather than through a generic
+    /// collection search. nil for an empty needle.
+    static func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Range<Int>? {
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
         return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
+            needle.withUnsafeBufferPointer { pin -> Range<Int>? in
                 let base = hay.baseAddress!
                 let last = hay.count - pin.count
                 var start = 0
                 while start <= last {
-                    guard let found = memchr(base + start, Int32(first), last - start + 1) else { return false }
+                    guard let found = memchr(base + start, Int32(first), last - start + 1) else { return nil }
                     let index = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
-                    if memcmp(base + index, pin.baseAddress!, pin.count) == 0 { return true }
+                    if memcmp(base + index, pin.baseAddress!, pin.count) == 0 {
+                        return (haystack.startIndex + index)..<(haystack.startIndex + index + pin.count)
+                    }
                     start = index + 1
                 }
-                return false
+                return nil
             }
         }
     }

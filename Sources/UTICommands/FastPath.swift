@@ -18,10 +18,7 @@ enum FastPath {
 
     /// The exit status, or nil when the full parser should handle these arguments.
     static func run(_ arguments: [String]) -> Int32? {
-        let context = UTIContext.current
-        if context.variable("UTI_TYPES") != nil { return nil }
-        if context.variable("UTI_FAST_PATH") == "0" { return nil }
-        guard let plan = plan(arguments) else { return nil }
+        guard isOn, let plan = plan(arguments) else { return nil }
         do {
             switch plan {
             case .conforms(let type, let parent, let verbose):
@@ -42,10 +39,7 @@ enum FastPath {
     /// with a record format included (the parser names that clash), and when `UTI_TYPES` or
     /// `UTI_FAST_PATH=0` is set.
     static func identify(_ arguments: [String]) -> IdentifyCommand? {
-        let context = UTIContext.current
-        guard arguments.first == "identify", context.variable("UTI_TYPES") == nil, context.variable("UTI_FAST_PATH") != "0" else {
-            return nil
-        }
+        guard arguments.first == "identify", isOn else { return nil }
         var paths: [String] = []
         var brief = false, mimeType = false, mimeAndCharset = false
         var format: OutputFormat?
@@ -94,6 +88,13 @@ enum FastPath {
         catalogOptions.typeFiles = []
         command.catalogOptions = catalogOptions
         return command
+    }
+
+    /// Whether the fast path may answer at all: not with `UTI_TYPES` (declaration files the
+    /// built-in catalog lacks), not with `UTI_FAST_PATH=0`.
+    private static var isOn: Bool {
+        let context = UTIContext.current
+        return context.variable("UTI_TYPES") == nil && context.variable("UTI_FAST_PATH") != "0"
     }
 
     /// What the arguments ask, when they are one of the simple forms and the built-in catalog
