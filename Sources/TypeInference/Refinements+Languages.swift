@@ -363,13 +363,13 @@ extension Refinements {
 
     /// C, C++ or Objective-C source or header, by its first line after comments being a
     /// preprocessor directive (`#include`, `#ifndef`, `#define`, `#pragma`, `#if`, `#import`), or a
-    /// one-line typedef and then one; a header when it opens with an include guard (`#ifndef X`
+    /// one-line typedef and then one, or file-scope declarations and then `main`'s definition; a header when it opens with an include guard (`#ifndef X`
     /// then `#define X`) or `#pragma once`; C++ when it uses what only C++ has (`namespace`, `template<`, `std::`, `public:`),
     /// Objective-C when it imports or declares an `@interface`. A guess (weak), as libmagic's
     /// was: a text name wins over it.
     static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {
         guard let code = afterComments(body) else { return nil }
-        guard let (name, operands) = directive(code) ?? typedefThenDirective(code) else { return nil }
+        guard let (name, operands) = directive(code) ?? typedefThenDirective(code) ?? declarationsThenMain(code) else { return nil }
         func has(_ text: String) -> Bool { contains(Array(text.utf8), in: code) }
         let isHeader: Bool = {
             if name == "pragma", operands.starts(with: "once".utf8) { return true }
@@ -396,6 +396,40 @@ extension Refinements {
         guard line.last(where: { $0 != 0x20 && $0 != 0x0D }) == UInt8(ascii: ";"), !line.contains(UInt8(ascii: "=")) else { return nil }
         let next = code[line.endIndex...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
         return directive(next)
+    }
+
+    /// A program with no directives that opens with file-scope declarations of a basic type (C17
+    /// 6.7: `char*M,A,Z,E=40,J[40];`, a type keyword, declarators, `;`) followed by the definition
+    /// of `main` (5.1.2.2.1), with or without its return type: `main(C){`, `int main(void) {`.
+    /// Two external definitions in a row, as C's grammar has them (6.9); the operands are empty.
+    static func declarationsThenMain(_ code: ArraySlice<UInt8>) -> (name: String, operands: ArraySlice<UInt8>)? {
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        func afterTypeKeyword(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+            for keyword in Keyword.cBasicTypes where text.starts(with: keyword) {
+                let rest = text.dropFirst(keyword.count)
+                if let next = rest.first, next == UInt8(ascii: "*") || blank.contains(next) { return rest.drop { blank.contains($0) } }
+            }
+            return nil
+        }
+        let declarator = Set("*,=[]()_ \t".utf8).union(UInt8(ascii: "0")...UInt8(ascii: "9"))
+        var rest = code.prefix(1024)
+        var declarations = 0
+        while let afterType = afterTypeKeyword(rest) {
+            let list = afterType.prefix { $0 != UInt8(ascii: ";") }
+            guard list.endIndex < afterType.endIndex, !list.isEmpty,
+                list.allSatisfy({ isIdentifier($0) || declarator.contains($0) || blank.contains($0) })
+            else { break }
+            declarations += 1
+            rest = afterType[(list.endIndex + 1)...].drop { blank.contains($0) }
+        }
+        guard declarations > 0 else { return nil }
+        let definition = (afterTypeKeyword(rest) ?? rest).drop { $0 == UInt8(ascii: "*") || blank.contains($0) }
+        guard definition.starts(with: Keyword.mainCall) else { return nil }
+        let parameters = definition.dropFirst(Keyword.mainCall.count).prefix { $0 != UInt8(ascii: ")") }
+        guard !parameters.contains(where: { [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "(")].contains($0) }) else { return nil }
+        let body = definition[parameters.endIndex...].dropFirst().drop { blank.contains($0) }
+        guard body.first == UInt8(ascii: "{") else { return nil }
+        return ("main", code[code.startIndex..<code.startIndex])
     }
 
     /// The preprocessing directive `text` opens with, one a C-family file can open with, and its

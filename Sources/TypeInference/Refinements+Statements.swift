@@ -329,6 +329,9 @@ extension Refinements {
         static let polkitCalls = ["polkit.addRule(", "polkit.addAdminRule("].map { Array($0.utf8) }
         static let polkitResult = Array("return polkit.Result.".utf8), moduleExports = Array("module.exports".utf8), exports = Array("exports.".utf8),
             typedefWord = Array("typedef ".utf8)
+        /// C's basic type specifiers (C17 6.7.2) a file-scope declaration can open with, and `main(`.
+        static let cBasicTypes = ["unsigned", "signed", "short", "long", "float", "double", "char", "void", "int"].map { Array($0.utf8) }
+        static let mainCall = Array("main(".utf8)
         static let blockCommentOpen = Array("/*".utf8), blockCommentClose = Array("*/".utf8), lineComment = Array("//".utf8)
         static let prototypeMember = Array(".prototype".utf8), assignedObject = Array(" = {".utf8)
         static let propertyFunction = Array(": function".utf8)

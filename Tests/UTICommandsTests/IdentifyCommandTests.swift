@@ -207,7 +207,7 @@ func records(_ text: String) throws -> [[String: Any]] {
 
     /// Structures read from content alone (standard input has no name): makefiles of rules or of
     /// definitions, mdoc and roff, a Python stub that is no YAML, Python's try statement and
-    /// one-line suites, a C include guard with tabs, a batch file's bare remark, CSS rules on one
+    /// one-line suites, a C include guard with tabs, C of declarations then main, a batch file's bare remark, CSS rules on one
     /// line, HTML behind Jinja's or ASP's tags, a CommonJS module of one export, a polkit rule.
     @Test func structuresFromContentAlone() throws {
         let expected = [
@@ -218,6 +218,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "config-in-string": "public.python-script", "launch-remarks": "com.microsoft.batch-file",
             "po-definitions": "public.make-source", "one-line-rules": "public.css", "jinja-page": "public.html",
             "asp-page": "public.html", "single-export": "com.netscape.javascript-source", "typedef-first": "public.c-source",
+            "declarations-then-main": "public.c-source",
             "python-change": "public.patch-file", "coverage-settings": "com.microsoft.ini",
             "allow-reboot.rules": "com.netscape.javascript-source", "platform-check": "com.netscape.javascript-source",
             "sphinx-settings": "public.python-script", "stats-minified": "com.netscape.javascript-source",
