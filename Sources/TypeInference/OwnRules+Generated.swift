@@ -16,11 +16,13 @@ extension OwnRules {
         ],
         parents: [
             ("application/appinstaller", ["application/xml"]),
+            ("application/dita+xml", ["application/xml"]),
             ("application/gml+xml", ["application/xml"]),
             ("application/its+xml", ["application/xml"]),
             ("application/vnd.adobe.xfdf", ["application/xml"]),
             ("application/vnd.cyclonedx+xml", ["application/xml"]),
             ("application/vnd.garmin.tcx+xml", ["application/xml"]),
+            ("application/x-amf", ["application/xml"]),
             ("chemical/x-pdb", ["text/plain"]),
             ("model/x3d+xml", ["application/xml"]),
         ],
@@ -104,6 +106,16 @@ extension OwnRules {
             .init(90, "application/vnd.apache.parquet", [
                 .init(0, 1, 1, "50415231"),
             ]),
+            .init(90, "application/vnd.java.hprof", [
+                .init(0, 1, 1, "4a4156412050524f46494c4520312e302e3200", [
+                    .init(19, 1, 1, "00000008"),
+                    .init(19, 1, 1, "00000004"),
+                ]),
+                .init(0, 1, 1, "4a4156412050524f46494c4520312e302e3100", [
+                    .init(19, 1, 1, "00000008"),
+                    .init(19, 1, 1, "00000004"),
+                ]),
+            ]),
             .init(90, "application/vnd.sqlite3", [
                 .init(0, 1, 1, "53514c69746520666f726d6174203300"),
             ]),
@@ -115,6 +127,32 @@ extension OwnRules {
             ]),
             .init(90, "application/x-archive", [
                 .init(0, 1, 1, "213c617263683e0a"),
+            ]),
+            .init(90, "application/x-berkeley-db", [
+                .init(12, 1, 1, "62310500", [
+                    .init(16, 1, 1, "00000000", mask: "00ffffff"),
+                ]),
+                .init(12, 1, 1, "61150600", [
+                    .init(16, 1, 1, "00000000", mask: "00ffffff"),
+                ]),
+                .init(12, 1, 1, "53220400", [
+                    .init(16, 1, 1, "00000000", mask: "00ffffff"),
+                ]),
+                .init(12, 1, 1, "82450700", [
+                    .init(16, 1, 1, "00000000", mask: "00ffffff"),
+                ]),
+                .init(12, 1, 1, "00053162", [
+                    .init(16, 1, 1, "00000000", mask: "ffffff00"),
+                ]),
+                .init(12, 1, 1, "00061561", [
+                    .init(16, 1, 1, "00000000", mask: "ffffff00"),
+                ]),
+                .init(12, 1, 1, "00042253", [
+                    .init(16, 1, 1, "00000000", mask: "ffffff00"),
+                ]),
+                .init(12, 1, 1, "00074582", [
+                    .init(16, 1, 1, "00000000", mask: "ffffff00"),
+                ]),
             ]),
             .init(90, "application/x-bplist", [
                 .init(0, 1, 1, "62706c6973743030"),
@@ -152,6 +190,11 @@ extension OwnRules {
             ]),
             .init(90, "application/x-npy", [
                 .init(0, 1, 1, "934e554d5059"),
+            ]),
+            .init(90, "application/x-sas-data", [
+                .init(0, 1, 1, "000000000000000000000000c2ea8160b31411cfbd92080009c7318c181f1011", [
+                    .init(156, 1, 1, "4441544120202020"),
+                ]),
             ]),
             .init(90, "application/x-stata-dta", [
                 .init(0, 1, 1, "3c73746174615f6474613e3c6865616465723e3c72656c656173653e"),
@@ -245,6 +288,12 @@ extension OwnRules {
                 .init(0, 1, 1, "52494646", [
                     .init(8, 1, 1, "41564920"),
                 ]),
+            ]),
+            .init(80, "application/dita+xml", [
+                .init(0, 257, 1, "3c21444f435459504520", [
+                    .init(0, 513, 1, "5055424c494320222d2f2f4f415349532f2f445444204449544120"),
+                ]),
+                .init(0, 1025, 1, "786d6c6e733a64697461617263683d22687474703a2f2f646974612e6f617369732d6f70656e2e6f72672f6172636869746563747572652f323030352f22"),
             ]),
             .init(80, "application/vnd.fdf", [
                 .init(0, 1, 1, "254644462d"),
@@ -700,6 +749,7 @@ extension OwnRules {
         ],
         namespaces: [
             ("", "X3D", "model/x3d+xml"),
+            ("", "amf", "application/x-amf"),
             ("http://cyclonedx.org/schema/bom/1.0", "bom", "application/vnd.cyclonedx+xml"),
             ("http://cyclonedx.org/schema/bom/1.1", "bom", "application/vnd.cyclonedx+xml"),
             ("http://cyclonedx.org/schema/bom/1.2", "bom", "application/vnd.cyclonedx+xml"),

@@ -30,6 +30,8 @@ public enum Reconciliation {
         // A tar archive inside xz, which Apple declares beside xz rather than under it (its
         // gzip and bzip2 tar types are under gzip and bzip2).
         "org.tukaani.xz-archive": ["org.tukaani.tar-xz-archive"],
+        // AMF (ISO/ASTM 52915) is XML or a zip of its one document, so uti declares it as data.
+        "public.xml": ["org.astm.amf"],
         "public.tiff": ["public.camera-raw-image"],
         "public.mpeg-4": ["public.audiovisual-content"],
         "com.apple.quicktime-movie": ["public.audiovisual-content"],

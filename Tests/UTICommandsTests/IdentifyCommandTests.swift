@@ -271,6 +271,27 @@ func records(_ text: String) throws -> [[String: Any]] {
             try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/section.one"))).stdout == "com.microsoft.onenote\n")
         // A Stata dataset opens with tags the database's HTML rule takes for HTML.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/survey.dta"))).stdout == "com.stata.dta\n")
+        // Formats libmagic names only in words (application/octet-stream) or not at all: a Java
+        // heap dump, Berkeley DB B-tree and hash files, a SAS data set.
+        let dumps = [
+            "heap-head.hprof": "com.oracle.java.hprof", "pairs-btree.db": "com.oracle.berkeley-db", "pairs-hash.db": "com.oracle.berkeley-db",
+            "survey.sas7bdat": "com.sas.sas7bdat",
+        ]
+        for (name, type) in dumps {
+            #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))).stdout == "\(type)\n", "\(name)")
+        }
+        #expect(
+            try uti(["identify", "--mime-type", "-b", "Fixtures/files/heap-head.hprof", "Fixtures/files/pairs-hash.db", "Fixtures/files/survey.sas7bdat"])
+                .stdout
+                == "application/vnd.java.hprof\napplication/x-berkeley-db\napplication/x-sas-data\n")
+        // A SAS catalog shares the data set's magic number but is no data set; a B-tree's magic
+        // with an implausible version is no database.
+        var catalog = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/survey.sas7bdat"))
+        catalog.replaceSubrange(156..<164, with: Data("CATALOG ".utf8))
+        #expect(try uti(["identify", "-b", "-"], stdin: catalog).stdout != "com.sas.sas7bdat\n")
+        var btree = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/pairs-btree.db"))
+        btree.replaceSubrange(16..<20, with: Data([0, 1, 0, 0]))
+        #expect(try uti(["identify", "-b", "-"], stdin: btree).stdout != "com.oracle.berkeley-db\n")
         // The magic without a plausible header is no terminfo entry.
         #expect(try uti(["identify", "-b", "-"], stdin: Data([0x1A, 0x01, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0x41, 0x42])).stdout != "org.gnu.ncurses.terminfo\n")
     }
@@ -299,7 +320,8 @@ func records(_ text: String) throws -> [[String: Any]] {
     @Test func xmlVocabulariesByTheirRootElement() throws {
         let expected = [
             "form-data.xfdf": "com.adobe.xfdf", "scene.x3d": "org.web3d.x3d", "parcels.gml": "net.opengis.gml",
-            "ride.tcx": "com.garmin.tcx",
+            "ride.tcx": "com.garmin.tcx", "triangle.amf": "org.astm.amf", "identify-concept.dita": "org.oasis-open.dita",
+            "guide-map.ditamap": "org.oasis-open.dita",
         ]
         for (name, type) in expected {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
@@ -309,6 +331,11 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/form-data.xfdf"]).stdout == "application/vnd.adobe.xfdf\n")
         let other = #"<?xml version="1.0"?><xfdf xmlns="urn:example:other"><fields/></xfdf>"#
         #expect(try uti(["identify", "-b", "-"], stdin: Data(other.utf8)).stdout == "public.xml\n")
+        // A DITA topic by its shell's public identifier; another vocabulary's map stays XML.
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/identify-concept.dita"]).stdout == "application/dita+xml\n")
+        let map = #"<?xml version="1.0"?><!DOCTYPE map SYSTEM "map.dtd"><map><topicref href="a.xml"/></map>"#
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(map.utf8)).stdout == "public.xml\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/triangle.amf"]).stdout == "application/x-amf\n")
     }
 
     /// Independent of the machine: without the system's shared-mime-info database (whose version
