@@ -41,6 +41,24 @@ extension PackageRules {
         Rule(key: "application/vnd.ms-package.3dmanufacturing-3dmodel+xml", type: "org.3mf.3mf", specification: "3MF Core Specification 1.3, 2.1 (parts and content types): the 3D Model part"),
     ]
 
+    /// Zips told by the names in their central directory, in order: the first rule that holds decides.
+    static let zipEntries: [EntryRule] = [
+        EntryRule(type: "org.openxmlformats.wordprocessingml.document.macroenabled", description: "Word document (macros enabled)", all: ["[Content_Types].xml", "word/*", "word/vbaProject.bin"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "org.openxmlformats.wordprocessingml.document", description: "Word document", all: ["[Content_Types].xml", "word/*"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "com.microsoft.excel.sheet.binary.macroenabled", description: "Excel binary workbook", all: ["[Content_Types].xml", "xl/*", "xl/workbook.bin"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "org.openxmlformats.spreadsheetml.sheet.macroenabled", description: "Excel workbook (macros enabled)", all: ["[Content_Types].xml", "xl/*", "xl/vbaProject.bin"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "org.openxmlformats.spreadsheetml.sheet", description: "Excel workbook", all: ["[Content_Types].xml", "xl/*"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "org.openxmlformats.presentationml.presentation.macroenabled", description: "PowerPoint presentation (macros enabled)", all: ["[Content_Types].xml", "ppt/*", "ppt/vbaProject.bin"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "org.openxmlformats.presentationml.presentation", description: "PowerPoint presentation", all: ["[Content_Types].xml", "ppt/*"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "com.android.package-archive", description: "Android package", all: ["AndroidManifest.xml", "classes.dex"], any: [], only: nil, maxEntries: nil),
+        EntryRule(type: "com.apple.itunes.ipa", description: "iOS app archive", all: [], any: ["Payload/*.app/*"], only: nil, maxEntries: nil),
+        EntryRule(type: "com.sun.web-application-archive", description: "web application archive", all: [], any: ["WEB-INF/*"], only: nil, maxEntries: nil),
+        EntryRule(type: "com.sun.java-archive", description: "Java archive", all: [], any: ["META-INF/MANIFEST.MF", "*.class"], only: nil, maxEntries: nil),
+        EntryRule(type: "org.numpy.npz", description: "NumPy archive of arrays", all: [], any: [], only: "*.npy", maxEntries: nil),
+        EntryRule(type: "com.apple.pkpasses-data", description: "bundle of passes", all: [], any: [], only: "*.pkpass", maxEntries: nil),
+        EntryRule(type: "org.astm.amf", description: "AMF model (compressed)", all: [], any: [], only: "*.amf", maxEntries: 1),
+    ]
+
     /// ISO base media major brands that name a specific format, and the type each makes a file.
     static let isoMajorBrands: [Rule] = [
         Rule(key: "f4v ", type: "public.mpeg-4", specification: "Adobe Flash Video File Format Specification 10.1, F4V: ISO base media with major brand 'f4v '; ISO/IEC 14496-12 4.3 (FileTypeBox) and the MP4 registration authority's brand list (mp4ra.org)"),

@@ -1,4 +1,4 @@
-/// Package formats that name their own type inside a zip, as data (`Catalog/package-rules.json`,
+/// Package formats that name their own type inside a zip or by their entries, as data (`Catalog/package-rules.json`,
 /// each rule with its specification and fixtures; generated into `PackageRules+Generated.swift`).
 enum PackageRules {
     struct Rule: Sendable {
@@ -7,6 +7,57 @@ enum PackageRules {
         /// The catalog type the rule gives, where it gives one by name.
         let type: String?
         let specification: String
+    }
+
+    /// A zip format told by the names in its central directory: every `all` pattern names an
+    /// entry, some entry matches an `any` pattern, every entry matches `only`, and there are at
+    /// most `maxEntries` (each where given). A pattern's `*` matches any characters, `/` included.
+    struct EntryRule: Sendable {
+        let type: String
+        let description: String
+        let all: [String]
+        let any: [String]
+        let only: String?
+        let maxEntries: Int?
+
+        func holds(names: [String], exact: Set<String>) -> Bool {
+            if let maxEntries, names.count > maxEntries { return false }
+            if let only, names.isEmpty || !names.allSatisfy({ PackageRules.matches(only, $0) }) { return false }
+            for pattern in all {
+                let found = pattern.contains("*") ? names.contains { PackageRules.matches(pattern, $0) } : exact.contains(pattern)
+                if !found { return false }
+            }
+            return any.isEmpty || names.contains { name in any.contains { PackageRules.matches($0, name) } }
+        }
+    }
+
+    /// The first rule of `zipEntries` that the entry names satisfy.
+    static func zipEntryRule(names: [String]) -> EntryRule? {
+        let exact = Set(names)
+        return zipEntries.first { $0.holds(names: names, exact: exact) }
+    }
+
+    /// Whether `name` matches `pattern`, whose `*` stands for any run of characters: each piece
+    /// between stars is found in order, the first at the start and the last at the end.
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        let pieces = pattern.utf8.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false).map(Array.init)
+        let bytes = Array(name.utf8)
+        guard pieces.count > 1 else { return bytes == pieces[0] }
+        let first = pieces[0], last = pieces[pieces.count - 1]
+        guard bytes.count >= first.count + last.count, bytes.starts(with: first), bytes.suffix(last.count).elementsEqual(last) else {
+            return false
+        }
+        var position = first.count
+        let end = bytes.count - last.count
+        for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
+            guard
+                let found = (position...max(position, end - piece.count)).first(where: { start in
+                    start + piece.count <= end && bytes[start..<(start + piece.count)].elementsEqual(piece)
+                })
+            else { return false }
+            position = found + piece.count
+        }
+        return true
     }
 
     /// Whether `mimeType`, found in a zip's first stored `mimetype` entry, is one the package

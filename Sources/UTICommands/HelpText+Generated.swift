@@ -171,10 +171,12 @@ extension HelpText {
         public.named-pipe, public.socket, public.character-special and public.block-special and are never \
         opened. (2) Content, from the first 64 KiB: uti's own checks first where they are unambiguous (exact \
         signatures: uti's rules of priority 90 or more, which decide without libmagic; zip containers by \
-        their central directory: OOXML, OpenDocument, EPUB, JAR, APK, IPA; property lists; text in ASCII, \
-        UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, CSV/TSV, scripts by #! line, \
-        Python by its statements (from M import N, def f(...):), C, C++ and Objective-C by a first directive \
-        (#include; an include guard: a header), JavaScript modules by require/import/export; Java, Go, Rust, \
+        their central directory: OOXML, OpenDocument, EPUB, and by their entries, in the order of \
+        Catalog/package-rules.json, JAR, WAR, APK, IPA, NumPy archives, pass bundles and compressed AMF; \
+        property lists; text in ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, \
+        CSV/TSV, scripts by #! line, Python by its statements (from M import N, def f(...):), C, C++ and \
+        Objective-C by a first directive (#include; an include guard: a header) or by declarations of basic \
+        types and then main's definition, JavaScript modules by require/import/export; Java, Go, Rust, \
         C#, Swift, Kotlin, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL and CSS by \
         two statements only each writes so, todo.txt lists by their priorities and tags, Markdown by a \
         heading with links, fences or emphasis, shell scripts without #! by their if/for/case blocks and \

@@ -24,8 +24,14 @@ import UniformTypes
             let type: String
             let examples: [String]?
         }
+        struct Entries: Decodable {
+            let type: String
+            let examples: [String]?
+            let counterexamples: [String]?
+        }
         let zipMimetype: [ZipMimetype]
         let opcMainPart: [MainPart]
+        let zipEntries: [Entries]
         let isoMajorBrand: [Brand]
     }
 
@@ -62,6 +68,32 @@ import UniformTypes
             for example in rule.counterexamples ?? [] { #expect(!declared(try contentType(example), rule), "\(example)") }
             #expect(ZipDirectory.mimetypeIsDeclaration(rule.mimeType.hasSuffix(".") ? rule.mimeType + "x" : rule.mimeType))
         }
+    }
+
+    @Test func everyEntryRuleDecidesItsExamplesAndNotItsCounterexamples() throws {
+        for rule in rules.zipEntries {
+            for example in rule.examples ?? [] { #expect(try contentType(example)?.identifier == rule.type, "\(example)") }
+            for example in rule.counterexamples ?? [] { #expect(try contentType(example)?.identifier != rule.type, "\(example)") }
+        }
+        #expect(rules.zipEntries.filter { !($0.examples ?? []).isEmpty && !($0.counterexamples ?? []).isEmpty }.count >= 7)
+        #expect(PackageRules.zipEntries.map(\.type) == rules.zipEntries.map(\.type))
+    }
+
+    /// Entry patterns: `*` spans any characters, slashes too; the pieces between stars come in order.
+    @Test func entryPatternsMatchAsDocumented() {
+        #expect(PackageRules.matches("Payload/*.app/*", "Payload/Hello.app/Info.plist"))
+        #expect(PackageRules.matches("Payload/*.app/*", "Payload/Deep/Hello.app/Info.plist"))
+        #expect(!PackageRules.matches("Payload/*.app/*", "Payload/Hello.app"))
+        #expect(!PackageRules.matches("Payload/*.app/*", "Other/Hello.app/Info.plist"))
+        #expect(PackageRules.matches("*.class", "org/example/Hello.class"))
+        #expect(!PackageRules.matches("*.class", "Hello.classic"))
+        #expect(PackageRules.matches("word/vbaProject.bin", "word/vbaProject.bin"))
+        #expect(!PackageRules.matches("word/vbaProject.bin", "word/vbaProject.bin2"))
+        #expect(!PackageRules.matches("a*a", "a"))
+        // Only one document: a zip of an AMF model and anything else is a zip.
+        #expect(PackageRules.zipEntryRule(names: ["model.amf"])?.type == "org.astm.amf")
+        #expect(PackageRules.zipEntryRule(names: ["model.amf", "notes.txt"]) == nil)
+        #expect(PackageRules.zipEntryRule(names: []) == nil)
     }
 
     @Test func everyMajorBrandRuleDecidesItsExamplesByContentAndWithTheirNames() throws {

@@ -335,6 +335,10 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/identify-concept.dita"]).stdout == "application/dita+xml\n")
         let map = #"<?xml version="1.0"?><!DOCTYPE map SYSTEM "map.dtd"><map><topicref href="a.xml"/></map>"#
         #expect(try uti(["identify", "-b", "-"], stdin: Data(map.utf8)).stdout == "public.xml\n")
+        // AMF compressed as its standard allows (a zip of its one document) is AMF.
+        #expect(
+            try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/triangle-compressed.amf"))).stdout == "org.astm.amf\n"
+        )
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/triangle.amf"]).stdout == "application/x-amf\n")
     }
 
