@@ -3,7 +3,7 @@
 
 extension BuiltInCatalog {
     /// The number of built-in declarations; the first 917 are Apple's, the rest uti's.
-    static let count = 1182
+    static let count = 1183
     static let appleCount = 917
 
     /// Identifiers, in data-file order (the order that breaks tag ties).
@@ -413,7 +413,7 @@ extension BuiltInCatalog {
         "org.ziglang.zig-source", "org.tcl.tcl-script", "org.ietf.mhtml", "org.jpeg.jpeg-ls",
         "org.jpeg.jpeg-2000-codestream", "com.google.chrome-extension", "com.microsoft.outlook.message",
         "com.oracle.java.hprof", "com.sas.sas7bdat", "com.oracle.berkeley-db", "org.astm.amf",
-        "org.oasis-open.dita",
+        "org.oasis-open.dita", "com.sun.java-properties",
     ]
 
     /// Each identifier in lowercase: the key types are compared by.
@@ -823,7 +823,7 @@ extension BuiltInCatalog {
         "org.ziglang.zig-source", "org.tcl.tcl-script", "org.ietf.mhtml", "org.jpeg.jpeg-ls",
         "org.jpeg.jpeg-2000-codestream", "com.google.chrome-extension", "com.microsoft.outlook.message",
         "com.oracle.java.hprof", "com.sas.sas7bdat", "com.oracle.berkeley-db", "org.astm.amf",
-        "org.oasis-open.dita",
+        "org.oasis-open.dita", "com.sun.java-properties",
     ]
 
     /// Positions ordered by key, for binary search.
@@ -862,12 +862,12 @@ extension BuiltInCatalog {
         773, 772, 771, 775, 776, 1143, 723, 724, 707, 1097, 1150, 191, 1051, 908, 884, 1151, 1152, 1077, 1036,
         909, 887, 1179, 1177, 910, 888, 911, 906, 1153, 24, 25, 115, 1039, 1038, 987, 1124, 781, 778, 779,
         350, 912, 1178, 152, 1154, 1079, 754, 1078, 885, 1031, 998, 913, 914, 268, 782, 1065, 1067, 1066,
-        1068, 1063, 1064, 993, 789, 790, 788, 967, 97, 96, 176, 203, 98, 1127, 1157, 753, 1040, 1098, 1030,
-        947, 1129, 946, 223, 1125, 1026, 1148, 1131, 961, 955, 874, 1024, 991, 1087, 1000, 1009, 1116, 1117,
-        1119, 1118, 1120, 1121, 1011, 1012, 1010, 1013, 263, 1167, 795, 359, 1133, 1076, 979, 1100, 978, 1001,
-        1180, 956, 1106, 1107, 1101, 1091, 931, 1029, 1046, 1136, 1137, 963, 982, 1088, 930, 1061, 966, 964,
-        965, 102, 104, 105, 1139, 1138, 988, 1059, 1104, 1045, 1044, 941, 1103, 981, 357, 1135, 1172, 997,
-        968, 969, 972, 1070, 973, 970, 971, 989, 1027, 1034, 933, 959, 1080, 1168, 975, 1174, 1173, 1102,
+        1068, 1063, 1064, 993, 789, 790, 788, 967, 97, 96, 1182, 176, 203, 98, 1127, 1157, 753, 1040, 1098,
+        1030, 947, 1129, 946, 223, 1125, 1026, 1148, 1131, 961, 955, 874, 1024, 991, 1087, 1000, 1009, 1116,
+        1117, 1119, 1118, 1120, 1121, 1011, 1012, 1010, 1013, 263, 1167, 795, 359, 1133, 1076, 979, 1100, 978,
+        1001, 1180, 956, 1106, 1107, 1101, 1091, 931, 1029, 1046, 1136, 1137, 963, 982, 1088, 930, 1061, 966,
+        964, 965, 102, 104, 105, 1139, 1138, 988, 1059, 1104, 1045, 1044, 941, 1103, 981, 357, 1135, 1172,
+        997, 968, 969, 972, 1070, 973, 970, 971, 989, 1027, 1034, 933, 959, 1080, 1168, 975, 1174, 1173, 1102,
         1085, 1109, 1028, 898, 792, 986, 985, 896, 897, 1145, 1146, 1002, 943, 949, 928, 1099, 918, 917, 976,
         1074, 222, 1082, 1083, 1081, 927, 1089, 980, 937, 1181, 349, 696, 697, 706, 701, 702, 686, 687, 698,
         699, 690, 691, 694, 695, 682, 704, 954, 683, 705, 1060, 700, 684, 685, 688, 689, 692, 693, 680, 703,
@@ -1135,7 +1135,7 @@ extension BuiltInCatalog {
         "Visio stencil", "Visio stencil (macros enabled)", "3D Manufacturing Format model",
         "WARC web archive", "DXF drawing", "Zig source", "Tcl script", "MIME HTML web archive",
         "JPEG-LS image", "JPEG 2000 codestream", "Chrome extension", "Outlook message", "Java heap dump",
-        "SAS data set", "Berkeley DB database", "AMF model", "DITA document",
+        "SAS data set", "Berkeley DB database", "AMF model", "DITA document", "Java properties file",
     ]
 
     /// Reference URLs, empty when the declaration gives none.
@@ -1341,6 +1341,7 @@ extension BuiltInCatalog {
         "https://docs.oracle.com/cd/E17276_01/html/programmer_reference/index.html",
         "https://www.iso.org/standard/74640.html",
         "https://docs.oasis-open.org/dita/dita/v1.3/dita-v1.3-part1-base.html",
+        "https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)",
     ]
 
     /// Entry i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
@@ -1406,7 +1407,7 @@ extension BuiltInCatalog {
         1409, 1411, 1413, 1414, 1416, 1417, 1418, 1419, 1420, 1422, 1424, 1426, 1427, 1428, 1429, 1430, 1431,
         1432, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443, 1444, 1446, 1447, 1448, 1449,
         1450, 1451, 1452, 1453, 1454, 1455, 1456, 1458, 1460, 1462, 1464, 1466, 1468, 1470, 1471, 1472, 1473,
-        1474, 1475, 1476, 1477, 1479, 1480, 1481, 1483, 1485, 1487, 1488,
+        1474, 1475, 1476, 1477, 1479, 1480, 1481, 1483, 1485, 1487, 1488, 1489,
     ]
 
     static let parentList: [Int] = [
@@ -1475,7 +1476,7 @@ extension BuiltInCatalog {
         1, 1, 9, 159, 159, 1, 205, 39, 4, 143, 245, 40, 17, 40, 104, 1, 1, 143, 143, 40, 1138, 177, 177, 142,
         143, 1, 161, 166, 929, 1026, 1025, 101, 1, 1, 227, 205, 205, 205, 200, 40, 40, 40, 177, 348, 4, 348,
         4, 348, 4, 348, 4, 348, 4, 348, 4, 116, 19, 1, 1, 159, 177, 1, 205, 205, 1, 12, 1, 1, 1, 14, 1, 14, 1,
-        19, 143,
+        19, 143, 40,
     ]
 
     /// Entry i's filename extensions are `tags[tagStart[2 * i]..<tagStart[2 * i + 1]]`, its MIME
@@ -1599,7 +1600,7 @@ extension BuiltInCatalog {
         1330, 1332, 1333, 1334, 1335, 1336, 1337, 1338, 1339, 1340, 1341, 1342, 1342, 1343, 1345, 1346, 1347,
         1348, 1349, 1350, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360, 1361, 1362, 1363, 1365,
         1366, 1367, 1368, 1370, 1371, 1372, 1374, 1376, 1378, 1380, 1381, 1382, 1385, 1386, 1387, 1388, 1389,
-        1390, 1391, 1392, 1393, 1394, 1394, 1395, 1396, 1397, 1399, 1400,
+        1390, 1391, 1392, 1393, 1394, 1394, 1395, 1396, 1397, 1399, 1400, 1401, 1402,
     ]
 
     static let tags: [String] = [
@@ -1837,7 +1838,7 @@ extension BuiltInCatalog {
         "image/x-jp2-codestream", "crx", "application/x-chrome-extension", "msg",
         "application/vnd.ms-outlook", "hprof", "application/vnd.java.hprof", "sas7bdat",
         "application/x-sas-data", "application/x-berkeley-db", "amf", "application/x-amf", "dita", "ditamap",
-        "application/dita+xml",
+        "application/dita+xml", "properties", "text/x-java-properties",
     ]
 
     /// MIME types that name built-in types without being their tags (Catalog/mime-aliases.json, each with

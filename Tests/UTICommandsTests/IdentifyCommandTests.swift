@@ -342,6 +342,17 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/triangle.amf"]).stdout == "application/x-amf\n")
     }
 
+    /// Java properties (java.util.Properties.load) by their name. Their syntax, `key = value`
+    /// lines under `#` or `!` comments, is X resources' and sysctl.conf's too, so their content
+    /// alone is plain text.
+    @Test func javaPropertiesByTheirName() throws {
+        let path = "Fixtures/files/messages.properties"
+        #expect(try uti(["identify", "-b", path]).stdout == "com.sun.java-properties\n")
+        #expect(try uti(["identify", "-b", "--mime-type", path]).stdout == "text/x-java-properties\n")
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: path))).stdout == "public.plain-text\n")
+        #expect(try uti(["type", "-m", "text/x-java-properties"]).stdout.hasPrefix("com.sun.java-properties\n"))
+    }
+
     /// Independent of the machine: without the system's shared-mime-info database (whose version
     /// sets the rules' priorities in `evidence`), on files uti's own checks decide.
     @Test func jsonRecordsAreStable() throws {
