@@ -9,7 +9,7 @@ public enum FileKind: String, Sendable {
 
 /// Which evidence decided the type.
 public enum Decision: String, Sendable {
-    /// The bytes (libmagic and uti's refinements).
+    /// The bytes (libmagic and uti's content checks).
     case content
     /// The file name (its extension, or a well-known name such as Makefile).
     case `extension`
@@ -48,7 +48,7 @@ public struct ContentEvidence: Sendable {
         case sharedMIMEInfo = "shared-mime-info"
     }
 
-    /// The type the content points to, after uti's refinements.
+    /// The type the content points to, after uti's content checks.
     public var type: UTType
     /// Whose answer `type` is.
     public var sniffer: Sniffer = .libmagic
@@ -56,7 +56,7 @@ public struct ContentEvidence: Sendable {
     public var sharedMIMEInfo: SharedMIMEMatch?
     /// libmagic's MIME type, as libmagic spells it (nil for empty files and stdin with no data).
     public var mimeType: String?
-    /// libmagic's description, or uti's where a refinement decided.
+    /// libmagic's description, or uti's where one of its content checks decided.
     public var description: String?
     /// The text encoding (`binary` for non-text).
     public var encoding: String?

@@ -7,7 +7,7 @@ import UniformTypes
 /// catalog data, and a fixture.
 ///
 /// A rule of `decisivePriority` or more is an exact signature: its match decides binary content
-/// without libmagic. What the rule language cannot say stays in Swift (`Refinements`): the MZ
+/// without libmagic. What the rule language cannot say stays in Swift (`ContentChecks`): the MZ
 /// header's pointer to a PE, NE or LX header, CPython's list of bytecode magic numbers, zip
 /// containers by their entries, and the text checks.
 public enum OwnRules {

@@ -17,13 +17,13 @@ enum TextStructures {
         let config = leading.contains { line in line.first == UInt8(ascii: "[") || startsWithKey(line, separator: UInt8(ascii: "=")) }
         let assembler =
             first.first == UInt8(ascii: ".")
-            || (first.last == UInt8(ascii: ":") && first.dropLast().allSatisfy { Refinements.isIdentifier($0) || $0 == UInt8(ascii: ".") })
-            || ["\t.globl", "\t.text", "\t.section", "\n.text", "\n.section"].contains { Refinements.contains(Array($0.utf8), in: body) }
-        let zig = Refinements.contains(Array("@import(\"".utf8), in: body)
-        let tcl = Refinements.contains(Array("proc ".utf8), in: body)
+            || (first.last == UInt8(ascii: ":") && first.dropLast().allSatisfy { ContentChecks.isIdentifier($0) || $0 == UInt8(ascii: ".") })
+            || ["\t.globl", "\t.text", "\t.section", "\n.text", "\n.section"].contains { ContentChecks.contains(Array($0.utf8), in: body) }
+        let zig = ContentChecks.contains(Array("@import(\"".utf8), in: body)
+        let tcl = ContentChecks.contains(Array("proc ".utf8), in: body)
         let roff = first.first == UInt8(ascii: ".") || first.first == UInt8(ascii: "'")
         guard yaml || config || assembler || zig || tcl || roff else { return nil }
-        let lines = Array(Refinements.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
+        let lines = Array(ContentChecks.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
         guard !lines.isEmpty else { return nil }
         if yaml && isYAML(lines) { return ("public.yaml", "YAML document", true) }
         if config, let found = tomlOrINI(lines) { return found }
@@ -40,7 +40,7 @@ enum TextStructures {
     static func firstContentLines(_ body: ArraySlice<UInt8>, count: Int) -> [ArraySlice<UInt8>] {
         var found: [ArraySlice<UInt8>] = []
         var seen = 0
-        Refinements.forEachTrimmedLine(body) { line in
+        ContentChecks.forEachTrimmedLine(body) { line in
             seen += 1
             if !(line.first == UInt8(ascii: "#") || line.first == UInt8(ascii: ";")) { found.append(line) }
             return found.count < count && seen < 64
@@ -51,7 +51,7 @@ enum TextStructures {
     /// Whether a line starts with a bare key (letters, digits, `_-.`) and then `separator`
     /// (after optional spaces): `name: value`, `name = value`.
     static func startsWithKey(_ line: ArraySlice<UInt8>, separator: UInt8) -> Bool {
-        let key = line.prefix { Refinements.isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        let key = line.prefix { ContentChecks.isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
         guard !key.isEmpty else { return false }
         let rest = line[key.endIndex...].drop { $0 == 0x20 || $0 == 0x09 }
         return rest.first == separator
@@ -59,7 +59,7 @@ enum TextStructures {
 
     /// Whether a MIME header block can start here: a header name and a colon on the first line.
     static func mayBeMIMEHeaders(_ body: ArraySlice<UInt8>) -> Bool {
-        let name = body.prefix { Refinements.isIdentifier($0) || $0 == UInt8(ascii: "-") }
+        let name = body.prefix { ContentChecks.isIdentifier($0) || $0 == UInt8(ascii: "-") }
         return !name.isEmpty && body[name.endIndex...].first == UInt8(ascii: ":")
     }
 

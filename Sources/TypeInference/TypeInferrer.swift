@@ -2,7 +2,7 @@ import FileAccess
 import SharedMIMEInfo
 import UniformTypes
 
-/// Infers the type of files: file-system kind, then content (libmagic and uti's refinements),
+/// Infers the type of files: file-system kind, then content (libmagic and uti's content checks),
 /// then name, reconciled. One inferrer per worker thread: it owns a content sniffer and a buffer.
 public final class TypeInferrer {
     /// How many bytes of a file's beginning are read (zip central directories are read from the
@@ -363,11 +363,11 @@ public final class TypeInferrer {
         }
         if !magicDescriptions {
             if let decisive,
-                let found = evidence(decisive.identifier, nil, mimeType: Refinements.elfMIMEType(head) ?? decisiveMIMEType, encoding: "binary")
+                let found = evidence(decisive.identifier, nil, mimeType: ContentChecks.elfMIMEType(head) ?? decisiveMIMEType, encoding: "binary")
             {
                 return found
             }
-            if let (identifier, description) = Refinements.binary(head: head, tail: zip),
+            if let (identifier, description) = ContentChecks.binary(head: head, tail: zip),
                 let found = evidence(identifier, description, mimeType: nil, encoding: "binary")
             {
                 return found
@@ -377,7 +377,7 @@ public final class TypeInferrer {
                 // A statement of a language, too few to decide it alone (a three-line Python
                 // script): libmagic, which reads the text its own way, corroborates it or not.
                 if encoding == "us-ascii" || encoding == "utf-8",
-                    let hint = Refinements.languageHint(head.prefix(Refinements.textPrefix)),
+                    let hint = ContentChecks.languageHint(head.prefix(ContentChecks.textPrefix)),
                     let said = magicMIMEType(headCount: headCount), let named = Self.languageIdentifier(libmagicSays: said),
                     named == hint.type.0,
                     let found = evidence(named, hint.type.1, mimeType: said, encoding: encoding, weak: true)
@@ -425,7 +425,7 @@ public final class TypeInferrer {
             let found = evidence(decisive.identifier, nil, mimeType: report.mimeType, encoding: report.encoding)
         {
             return described(found)!
-        } else if let (identifier, description) = Refinements.binary(head: head, tail: zip),
+        } else if let (identifier, description) = ContentChecks.binary(head: head, tail: zip),
             let found = evidence(identifier, description, mimeType: report.mimeType, encoding: report.encoding)
         {
             return described(found)!
@@ -466,9 +466,9 @@ public final class TypeInferrer {
         return type.isDynamic ? nil : type
     }
 
-    /// A text format found by uti's refinements, with UTF-8 TSV as Apple's own subtype.
+    /// A text format found by uti's content checks, with UTF-8 TSV as Apple's own subtype.
     private func textEvidence(_ head: [UInt8], encoding: String, isComplete: Bool, mimeType: String?) -> ContentEvidence? {
-        guard let (identifier, description, weak) = Refinements.text(head, encoding: encoding, isComplete: isComplete),
+        guard let (identifier, description, weak) = ContentChecks.text(head, encoding: encoding, isComplete: isComplete),
             var type = catalog.type(identifier: identifier)
         else { return nil }
         if identifier == "public.tab-separated-values-text" && encoding == "utf-8",

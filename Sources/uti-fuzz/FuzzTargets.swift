@@ -57,7 +57,7 @@ enum FuzzTarget: String, CaseIterable {
         case .text:
             _ = TextEncodings.plainEncoding(of: bytes, isComplete: true)
             // The text checks (formats by their first lines, languages by their statements).
-            _ = Refinements.text(bytes, encoding: "utf-8", isComplete: true)
+            _ = ContentChecks.text(bytes, encoding: "utf-8", isComplete: true)
             _ = TextEncodings.bomlessUTF16(bytes)
             guard let text = try? TextConversion.decode(bytes, label: "fuzz") else { return }
             guard let utf8 = try? TextConversion.utf8(from: bytes, label: "fuzz") else {
@@ -93,7 +93,7 @@ enum FuzzTarget: String, CaseIterable {
             _ = MediaContainers.matroskaStreams(bytes.starts(with: ebml) ? bytes : ebml + bytes)
             // An ELF header's program headers and dynamic section (a shared library or a PIE).
             let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
-            _ = Refinements.elfMIMEType(bytes.starts(with: elf) ? bytes : elf + bytes)
+            _ = ContentChecks.elfMIMEType(bytes.starts(with: elf) ? bytes : elf + bytes)
 
         case .mimecache:
             // Version 1.2's header, so the fuzzer spends its effort on the tables.

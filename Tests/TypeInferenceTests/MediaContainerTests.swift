@@ -14,8 +14,8 @@ import UTITestSupport
     @Test func windowsMediaStreamsAreReadFromTheHeader() throws {
         #expect(MediaContainers.asfStreams(try Self.bytes("clip.wmv")) == MediaContainers.Streams(audio: false, video: true))
         #expect(MediaContainers.asfStreams(try Self.bytes("tone.wma")) == MediaContainers.Streams(audio: true, video: false))
-        #expect(Refinements.binary(head: try Self.bytes("clip.wmv"), tail: { nil })?.0 == "com.microsoft.windows-media-wmv")
-        #expect(Refinements.binary(head: try Self.bytes("tone.wma"), tail: { nil })?.0 == "com.microsoft.windows-media-wma")
+        #expect(ContentChecks.binary(head: try Self.bytes("clip.wmv"), tail: { nil })?.0 == "com.microsoft.windows-media-wmv")
+        #expect(ContentChecks.binary(head: try Self.bytes("tone.wma"), tail: { nil })?.0 == "com.microsoft.windows-media-wma")
     }
 
     @Test func matroskaTracksTellAudioFromVideo() throws {
@@ -24,10 +24,10 @@ import UTITestSupport
         let video = try #require(MediaContainers.matroskaStreams(try Self.bytes("clip.mkv")))
         #expect(video.docType == "matroska" && video.streams.video)
         #expect(MediaContainers.matroskaStreams(try Self.bytes("clip.webm"))?.docType == "webm")
-        #expect(Refinements.binary(head: try Self.bytes("tone.mka"), tail: { nil })?.0 == "org.matroska.mka")
+        #expect(ContentChecks.binary(head: try Self.bytes("tone.mka"), tail: { nil })?.0 == "org.matroska.mka")
         // Video, and WebM whatever its streams, stay the rules' and libmagic's to name.
-        #expect(Refinements.binary(head: try Self.bytes("clip.mkv"), tail: { nil }) == nil)
-        #expect(Refinements.binary(head: try Self.bytes("clip.webm"), tail: { nil }) == nil)
+        #expect(ContentChecks.binary(head: try Self.bytes("clip.mkv"), tail: { nil }) == nil)
+        #expect(ContentChecks.binary(head: try Self.bytes("clip.webm"), tail: { nil }) == nil)
     }
 
     /// Cut anywhere, the headers give no answer or a partial one, never a crash; a header that

@@ -1,7 +1,7 @@
 import UniformTypes
 
-/// Refinements: executables: MZ headers (DOS, NE, LX/LE, DLLs), CPython bytecode, ELF kinds.
-extension Refinements {
+/// ContentChecks: executables: MZ headers (DOS, NE, LX/LE, DLLs), CPython bytecode, ELF kinds.
+extension ContentChecks {
     /// The executable an MZ header introduces: the new header that `e_lfanew` (byte 0x3C) points
     /// to says PE (Windows NT), NE (16-bit Windows and OS/2) or LX/LE (OS/2 and DOS extenders);
     /// without one it is a DOS program. Nil for a PE image (libmagic names those) and for what is

@@ -1,7 +1,7 @@
 import UniformTypes
 
-/// Refinements: the language of source text, by statements no other common language writes the same way.
-extension Refinements {
+/// ContentChecks: the language of source text, by statements no other common language writes the same way.
+extension ContentChecks {
     enum ScriptLanguage: CaseIterable {
         case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell, perl, vim
 

@@ -1,7 +1,7 @@
 import UniformTypes
 
-/// Refinements: zip containers by their stored mimetype entry, their OPC content types or their entry names.
-extension Refinements {
+/// ContentChecks: zip containers by their stored mimetype entry, their OPC content types or their entry names.
+extension ContentChecks {
     /// What kind of zip this is, from the stored `mimetype` entry (for the package formats whose
     /// specifications define it: ODF, EPUB, ...; `ZipDirectory.mimetypeConventions`) or the entry
     /// names of the central directory (OOXML, JAR, APK, IPA, ...).

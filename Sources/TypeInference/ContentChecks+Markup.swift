@@ -1,7 +1,7 @@
 import UniformTypes
 
-/// Refinements: interpreters named by #! lines, and markup by its root element (XML dialects, HTML, SVG, plists).
-extension Refinements {
+/// ContentChecks: interpreters named by #! lines, and markup by its root element (XML dialects, HTML, SVG, plists).
+extension ContentChecks {
     /// The script type named by a `#!` line: the interpreter's name, past `env` and its options,
     /// without a version suffix (`python3.12` is python; but `python2.7` is Python 2).
     static func shebang(_ text: Substring) -> (String, String)? {

@@ -5,13 +5,13 @@ import UniformTypes
 /// Windows Media and Matroska audio by their stream descriptions (`MediaContainers`), zip
 /// containers by their entries, and text formats. Each returns a type identifier and a
 /// description, or nil to leave libmagic's answer. Fixtures proving each are listed in
-/// Fixtures/files/README.md and walked by RefinementTests.
+/// Fixtures/files/README.md and walked by ContentCheckTests.
 ///
 /// One file per family: this one holds the two entry points (`binary`, `text`) in precedence
-/// order; `Refinements+Executables`, `+Zip`, `+Markup`, `+Documents`, `+Languages` and
+/// order; `ContentChecks+Executables`, `+Zip`, `+Markup`, `+Documents`, `+Languages` and
 /// `+Statements` the checks; `TextStructures`, `CameraRaw`, `MediaContainers` and `JSONScanner`
 /// the structural readers they call.
-@_spi(Fuzzing) public enum Refinements {
+@_spi(Fuzzing) public enum ContentChecks {
     /// The languages whose files a `#!` line runs: a script line over their statements is that script.
     static let interpretedLanguages: Set<ScriptLanguage> = [.python, .ruby, .perl, .shell, .javaScript, .typeScript]
 

@@ -4,7 +4,7 @@ import UTITestSupport
 @_spi(Fuzzing) @testable import TypeInference
 import UniformTypes
 
-@Suite struct RefinementTests {
+@Suite struct ContentCheckTests {
     @Test(arguments: [
         ("#!/usr/bin/env python3\n", "public.python-script"), ("#!/bin/bash\n", "public.bash-script"),
         ("#!/usr/bin/env -S node --flag\n", "com.netscape.javascript-source"), ("#! /bin/sh\n", "public.shell-script"),
@@ -14,7 +14,7 @@ import UniformTypes
         ("#!/usr/bin/python3\n", "public.python-script"),
     ])
     func shebangs(line: String, identifier: String) {
-        #expect(Refinements.text(Array(line.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
+        #expect(ContentChecks.text(Array(line.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
     }
 
     @Test(arguments: [
@@ -43,7 +43,7 @@ import UniformTypes
         ("<html>\n<body><pre>&lt;?php echo 1; ?&gt;</pre></body>\n</html>\n", "public.html"),
     ])
     func textFormats(text: String, identifier: String) {
-        #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
+        #expect(ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 == identifier)
     }
 
     @Test(arguments: [
@@ -52,7 +52,7 @@ import UniformTypes
         "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBF\n",
     ])
     func notMistakenForAFormat(text: String) {
-        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
+        let found = ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
         #expect(found != "public.json" && found != "public.comma-separated-values-text" && found != "public.ndjson")
         #expect(found?.hasPrefix("org.ietf.pem") != true)
     }
@@ -67,7 +67,7 @@ import UniformTypes
         "async def fetch(url) -> bytes:\n    return b''\ndef close():\n    pass\n",
     ])
     func pythonWithoutAShebang(text: String) {
-        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
+        let found = ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
         #expect(found?.0 == "public.python-script")
         #expect(found?.2 == true, "a guess")
     }
@@ -82,7 +82,7 @@ import UniformTypes
         "Example:\n\n    def f(x):\n        return x\n\nThat is all.\n",  // one def in a document
     ])
     func notPython(text: String) {
-        #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 != "public.python-script")
+        #expect(ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0 != "public.python-script")
     }
 
     /// C-family source by its first directive after comments; headers by an include guard or
@@ -98,7 +98,7 @@ import UniformTypes
         ("const add = (a, b) => {\n  return a + b;\n};\nmodule.exports = add\n", "com.netscape.javascript-source"),
     ])
     func cFamilyAndJavaScriptByTheirStatements(text: String, identifier: String) {
-        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
+        let found = ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
         #expect(found?.0 == identifier)
         #expect(found?.2 == true, "a guess")
     }
@@ -111,7 +111,7 @@ import UniformTypes
         "import os\nimport sys\n",  // Python imports alone
     ])
     func notCFamilyOrJavaScript(text: String) {
-        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
+        let found = ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
         #expect(found?.hasPrefix("public.c") != true && found?.hasPrefix("public.objective-c") != true)
         #expect(found != "com.netscape.javascript-source")
     }
@@ -128,10 +128,10 @@ import UniformTypes
             bytes[17] = bigEndian ? UInt8(type & 0xFF) : UInt8(type >> 8)
             return bytes
         }
-        #expect(Refinements.elfMIMEType(header(bigEndian: true, is64: false, type: 2)) == "application/x-executable")
-        #expect(Refinements.elfMIMEType(header(bigEndian: false, is64: true, type: 1)) == "application/x-object")
-        #expect(Refinements.elfMIMEType(header(bigEndian: false, is64: true, type: 4)) == "application/x-coredump")
-        #expect(Refinements.elfMIMEType(header(bigEndian: false, is64: true, type: 3)) == "application/x-sharedlib")
+        #expect(ContentChecks.elfMIMEType(header(bigEndian: true, is64: false, type: 2)) == "application/x-executable")
+        #expect(ContentChecks.elfMIMEType(header(bigEndian: false, is64: true, type: 1)) == "application/x-object")
+        #expect(ContentChecks.elfMIMEType(header(bigEndian: false, is64: true, type: 4)) == "application/x-coredump")
+        #expect(ContentChecks.elfMIMEType(header(bigEndian: false, is64: true, type: 3)) == "application/x-sharedlib")
         // One PT_DYNAMIC program header (64-bit, little-endian) whose section holds DT_FLAGS_1 = DF_1_PIE.
         var pie = header(bigEndian: false, is64: true, type: 3) + [UInt8](repeating: 0, count: 56 + 32)
         pie[32] = 64; pie[54] = 56; pie[56] = 1  // e_phoff, e_phentsize, e_phnum
@@ -139,8 +139,8 @@ import UniformTypes
         pie[72] = 120; pie[96] = 32  // p_offset, p_filesz
         pie[120...127] = [0xFB, 0xFF, 0xFF, 0x6F, 0, 0, 0, 0]  // DT_FLAGS_1
         pie[128...135] = [0, 0, 0, 0x08, 0, 0, 0, 0]  // DF_1_PIE
-        #expect(Refinements.elfMIMEType(pie) == "application/x-pie-executable")
-        #expect(Refinements.elfMIMEType(Array("not an elf file at all, just some text here and more".utf8)) == nil)
+        #expect(ContentChecks.elfMIMEType(pie) == "application/x-pie-executable")
+        #expect(ContentChecks.elfMIMEType(Array("not an elf file at all, just some text here and more".utf8)) == nil)
     }
 
     /// Languages told by statements only they write so, each sample also a check that no other
@@ -202,7 +202,7 @@ import UniformTypes
         ),
     ])
     func languagesByTheirStatements(text: String, identifier: String) {
-        let found = Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
+        let found = ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
         #expect(found?.0 == identifier)
         #expect(found?.2 == true, "a guess")
     }
@@ -230,13 +230,13 @@ import UniformTypes
         "(A) first + second\n(B) a @ b\n",  // signs that tag nothing
     ])
     func notALanguageTheyResemble(text: String) {
-        #expect(Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true) == nil)
+        #expect(ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true) == nil)
     }
 
     @Test func truncatedJSONPrefixCountsWhenTheFileGoesOn() {
         let prefix = Array("{\"items\": [1, 2, 3, 4".utf8)
-        #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: false)?.0 == "public.json")
-        #expect(Refinements.text(prefix, encoding: "us-ascii", isComplete: true)?.0 != "public.json")
+        #expect(ContentChecks.text(prefix, encoding: "us-ascii", isComplete: false)?.0 == "public.json")
+        #expect(ContentChecks.text(prefix, encoding: "us-ascii", isComplete: true)?.0 != "public.json")
     }
 
     @Test func utf16WithoutByteOrderMark() {
@@ -251,13 +251,13 @@ import UniformTypes
     /// development magic 3338, which no release used, so it is not bytecode.
     @Test func pythonBytecodeNeedsAReleasedMagicOrFlags() {
         let pyc: [UInt8] = [0xA7, 0x0D, 0x0D, 0x0A, 0, 0, 0, 0] + Array(repeating: 0, count: 8)  // 3.11, flags 0
-        #expect(Refinements.pythonBytecode(pyc)?.0 == "org.python.bytecode")
+        #expect(ContentChecks.pythonBytecode(pyc)?.0 == "org.python.bytecode")
         let python36: [UInt8] = [0x33, 0x0D, 0x0D, 0x0A, 0x12, 0x34, 0x56, 0x78] + Array(repeating: 0, count: 8)  // 3379, an mtime
-        #expect(Refinements.pythonBytecode(python36)?.0 == "org.python.bytecode")
+        #expect(ContentChecks.pythonBytecode(python36)?.0 == "org.python.bytecode")
         let pcapng: [UInt8] = [0x0A, 0x0D, 0x0D, 0x0A, 0x1C, 0, 0, 0, 0x4D, 0x3C, 0x2B, 0x1A, 1, 0, 0, 0]
-        #expect(Refinements.pythonBytecode(pcapng) == nil)
+        #expect(ContentChecks.pythonBytecode(pcapng) == nil)
         let badFlags: [UInt8] = [0xA7, 0x0D, 0x0D, 0x0A, 9, 0, 0, 0] + Array(repeating: 0, count: 8)
-        #expect(Refinements.pythonBytecode(badFlags) == nil)
+        #expect(ContentChecks.pythonBytecode(badFlags) == nil)
     }
 
     /// An MZ header's new header says which executable it is; without one it is DOS.
@@ -271,30 +271,30 @@ import UniformTypes
             }
             return head
         }
-        #expect(Refinements.mzExecutable(mz(relocations: 0x1C, newHeader: nil))?.0 == "com.microsoft.dos-executable")
-        #expect(Refinements.mzExecutable(mz(relocations: 0x40, newHeader: Array("NE".utf8)))?.0 == "com.microsoft.ne-executable")
-        #expect(Refinements.mzExecutable(mz(relocations: 0x40, newHeader: Array("LX".utf8)))?.0 == "com.ibm.lx-executable")
-        #expect(Refinements.mzExecutable(mz(relocations: 0x40, newHeader: [0x50, 0x45, 0, 0])) == nil, "PE is libmagic's")
-        #expect(Refinements.mzExecutable(Array("MZ is not enough".utf8)) == nil)
+        #expect(ContentChecks.mzExecutable(mz(relocations: 0x1C, newHeader: nil))?.0 == "com.microsoft.dos-executable")
+        #expect(ContentChecks.mzExecutable(mz(relocations: 0x40, newHeader: Array("NE".utf8)))?.0 == "com.microsoft.ne-executable")
+        #expect(ContentChecks.mzExecutable(mz(relocations: 0x40, newHeader: Array("LX".utf8)))?.0 == "com.ibm.lx-executable")
+        #expect(ContentChecks.mzExecutable(mz(relocations: 0x40, newHeader: [0x50, 0x45, 0, 0])) == nil, "PE is libmagic's")
+        #expect(ContentChecks.mzExecutable(Array("MZ is not enough".utf8)) == nil)
     }
 
     @Test func pemLabelsOfCertificatesAndRevocationLists() {
         for label in ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE", "CA CERTIFICATE"] {
             let text = Array("-----BEGIN \(label)-----\nMIIB\n-----END \(label)-----\n".utf8)
-            #expect(Refinements.text(text, encoding: "us-ascii", isComplete: true)?.0 == "org.ietf.pem-certificate", "\(label)")
+            #expect(ContentChecks.text(text, encoding: "us-ascii", isComplete: true)?.0 == "org.ietf.pem-certificate", "\(label)")
         }
         let crl = Array("-----BEGIN X509 CRL-----\nMIIB\n-----END X509 CRL-----\n".utf8)
-        #expect(Refinements.text(crl, encoding: "us-ascii", isComplete: true)?.0 == "org.ietf.pem-crl")
+        #expect(ContentChecks.text(crl, encoding: "us-ascii", isComplete: true)?.0 == "org.ietf.pem-crl")
     }
 
     @Test func byteSearchFindsNeedlesAnywhereAndOnlyWhole() {
         let hay = Array("abc\nmsgid \"x\"".utf8)[...]
-        #expect(Refinements.contains(Array("\nmsgid \"".utf8), in: hay))
-        #expect(Refinements.contains(Array("abc".utf8), in: hay))
-        #expect(Refinements.contains(Array("\"x\"".utf8), in: hay), "at the very end")
-        #expect(!Refinements.contains(Array("\"x\"!".utf8), in: hay))
-        #expect(!Refinements.contains(Array("abcd".utf8), in: hay[0..<3]), "longer than the slice")
-        #expect(Refinements.contains(Array("bc".utf8), in: hay[1..<3]), "a slice that does not start at 0")
+        #expect(ContentChecks.contains(Array("\nmsgid \"".utf8), in: hay))
+        #expect(ContentChecks.contains(Array("abc".utf8), in: hay))
+        #expect(ContentChecks.contains(Array("\"x\"".utf8), in: hay), "at the very end")
+        #expect(!ContentChecks.contains(Array("\"x\"!".utf8), in: hay))
+        #expect(!ContentChecks.contains(Array("abcd".utf8), in: hay[0..<3]), "longer than the slice")
+        #expect(ContentChecks.contains(Array("bc".utf8), in: hay[1..<3]), "a slice that does not start at 0")
     }
 
     /// JSON formats by the members of their top-level object, as far as the prefix goes.
@@ -405,7 +405,7 @@ import UniformTypes
         "'use strictly';\n",
     ])
     func notTheDirective(text: String) {
-        #expect(!Refinements.startsWithStrictDirective(Array(text.utf8)[...]))
+        #expect(!ContentChecks.startsWithStrictDirective(Array(text.utf8)[...]))
     }
 }
 
@@ -413,7 +413,7 @@ import UniformTypes
 /// "Makefile syntax" and JLS 12.1.4; each with look-alikes that must stay what they are.
 @Suite struct MakefileAndJavaTests {
     func identify(_ text: String) -> String? {
-        Refinements.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
+        ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)?.0
     }
 
     @Test func makefilesByRulesAndRecipes() {
@@ -490,10 +490,10 @@ import UniformTypes
             [Entry].self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/interpreters.json")))
         #expect(entries.count >= 20)
         for entry in entries {
-            #expect(Refinements.shebang(entry.example[...])?.0 == entry.type, "\(entry.example)")
-            #expect(Refinements.shebang(entry.counterexample[...])?.0 != entry.type, "\(entry.counterexample)")
+            #expect(ContentChecks.shebang(entry.example[...])?.0 == entry.type, "\(entry.example)")
+            #expect(ContentChecks.shebang(entry.counterexample[...])?.0 != entry.type, "\(entry.counterexample)")
             for name in entry.interpreters {
-                #expect(Refinements.interpreters[name] == entry.type)
+                #expect(ContentChecks.interpreters[name] == entry.type)
             }
         }
     }

@@ -1,7 +1,7 @@
 import UniformTypes
 
-/// Refinements: what one line says of a language: the statement recognizers and their keywords.
-extension Refinements {
+/// ContentChecks: what one line says of a language: the statement recognizers and their keywords.
+extension ContentChecks {
     /// Whether a line is a Visual Basic statement: a block's end (`End Sub`, the whole line), a
     /// module or class opened by name, a procedure with its parentheses, `Dim x As T`, `Imports`.
     static func isVisualBasic(_ line: ArraySlice<UInt8>) -> Bool {

@@ -1,7 +1,7 @@
 import UniformTypes
 
-/// Refinements: text documents by their structure: Markdown, Makefiles, plain Netpbm, mail, todo.txt, SubRip, CSV and TSV.
-extension Refinements {
+/// ContentChecks: text documents by their structure: Markdown, Makefiles, plain Netpbm, mail, todo.txt, SubRip, CSV and TSV.
+extension ContentChecks {
     /// Whether text is a Markdown document (CommonMark): a heading, ATX (`## Title`) or setext (a
     /// line of `===` or `---` under a line of text that does not start with the same), and two more of what only Markdown writes: a link or
     /// image (`[text](target)`, `[label]: http...`), a fence (a line of three to five backticks or
