@@ -7,10 +7,19 @@ import UniformTypes
 /// description, or nil to leave libmagic's answer. Fixtures proving each are listed in
 /// Fixtures/files/README.md and walked by ContentCheckTests.
 ///
-/// One file per family: this one holds the two entry points (`binary`, `text`) in precedence
-/// order; `ContentChecks+Executables`, `+Zip`, `+Markup`, `+Documents`, `+Languages` and
+/// One file per family: this one holds the two registries of named checks (`binaryChecks`,
+/// `textChecks`), whose order is their precedence, and their entry points (`binary`, `text`); `ContentChecks+Executables`, `+Zip`, `+Markup`, `+Documents`, `+Languages` and
 /// `+Statements` the checks; `TextStructures`, `CameraRaw`, `MediaContainers` and `JSONScanner`
 /// the structural readers they call.
+/// The names and summaries of uti's own content checks, in the order they run (the manual lists
+/// them from here).
+package enum ContentCheckOrder {
+    /// The binary checks: name and summary.
+    package static var binary: [(name: String, summary: String)] { ContentChecks.binaryChecks.map { ($0.name, $0.summary) } }
+    /// The text checks: name and summary.
+    package static var text: [(name: String, summary: String)] { ContentChecks.textChecks.map { ($0.name, $0.summary) } }
+}
+
 @_spi(Fuzzing) public enum ContentChecks {
     /// The languages whose files a `#!` line runs: a script line over their statements is that script.
     static let interpretedLanguages: Set<ScriptLanguage> = [.python, .ruby, .perl, .shell, .javaScript, .typeScript]
@@ -18,116 +27,257 @@ import UniformTypes
     /// How much of a text file the format checks read.
     static let textPrefix = 8 * 1024
 
-    /// The binary formats uti recognizes by itself, with a description; nil leaves it to libmagic.
-    static func binary(head: [UInt8], tail: () -> ZipDirectory?) -> (String, String)? {
-        if let found = pythonBytecode(head) { return found }
-        if isWindowsDLL(head) { return ("com.microsoft.windows-dynamic-link-library", "Windows DLL") }
-        if let executable = mzExecutable(head) { return executable }
-        if let streams = MediaContainers.asfStreams(head) {
-            if streams.video { return ("com.microsoft.windows-media-wmv", "Windows Media video") }
-            if streams.audio { return ("com.microsoft.windows-media-wma", "Windows Media audio") }
+    /// What a check found: a type identifier, a description, and whether it is a guess (weak)
+    /// that a text type from the name overrides.
+    typealias Finding = (identifier: String, description: String, isWeak: Bool)
+
+    /// One of uti's own content checks, by name: `identify --explain` and the record's
+    /// `evidence.content.check` say which one decided, and `uti identify --help` lists them in
+    /// the order they run, which is their precedence (the first that finds a type decides).
+    struct Check<Sample>: Sendable {
+        /// The check's name, in `--explain` and the JSON record.
+        let name: String
+        /// What it reads, in a few words, for the manual.
+        let summary: String
+        let run: @Sendable (Sample) -> Finding?
+    }
+
+    /// The bytes a binary check reads: the head of the file, and the zip central directory
+    /// read from its end, on demand.
+    struct BinarySample {
+        let head: [UInt8]
+        let tail: () -> ZipDirectory?
+    }
+
+    /// The binary checks, in precedence order.
+    static let binaryChecks: [Check<BinarySample>] = [
+        Check(name: "python-bytecode", summary: "CPython's bytecode magic numbers") { pythonBytecode($0.head).map { ($0.0, $0.1, false) } },
+        Check(name: "windows-dll", summary: "a PE image whose characteristics say DLL") {
+            isWindowsDLL($0.head) ? ("com.microsoft.windows-dynamic-link-library", "Windows DLL", false) : nil
+        },
+        Check(name: "mz-executable", summary: "the MZ header's pointer to a PE, NE or LX header") { mzExecutable($0.head).map { ($0.0, $0.1, false) } },
+        Check(name: "asf-streams", summary: "Windows Media by its stream properties: video, or audio only") { sample in
+            guard let streams = MediaContainers.asfStreams(sample.head) else { return nil }
+            if streams.video { return ("com.microsoft.windows-media-wmv", "Windows Media video", false) }
+            return streams.audio ? ("com.microsoft.windows-media-wma", "Windows Media audio", false) : nil
+        },
+        Check(name: "matroska-audio", summary: "Matroska whose tracks are audio only") { sample in
+            guard sample.head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]), let (docType, streams) = MediaContainers.matroskaStreams(sample.head),
+                docType == "matroska", streams.audio, !streams.video
+            else { return nil }
+            return ("org.matroska.mka", "Matroska audio", false)
+        },
+        Check(
+            name: "zip-container",
+            summary:
+                "a zip by its central directory: OOXML by the main part in [Content_Types].xml; OpenDocument, EPUB and the other packages that define a stored mimetype entry; then by entry names in the order of Catalog/package-rules.json: JAR, WAR, APK, IPA, NumPy archives, pass bundles, compressed AMF"
+        ) { sample in
+            guard sample.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || sample.head.starts(with: [0x50, 0x4B, 0x05, 0x06]) else { return nil }
+            let (identifier, description) = zipContainer(head: sample.head, directory: sample.tail())
+            return (identifier, description, false)
+        },
+    ]
+
+    /// The binary formats uti recognizes by itself, with a description and the check that found
+    /// it; nil leaves it to libmagic.
+    static func binary(head: [UInt8], tail: () -> ZipDirectory?) -> (identifier: String, description: String, check: String)? {
+        withoutActuallyEscaping(tail) { tail in
+            let sample = BinarySample(head: head, tail: tail)
+            for check in binaryChecks {
+                if let found = check.run(sample) { return (found.identifier, found.description, check.name) }
+            }
+            return nil
         }
-        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]), let (docType, streams) = MediaContainers.matroskaStreams(head),
-            docType == "matroska", streams.audio, !streams.video
-        {
-            return ("org.matroska.mka", "Matroska audio")
+    }
+
+    /// What a text check reads: the first 8 KiB as UTF-8 (decoded from UTF-16 or Latin-1 where
+    /// that is the encoding), the text after a byte-order mark and leading white space (`body`),
+    /// and what several checks share, worked out once.
+    final class TextSample {
+        /// The bytes read, undecoded.
+        let head: [UInt8]
+        /// Whether the text is ASCII or UTF-8 (`head` is then the text itself).
+        let isUTF8: Bool
+        /// Whether `head` is the whole file.
+        let isComplete: Bool
+        /// Whether the first 8 KiB are the whole file.
+        let prefixComplete: Bool
+        /// The first 8 KiB as UTF-8.
+        let bytes: [UInt8]
+        /// Where the text starts in `bytes` (and in `head`, for UTF-8).
+        let start: Int
+
+        init(head: [UInt8], encoding: String, isComplete: Bool) {
+            self.head = head
+            isUTF8 = encoding == "us-ascii" || encoding == "utf-8"
+            bytes =
+                isUTF8
+                ? Array(head.prefix(textPrefix)) : Array(TextEncodings.decode(head.prefix(textPrefix)[...], encoding: encoding).utf8)
+            self.isComplete = isComplete
+            prefixComplete = isComplete && head.count <= textPrefix
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+            self.start = start
         }
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            return zipContainer(head: head, directory: tail())
+
+        /// The text after a byte-order mark and leading white space, in the first 8 KiB.
+        var body: ArraySlice<UInt8> { bytes[start...] }
+
+        /// Whether the text begins with `text`.
+        func begins(_ text: String) -> Bool { body.starts(with: text.utf8) }
+
+        /// Which of the line-structured formats the first lines that say something allow
+        /// (`TextStructures.Openings`): most text allows none, and pays for one line's scan.
+        lazy var openings = TextStructures.Openings(body)
+
+        /// The first 200 lines, for the line-structured formats.
+        lazy var lines: [Substring] = leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The text checks, in precedence order.
+    static let textChecks: [Check<TextSample>] = [
+        Check(name: "interpreter-line", summary: "a #! line: its interpreter, or the statements after a line that names none") { sample in
+            guard sample.begins("#!"), let script = shebang(String(decoding: sample.body.prefix(512), as: UTF8.self)[...]) else { return nil }
+            // An interpreter uti does not know (or a line that names none: `#!/usr/bin env
+            // python`): a script, of the scripting language its statements are, if they say one.
+            if script.0 == "public.script", let language = scriptLanguage(sample.body), interpretedLanguages.contains(language) {
+                return (language.type.0, language.type.1, false)
+            }
+            return (script.0, script.1, false)
+        },
+        Check(name: "pem-label", summary: "PEM by its RFC 7468 label") { pem($0) },
+        Check(name: "html-template", summary: "HTML behind Jinja's, Twig's or ASP's tags") { htmlTemplate($0.body) },
+        Check(name: "markup", summary: "XML by its root element, HTML, XHTML, PHP in HTML") { sample in
+            guard sample.begins("<"), let markup = markup(String(decoding: sample.body.prefix(4096), as: UTF8.self)[...]) else { return nil }
+            // A page with PHP's processing instruction in it is a PHP template: HTML that
+            // only shows PHP code escapes the `<`.
+            if markup.0 == "public.html" && contains(Array("<?php".utf8), in: sample.body) { return ("public.php-script", "PHP script", false) }
+            return (markup.0, markup.1, false)
+        },
+        Check(name: "netpbm-plain", summary: "plain Netpbm images, P1 to P3") { sample in
+            plainNetpbm(sample.body).map { ("public.pbm", "Netpbm \($0) image (plain)", false) }
+        },
+        Check(name: "mime-html", summary: "MIME HTML archives, RFC 2557") { sample in
+            guard TextStructures.mayBeMIMEHeaders(sample.body) else { return nil }
+            return TextStructures.mimeHTML(
+                Array(leadingLines(sample.body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }))
+        },
+        Check(name: "mail", summary: "RFC 5322 messages and RFC 4155 mailboxes by their headers") { mailStructure($0.body) },
+        Check(name: "rtf", summary: "Rich Text Format's opening group") { $0.begins("{\\rtf") ? ("public.rtf", "Rich Text Format", false) : nil },
+        Check(name: "postscript", summary: "%!PS, EPSF in its first line") { sample in
+            guard sample.begins("%!PS") else { return nil }
+            let firstLine = sample.body.prefix { $0 != 0x0A && $0 != 0x0D }
+            return contains(Array(" EPSF-".utf8), in: firstLine)
+                ? ("com.adobe.encapsulated-postscript", "Encapsulated PostScript", false)
+                : ("com.adobe.postscript", "PostScript document", false)
+        },
+        Check(name: "json", summary: "JSON read in full and its shape: GeoJSON, a notebook, ...; or JSON lines") { sample in
+            guard sample.begins("{") || sample.begins("[") else { return nil }
+            // JSON is checked in full, UTF-8 beyond the first 8 KiB.
+            let whole = sample.prefixComplete || !sample.isUTF8 ? sample.body : sample.head[sample.start...]
+            switch JSONScanner.classify(whole, isComplete: sample.isComplete || (sample.prefixComplete && !sample.isUTF8)) {
+            case .json: return JSONScanner.shape(whole) ?? ("public.json", "JSON text", false)
+            case .lines: return ("public.ndjson", "newline-delimited JSON", false)
+            case .invalid: return nil
+            }
+        },
+        Check(name: "calendar-contact", summary: "BEGIN:VCALENDAR, BEGIN:VCARD") { sample in
+            let upper = String(decoding: sample.body.prefix(16), as: UTF8.self).uppercased()
+            if upper.hasPrefix("BEGIN:VCALENDAR") { return ("com.apple.ical.ics", "iCalendar data", false) }
+            return upper.hasPrefix("BEGIN:VCARD") ? ("public.vcard", "vCard contact", false) : nil
+        },
+        Check(name: "webvtt", summary: "WEBVTT") { $0.begins("WEBVTT") ? ("org.w3.webvtt", "WebVTT subtitles", false) : nil },
+        Check(name: "subrip", summary: "SubRip's numbered cues and their times") {
+            isSubRip($0.body) ? ("com.subrip.srt", "SubRip subtitles", false) : nil
+        },
+        Check(name: "strict-directive", summary: "JavaScript's 'use strict' first") {
+            startsWithStrictDirective($0.body) ? ("com.netscape.javascript-source", "JavaScript source", false) : nil
+        },
+        Check(name: "gettext", summary: "msgid lines") { sample in
+            sample.begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: sample.body) ? ("org.gnu.gettext.po", "gettext translation", false) : nil
+        },
+        Check(name: "yaml", summary: "YAML 1.2 by its block structure") { sample in
+            sample.openings.yaml && TextStructures.isYAML(sample.lines) ? ("public.yaml", "YAML document", true) : nil
+        },
+        Check(name: "toml-ini", summary: "TOML and INI by their tables, sections and keys") { sample in
+            sample.openings.config ? TextStructures.tomlOrINI(sample.lines) : nil
+        },
+        Check(name: "gnu-assembler", summary: "GNU assembler directives and labels") { sample in
+            sample.openings.assembler && TextStructures.isGNUAssembler(sample.lines) ? ("public.assembly-source", "assembler source", true) : nil
+        },
+        Check(name: "zig", summary: "Zig's @import and declarations") { sample in
+            sample.openings.zig && TextStructures.isZig(sample.lines) ? ("org.ziglang.zig-source", "Zig source", true) : nil
+        },
+        Check(name: "tcl", summary: "Tcl's proc and commands") { sample in
+            sample.openings.tcl && TextStructures.isTcl(sample.lines) ? ("org.tcl.tcl-script", "Tcl script", true) : nil
+        },
+        Check(name: "mdoc", summary: "mdoc(7)'s prologue") { sample in
+            sample.openings.roff && TextStructures.isMdoc(sample.lines) ? ("org.gnu.groff.man-page", "mdoc manual page", false) : nil
+        },
+        Check(name: "roff", summary: "roff requests") { sample in
+            sample.openings.roff && TextStructures.isRoff(sample.lines) ? ("org.gnu.groff.troff", "troff document", false) : nil
+        },
+        // A guess: a man page or a document may quote a diff (a rule above the default priority,
+        // a man page's .TH, outranks it).
+        Check(name: "diff", summary: "the output of POSIX diff -u and -c") { isDiff($0.body) ? ("public.patch-file", "unified diff", true) : nil },
+        Check(name: "c-family", summary: "C, C++ and Objective-C by a first directive, or declarations then main") { sample in
+            cFamily(sample.body).map { ($0.0, $0.1, true) }
+        },
+        Check(name: "makefile", summary: "make's rules, recipes and macro definitions") {
+            isMakefile($0.body) ? ("public.make-source", "Makefile", true) : nil
+        },
+        // The languages read 8 KiB of code: strings that close in the head do not use it up.
+        Check(
+            name: "script-language",
+            summary:
+                "Python, Java, Go, Rust, C#, Swift, Kotlin, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL, CSS or shell, by two statements only that language writes so"
+        ) { sample in
+            scriptLanguage(sample.isUTF8 ? sample.head[sample.start...] : sample.body).map { ($0.type.0, $0.type.1, true) }
+        },
+        Check(name: "module-of-exports", summary: "a whole file of JavaScript exports") { sample in
+            sample.prefixComplete && isModuleOfExports(sample.body) ? ("com.netscape.javascript-source", "JavaScript source", true) : nil
+        },
+        Check(name: "minified-script", summary: "minified JavaScript") {
+            isMinifiedScript($0.body) ? ("com.netscape.javascript-source", "JavaScript source (minified)", true) : nil
+        },
+        Check(name: "todo-list", summary: "todo.txt priorities and tags") { isTodoList($0.body) ? ("com.todotxt.todo-list", "todo.txt task list", true) : nil },
+        Check(name: "markdown", summary: "Markdown headings with links, fences or emphasis") {
+            isMarkdown($0.body) ? ("net.daringfireball.markdown", "Markdown document", true) : nil
+        },
+        Check(name: "delimited", summary: "CSV and TSV by their columns") { sample in
+            delimiterSeparated(sample.body, isComplete: sample.prefixComplete).map { ($0.0, $0.1, true) }
+        },
+    ]
+
+    /// A text format read from the first bytes, by the first of `textChecks` that finds one:
+    /// its type, description, whether it is a guess (weak), and the check's name. Works on bytes.
+    @_spi(Fuzzing) public static func text(
+        _ head: [UInt8], encoding: String, isComplete: Bool
+    ) -> (identifier: String, description: String, isWeak: Bool, check: String)? {
+        let sample = TextSample(head: head, encoding: encoding, isComplete: isComplete)
+        for check in textChecks {
+            if let found = check.run(sample) { return (found.identifier, found.description, found.isWeak, check.name) }
         }
         return nil
     }
 
-    /// Text formats recognized from the first bytes: shebang scripts, property lists, XML
-    /// dialects, HTML (PHP when it holds PHP's processing instruction), JSON, PEM, PostScript,
-    /// RTF, JavaScript in strict mode, calendars, contacts, subtitles, translations, CSV and TSV.
-    /// The Bool says whether the finding is a weak guess (CSV/TSV). Works on bytes.
-    @_spi(Fuzzing) public static func text(_ head: [UInt8], encoding: String, isComplete: Bool) -> (String, String, Bool)? {
-        // Formats announce themselves early: look at the first 8 KiB (JSON is checked in full).
-        let isUTF8 = encoding == "us-ascii" || encoding == "utf-8"
-        let bytes = isUTF8 ? Array(head.prefix(textPrefix)) : Array(TextEncodings.decode(head.prefix(textPrefix)[...], encoding: encoding).utf8)
-        let prefixComplete = isComplete && head.count <= textPrefix
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        let body = bytes[start...]
-        func begins(_ text: String) -> Bool { body.starts(with: text.utf8) }
-        if begins("#!"), let script = shebang(String(decoding: body.prefix(512), as: UTF8.self)[...]) {
-            // An interpreter uti does not know (or a line that names none: `#!/usr/bin env
-            // python`): a script, of the scripting language its statements are, if they say one.
-            if script.0 == "public.script", let language = scriptLanguage(body), Self.interpretedLanguages.contains(language) {
-                return (language.type.0, language.type.1, false)
-            }
-            return (script.0, script.1, false)
+    /// PEM by its label: RFC 7468's, and the older ones OpenSSL and others still write; a PGP
+    /// armor is no PEM.
+    static func pem(_ sample: TextSample) -> Finding? {
+        guard sample.begins("-----BEGIN "), !sample.begins("-----BEGIN PGP ") else { return nil }
+        for label in ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE", "CA CERTIFICATE"] where sample.begins("-----BEGIN \(label)-----") {
+            return ("org.ietf.pem-certificate", "PEM certificate", false)
         }
-        if begins("-----BEGIN ") && !begins("-----BEGIN PGP ") {
-            // RFC 7468's label, and the older ones OpenSSL and others still write.
-            for label in ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE", "CA CERTIFICATE"]
-            where begins("-----BEGIN \(label)-----") {
-                return ("org.ietf.pem-certificate", "PEM certificate", false)
-            }
-            if begins("-----BEGIN X509 CRL-----") { return ("org.ietf.pem-crl", "PEM certificate revocation list", false) }
-            let firstLine = body.prefix { $0 != 0x0A }
-            if contains(Array("PRIVATE KEY-----".utf8), in: firstLine) {
-                return ("org.ietf.pem-private-key", "PEM private key", false)
-            }
-            // RFC 7468's other labels, and OpenSSL's for PKCS #1 public keys and key parameters.
-            for (labels, identifier, description) in Self.pemLabels where labels.contains(where: { begins("-----BEGIN \($0)-----") }) {
-                return (identifier, description, false)
-            }
-            return ("org.ietf.pem", "PEM-encoded data", false)
+        if sample.begins("-----BEGIN X509 CRL-----") { return ("org.ietf.pem-crl", "PEM certificate revocation list", false) }
+        let firstLine = sample.body.prefix { $0 != 0x0A }
+        if contains(Array("PRIVATE KEY-----".utf8), in: firstLine) {
+            return ("org.ietf.pem-private-key", "PEM private key", false)
         }
-        if let page = htmlTemplate(body) { return page }
-        if begins("<"), let markup = markup(String(decoding: body.prefix(4096), as: UTF8.self)[...]) {
-            // A page with PHP's processing instruction in it is a PHP template: HTML that
-            // only shows PHP code escapes the `<`.
-            if markup.0 == "public.html" && contains(Array("<?php".utf8), in: body) { return ("public.php-script", "PHP script", false) }
-            return (markup.0, markup.1, false)
+        // RFC 7468's other labels, and OpenSSL's for PKCS #1 public keys and key parameters.
+        for (labels, identifier, description) in pemLabels where labels.contains(where: { sample.begins("-----BEGIN \($0)-----") }) {
+            return (identifier, description, false)
         }
-        if let kind = plainNetpbm(body) { return ("public.pbm", "Netpbm \(kind) image (plain)", false) }
-        if TextStructures.mayBeMIMEHeaders(body),
-            let archive = TextStructures.mimeHTML(Array(leadingLines(body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }))
-        {
-            return archive
-        }
-        if let mail = mailStructure(body) { return mail }
-        if begins("{\\rtf") { return ("public.rtf", "Rich Text Format", false) }
-        if begins("%!PS") {
-            let firstLine = body.prefix { $0 != 0x0A && $0 != 0x0D }
-            return contains(Array(" EPSF-".utf8), in: firstLine)
-                ? ("com.adobe.encapsulated-postscript", "Encapsulated PostScript", false)
-                : ("com.adobe.postscript", "PostScript document", false)
-        }
-        if begins("{") || begins("[") {
-            let whole = prefixComplete || !isUTF8 ? body : head[start...]
-            switch JSONScanner.classify(whole, isComplete: isComplete || (prefixComplete && !isUTF8)) {
-            case .json: return JSONScanner.shape(whole) ?? ("public.json", "JSON text", false)
-            case .lines: return ("public.ndjson", "newline-delimited JSON", false)
-            case .invalid: break
-            }
-        }
-        let upper = String(decoding: body.prefix(16), as: UTF8.self).uppercased()
-        if upper.hasPrefix("BEGIN:VCALENDAR") { return ("com.apple.ical.ics", "iCalendar data", false) }
-        if upper.hasPrefix("BEGIN:VCARD") { return ("public.vcard", "vCard contact", false) }
-        if begins("WEBVTT") { return ("org.w3.webvtt", "WebVTT subtitles", false) }
-        if isSubRip(body) { return ("com.subrip.srt", "SubRip subtitles", false) }
-        if startsWithStrictDirective(body) { return ("com.netscape.javascript-source", "JavaScript source", false) }
-        if begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: body) {
-            return ("org.gnu.gettext.po", "gettext translation", false)
-        }
-        if let structured = TextStructures.format(body) { return structured }
-        // A guess: a man page or a document may quote a diff (a rule above the default priority,
-        // a man page's .TH, outranks it).
-        if isDiff(body) { return ("public.patch-file", "unified diff", true) }
-        if let family = cFamily(body) { return (family.0, family.1, true) }
-        if isMakefile(body) { return ("public.make-source", "Makefile", true) }
-        // The languages read 8 KiB of code: strings that close in the head do not use it up.
-        if let language = scriptLanguage(isUTF8 ? head[start...] : body) { return (language.type.0, language.type.1, true) }
-        if prefixComplete, isModuleOfExports(body) { return ("com.netscape.javascript-source", "JavaScript source", true) }
-        if isMinifiedScript(body) { return ("com.netscape.javascript-source", "JavaScript source (minified)", true) }
-        if isTodoList(body) { return ("com.todotxt.todo-list", "todo.txt task list", true) }
-        if isMarkdown(body) { return ("net.daringfireball.markdown", "Markdown document", true) }
-        if let delimited = delimiterSeparated(body, isComplete: prefixComplete) { return (delimited.0, delimited.1, true) }
-        return nil
+        return ("org.ietf.pem", "PEM-encoded data", false)
     }
 
     /// An HTML page written for a template engine: Jinja's, Django's, Twig's and Nunjucks's

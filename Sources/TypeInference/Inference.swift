@@ -69,6 +69,11 @@ public struct ContentEvidence: Sendable {
     public var brand: String?
     /// Whether uti read the type from a `#!` line at the file's first byte, as execve(2) does.
     public var isInterpreterLine = false
+    /// Which of uti's own checks found the type, when uti's did: a name of
+    /// `ContentChecks.binaryChecks` or `textChecks`, `camera-raw`, `signature` (a rule of uti's of
+    /// priority 90 or more), `language-hint` (a statement libmagic corroborated) or `plain-text`
+    /// (text none of them read). Nil for libmagic's and shared-mime-info's answers.
+    public var check: String?
 
     /// Whether the content is text in some encoding.
     public var isText: Bool { encoding.map { $0 != "binary" && !$0.isEmpty } ?? false }

@@ -1,38 +1,31 @@
 /// Text formats told by their structure, each from its specification, line by line over the
-/// first 8 KiB: configuration languages (YAML, TOML, INI), GNU assembler, Zig and Tcl source, and
-/// MIME HTML archives. Each decides on statements of its own kind, never on one token, and most
+/// first 8 KiB: configuration languages (YAML, TOML, INI), GNU assembler, Zig and Tcl source, mdoc
+/// and roff, and MIME HTML archives. Each decides on statements of its own kind, never on one token, and most
 /// of a file's lines must fit; a file that mixes in other lines stays plain text.
 enum TextStructures {
-    /// The format of `body` (text after any BOM and leading blank lines), or nil.
-    static func format(_ body: ArraySlice<UInt8>) -> (String, String, Bool)? {
-        // Each format can only start in a few ways: the first line that says something decides
-        // which checks are worth reading the text for (most text starts none of these ways, and
-        // pays for one line's scan).
-        let leading = firstContentLines(body, count: 3)
-        guard let first = leading.first else { return nil }
-        let yaml = leading.contains { line in
-            startsWithKey(line, separator: UInt8(ascii: ":")) || line.starts(with: Array("---".utf8))
-                || line.starts(with: Array("%YAML".utf8)) || line.starts(with: Array("- ".utf8))
+    /// Which of these formats a text can be, from how it starts: each format can only start in
+    /// a few ways, so the first lines that say something decide which checks are worth reading
+    /// the text for (`ContentChecks.textChecks` runs them in its order).
+    struct Openings {
+        var yaml = false, config = false, assembler = false, zig = false, tcl = false, roff = false
+
+        /// The openings of `body` (text after any BOM and leading blank lines).
+        init(_ body: ArraySlice<UInt8>) {
+            let leading = firstContentLines(body, count: 3)
+            guard let first = leading.first else { return }
+            yaml = leading.contains { line in
+                startsWithKey(line, separator: UInt8(ascii: ":")) || line.starts(with: Array("---".utf8))
+                    || line.starts(with: Array("%YAML".utf8)) || line.starts(with: Array("- ".utf8))
+            }
+            config = leading.contains { line in line.first == UInt8(ascii: "[") || startsWithKey(line, separator: UInt8(ascii: "=")) }
+            assembler =
+                first.first == UInt8(ascii: ".")
+                || (first.last == UInt8(ascii: ":") && first.dropLast().allSatisfy { ContentChecks.isIdentifier($0) || $0 == UInt8(ascii: ".") })
+                || ["\t.globl", "\t.text", "\t.section", "\n.text", "\n.section"].contains { ContentChecks.contains(Array($0.utf8), in: body) }
+            zig = ContentChecks.contains(Array("@import(\"".utf8), in: body)
+            tcl = ContentChecks.contains(Array("proc ".utf8), in: body)
+            roff = first.first == UInt8(ascii: ".") || first.first == UInt8(ascii: "'")
         }
-        let config = leading.contains { line in line.first == UInt8(ascii: "[") || startsWithKey(line, separator: UInt8(ascii: "=")) }
-        let assembler =
-            first.first == UInt8(ascii: ".")
-            || (first.last == UInt8(ascii: ":") && first.dropLast().allSatisfy { ContentChecks.isIdentifier($0) || $0 == UInt8(ascii: ".") })
-            || ["\t.globl", "\t.text", "\t.section", "\n.text", "\n.section"].contains { ContentChecks.contains(Array($0.utf8), in: body) }
-        let zig = ContentChecks.contains(Array("@import(\"".utf8), in: body)
-        let tcl = ContentChecks.contains(Array("proc ".utf8), in: body)
-        let roff = first.first == UInt8(ascii: ".") || first.first == UInt8(ascii: "'")
-        guard yaml || config || assembler || zig || tcl || roff else { return nil }
-        let lines = Array(ContentChecks.leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) })
-        guard !lines.isEmpty else { return nil }
-        if yaml && isYAML(lines) { return ("public.yaml", "YAML document", true) }
-        if config, let found = tomlOrINI(lines) { return found }
-        if assembler && isGNUAssembler(lines) { return ("public.assembly-source", "assembler source", true) }
-        if zig && isZig(lines) { return ("org.ziglang.zig-source", "Zig source", true) }
-        if tcl && isTcl(lines) { return ("org.tcl.tcl-script", "Tcl script", true) }
-        if roff && isMdoc(lines) { return ("org.gnu.groff.man-page", "mdoc manual page", false) }
-        if roff && isRoff(lines) { return ("org.gnu.groff.troff", "troff document", false) }
-        return nil
     }
 
     /// The first `count` lines that are not blank and not `#` or `;` comments, without their

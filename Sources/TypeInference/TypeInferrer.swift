@@ -348,27 +348,31 @@ public final class TypeInferrer {
         let isComplete = size <= headCount
         func evidence(
             _ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false,
-            by sniffer: ContentEvidence.Sniffer = .uti
+            by sniffer: ContentEvidence.Sniffer = .uti, check: String? = nil
         ) -> ContentEvidence? {
             guard let type = catalog.type(identifier: identifier) else { return nil }
             var found = ContentEvidence(
                 type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
                 description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
             found.sniffer = sniffer
+            found.check = check
             return found
         }
         // A camera raw, which its TIFF structure or header tells: before any TIFF or MPEG-4 rule.
-        if let (identifier, description) = CameraRaw.type(head), let found = evidence(identifier, description, mimeType: nil, encoding: "binary") {
+        if let (identifier, description) = CameraRaw.type(head),
+            let found = evidence(identifier, description, mimeType: nil, encoding: "binary", check: "camera-raw")
+        {
             return found
         }
         if !magicDescriptions {
             if let decisive,
-                let found = evidence(decisive.identifier, nil, mimeType: ContentChecks.elfMIMEType(head) ?? decisiveMIMEType, encoding: "binary")
+                let found = evidence(
+                    decisive.identifier, nil, mimeType: ContentChecks.elfMIMEType(head) ?? decisiveMIMEType, encoding: "binary", check: "signature")
             {
                 return found
             }
-            if let (identifier, description) = ContentChecks.binary(head: head, tail: zip),
-                let found = evidence(identifier, description, mimeType: nil, encoding: "binary")
+            if let (identifier, description, check) = ContentChecks.binary(head: head, tail: zip),
+                let found = evidence(identifier, description, mimeType: nil, encoding: "binary", check: check)
             {
                 return found
             }
@@ -380,7 +384,7 @@ public final class TypeInferrer {
                     let hint = ContentChecks.languageHint(head.prefix(ContentChecks.textPrefix)),
                     let said = magicMIMEType(headCount: headCount), let named = Self.languageIdentifier(libmagicSays: said),
                     named == hint.type.0,
-                    let found = evidence(named, hint.type.1, mimeType: said, encoding: encoding, weak: true)
+                    let found = evidence(named, hint.type.1, mimeType: said, encoding: encoding, weak: true, check: "language-hint")
                 {
                     return found
                 }
@@ -388,7 +392,7 @@ public final class TypeInferrer {
                 // expressions compiled test by test) cost most of the time of every such file and
                 // only guessed a language, where the name, uti's text checks and the rules of
                 // shared-mime-info and uti (evaluated next) say what the bytes show.
-                return evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding)!
+                return evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding, check: "plain-text")!
             }
         }
         let sniffed = buffer.withUnsafeBytes { raw in
@@ -422,11 +426,11 @@ public final class TypeInferrer {
                 return described(found)!
             }
         } else if let decisive,
-            let found = evidence(decisive.identifier, nil, mimeType: report.mimeType, encoding: report.encoding)
+            let found = evidence(decisive.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, check: "signature")
         {
             return described(found)!
-        } else if let (identifier, description) = ContentChecks.binary(head: head, tail: zip),
-            let found = evidence(identifier, description, mimeType: report.mimeType, encoding: report.encoding)
+        } else if let (identifier, description, check) = ContentChecks.binary(head: head, tail: zip),
+            let found = evidence(identifier, description, mimeType: report.mimeType, encoding: report.encoding, check: check)
         {
             return described(found)!
         }
@@ -468,7 +472,7 @@ public final class TypeInferrer {
 
     /// A text format found by uti's content checks, with UTF-8 TSV as Apple's own subtype.
     private func textEvidence(_ head: [UInt8], encoding: String, isComplete: Bool, mimeType: String?) -> ContentEvidence? {
-        guard let (identifier, description, weak) = ContentChecks.text(head, encoding: encoding, isComplete: isComplete),
+        guard let (identifier, description, weak, check) = ContentChecks.text(head, encoding: encoding, isComplete: isComplete),
             var type = catalog.type(identifier: identifier)
         else { return nil }
         if identifier == "public.tab-separated-values-text" && encoding == "utf-8",
@@ -486,6 +490,7 @@ public final class TypeInferrer {
             type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[type.identifier] ?? "text/plain",
             description: description, encoding: encoding, isWeak: weak)
         found.sniffer = .uti
+        found.check = check
         found.isInterpreterLine = head.starts(with: [0x23, 0x21])
         return found
     }

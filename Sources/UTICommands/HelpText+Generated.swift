@@ -169,19 +169,14 @@ extension HelpText {
         public.folder, or a package type when its extension names one (Foo.app is \
         com.apple.application-bundle); a symbolic link is public.symlink; FIFOs, sockets and devices get \
         public.named-pipe, public.socket, public.character-special and public.block-special and are never \
-        opened. (2) Content, from the first 64 KiB: uti's own checks first where they are unambiguous (exact \
-        signatures: uti's rules of priority 90 or more, which decide without libmagic; zip containers by \
-        their central directory: OOXML, OpenDocument, EPUB, and by their entries, in the order of \
-        Catalog/package-rules.json, JAR, WAR, APK, IPA, NumPy archives, pass bundles and compressed AMF; \
-        property lists; text in ASCII, UTF-8 or marked UTF-16 with its format: JSON, XML dialects, HTML, \
-        CSV/TSV, scripts by #! line, Python by its statements (from M import N, def f(...):), C, C++ and \
-        Objective-C by a first directive (#include; an include guard: a header) or by declarations of basic \
-        types and then main's definition, JavaScript modules by require/import/export; Java, Go, Rust, \
-        C#, Swift, Kotlin, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL and CSS by \
-        two statements only each writes so, todo.txt lists by their priorities and tags, Markdown by a \
-        heading with links, fences or emphasis, shell scripts without #! by their if/for/case blocks and \
-        what closes them (these language checks are guesses a text name, .txt too, overrides), PEM, ...; \
-        other text in those encodings is plain text, not shown to libmagic), libmagic for everything else \
+        opened. (2) Content, from the first 64 KiB: uti's own checks first where they are unambiguous: \
+        camera raws by their TIFF tags or headers (camera-raw); exact signatures, uti's rules of priority 90 \
+        or more, which decide without libmagic (signature); its binary checks, in this order: \(HelpFacts.binaryChecks); and text in ASCII, UTF-8 or marked UTF-16 by its text checks, in this order, the first that finds a \
+        format deciding: \(HelpFacts.textChecks). The findings of the structure and language checks are guesses (weak \
+        in --explain) that a text name, .txt too, overrides; --explain and the record's \
+        evidence.content.check name the check that decided. Other text in those encodings is plain text \
+        (plain-text), not shown to libmagic, unless it holds one statement of a language, which libmagic is \
+        then asked to corroborate (language-hint). Then libmagic for everything else \
         (binary content, text in other encodings; OLE compound storage, whose directory may lie past 64 KiB, \
         is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
         root elements by namespace) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \

@@ -13,6 +13,16 @@ enum HelpFacts {
         }.joined(separator: "; ")
     }
 
+    /// uti's own binary checks in the order they run: "python-bytecode (CPython's ...), ...".
+    static var binaryChecks: String {
+        ContentCheckOrder.binary.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ")
+    }
+
+    /// uti's own text checks in the order they run: "interpreter-line (a #! line ...), ...".
+    static var textChecks: String {
+        ContentCheckOrder.text.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ")
+    }
+
     /// Each class preset with the types it reads, in preference order.
     static var readableClassPresets: String {
         classPresets(\.readable)

@@ -19,7 +19,7 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) ->
             content = [
                 "identifier": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
                 "description": .optional(found.description), "sniffer": .string(found.sniffer.rawValue),
-                "sharedMIMEInfo": sharedMIMEInfo,
+                "check": .optional(found.check), "sharedMIMEInfo": sharedMIMEInfo,
             ]
         }
         var name: JSONValue = nil

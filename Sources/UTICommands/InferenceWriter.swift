@@ -80,6 +80,7 @@ struct InferenceWriter {
         if let content = inference.content {
             var line = "content: \(content.type.identifier), by \(content.sniffer.rawValue)"
             if let description = content.description { line += " (\(description))" }
+            if let check = content.check { line += "; check \(check)" }
             if let match = content.sharedMIMEInfo { line += "; shared-mime-info's rules: \(match.mimeType) at priority \(match.priority)" }
             if let brand = content.brand { line += "; major brand \"\(brand)\"" }
             if content.isWeak { line += "; a weak guess" }

@@ -558,7 +558,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(
             run.stdout == """
                 Fixtures/files/png-named.txt: public.png
-                  content: public.png, by uti (PNG image); shared-mime-info's rules: image/png at priority 50
+                  content: public.png, by uti (PNG image); check signature; shared-mime-info's rules: image/png at priority 50
                   name: txt -> public.plain-text
                   rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
                   mismatch: the content is public.png, the name says public.plain-text
@@ -580,5 +580,31 @@ func records(_ text: String) throws -> [[String: Any]] {
         for rule in ["no-name", "empty-file", "narrower-content", "open-content", "weak-name", "contradiction"] {
             #expect(help.contains(") \(rule): "), "\(rule)")
         }
+    }
+
+    /// The record and `--explain` name the check of uti's that found the content's type (none
+    /// for libmagic's answer); the help lists every check in the order they run, which is their
+    /// precedence.
+    @Test func theRecordNamesTheCheckAndTheHelpListsEveryCheckInOrder() throws {
+        let paths = ["declarations-then-main", "app.ipa", "zone-info", "photo.tiff", "messages.properties"].map { "Fixtures/files/\($0)" }
+        let run = try uti(["identify", "--format", "jsonl"] + paths)
+        let checks = try records(run.stdout).map { record -> String? in
+            ((record["evidence"] as? [String: Any])?["content"] as? [String: Any])?["check"] as? String
+        }
+        #expect(checks == ["c-family", "zip-container", "signature", nil, "plain-text"])
+        try validate(run.stdout, against: "identify-record.schema.json", lines: true)
+        let explained = try uti(["identify", "--explain", "Fixtures/files/declarations-then-main"]).stdout
+        #expect(explained.contains("  content: public.c-source, by uti (C source); check c-family; a weak guess\n"))
+        let help = try uti(["identify", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        let order = [
+            "camera-raw", "signature", "python-bytecode", "windows-dll", "mz-executable", "asf-streams", "matroska-audio", "zip-container",
+            "interpreter-line", "pem-label", "html-template", "markup", "netpbm-plain", "mime-html", "mail", "rtf", "postscript", "json",
+            "calendar-contact", "webvtt", "subrip", "strict-directive", "gettext", "yaml", "toml-ini", "gnu-assembler", "zig", "tcl", "mdoc",
+            "roff", "diff", "c-family", "makefile", "script-language", "module-of-exports", "minified-script", "todo-list", "markdown",
+            "delimited", "plain-text", "language-hint",
+        ]
+        let positions = order.map { check in help.range(of: " \(check) (")?.lowerBound ?? help.range(of: "(\(check))")?.lowerBound }
+        #expect(!positions.contains { $0 == nil }, "every check is in the help")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "in the order they run")
     }
 }
