@@ -3,29 +3,12 @@ import UniformTypes
 /// A JSON syntax check over a prefix of a file: enough to tell JSON from text that merely starts
 /// with a brace, without building values.
 enum JSONScanner {
-    /// Formats defined by the shape of a JSON object, told by its top-level members (in the
-    /// prefix read): GeoJSON (RFC 7946: `type` is a GeoJSON type), HAR (the HTTP Archive draft:
-    /// one `log` object), CycloneDX (`bomFormat` "CycloneDX"), SPDX 2 (`spdxVersion` "SPDX-…")
-    /// and Jupyter notebooks (nbformat: `nbformat` and `cells` or `metadata`).
+    /// The format the shape of a JSON object says (`JSONShape.all`, from
+    /// `Catalog/json-shapes.json`: GeoJSON, HAR, CycloneDX, SPDX, Jupyter notebooks), told by
+    /// its top-level members in the prefix read.
     static func shape(_ text: ArraySlice<UInt8>) -> (String, String, Bool)? {
         guard let members = topLevelMembers(text), !members.isEmpty else { return nil }
-        func value(_ key: String) -> String?? { members.first { $0.key == key }.map { $0.value } }
-        let geometry: Set<String> = [
-            "FeatureCollection", "Feature", "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon",
-            "MultiPolygon", "GeometryCollection",
-        ]
-        if let type = value("type"), let name = type, geometry.contains(name),
-            value("features") != nil || value("geometry") != nil || value("coordinates") != nil || value("geometries") != nil
-        {
-            return ("public.geojson", "GeoJSON", false)
-        }
-        if members.first?.key == "log", case .some(nil) = value("log") { return ("org.w3.har", "HTTP archive", false) }
-        if value("bomFormat") == .some("CycloneDX") { return ("org.cyclonedx.bom-json", "CycloneDX bill of materials", false) }
-        if let version = value("spdxVersion"), version?.hasPrefix("SPDX-") == true { return ("org.spdx.json", "SPDX document", false) }
-        if value("nbformat") != nil, value("cells") != nil || value("metadata") != nil {
-            return ("org.jupyter.notebook", "Jupyter notebook", false)
-        }
-        return nil
+        return JSONShape.all.first { $0.holds(for: members) }.map { ($0.type, $0.description, false) }
     }
 
     /// The members of a top-level JSON object, in order, each with its value when that is a
@@ -217,5 +200,40 @@ enum JSONScanner {
             let first = bytes[start]
             return (first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39)) ? .complete : .invalid
         }
+    }
+}
+
+/// A format defined by the shape of a JSON object (`Catalog/json-shapes.json`, generated into
+/// `JSONShapes+Generated.swift`): members that must be present, with the values they must have,
+/// and members of which one must be.
+struct JSONShape: Sendable {
+    /// A member that must be present: its string value one of `oneOf` or starting with
+    /// `prefix`, or its value no string or number (`structured`: an object, an array, a literal);
+    /// `first`: the first member.
+    struct Member: Sendable {
+        let key: String
+        let oneOf: [String]
+        let prefix: String?
+        let structured: Bool
+        let first: Bool
+    }
+
+    let type: String
+    let description: String
+    let members: [Member]
+    let anyOf: [String]
+
+    /// Whether an object's top-level members (each with its value when that is a string or a
+    /// number) have this shape.
+    func holds(for found: [(key: String, value: String?)]) -> Bool {
+        for member in members {
+            guard let index = found.firstIndex(where: { $0.key == member.key }) else { return false }
+            let value = found[index].value
+            if member.first && index != found.startIndex { return false }
+            if member.structured && value != nil { return false }
+            if !member.oneOf.isEmpty && !member.oneOf.contains(where: { $0 == value }) { return false }
+            if let prefix = member.prefix, value?.hasPrefix(prefix) != true { return false }
+        }
+        return anyOf.isEmpty || anyOf.contains { key in found.contains { $0.key == key } }
     }
 }

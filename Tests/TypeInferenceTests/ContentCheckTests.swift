@@ -498,3 +498,33 @@ import UniformTypes
         }
     }
 }
+
+/// Catalog/json-shapes.json: every shape's example fixtures are its type by content alone (the
+/// json check, through the whole inference), and its near misses are not that type.
+@Suite struct JSONShapeTableTests {
+    struct Table: Decodable {
+        struct Shape: Decodable {
+            var type: String
+            var examples: [String]
+            var counterexamples: [String]
+        }
+        var shapes: [Shape]
+    }
+
+    @Test func everyExampleAndCounterexample() throws {
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/json-shapes.json")))
+        #expect(table.shapes.map(\.type) == JSONShape.all.map(\.type))
+        for shape in table.shapes {
+            for example in shape.examples {
+                let bytes = try Data(contentsOf: repositoryRoot.appendingPathComponent(example))
+                let inference = try makeInferrer().infer(bytes: Array(bytes), totalSize: bytes.count, name: nil, path: RawPath("-"))
+                #expect(inference.type?.identifier == shape.type, "\(example)")
+                #expect(inference.content?.check == "json", "\(example)")
+            }
+            for text in shape.counterexamples {
+                let found = ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
+                #expect(found?.identifier == "public.json", "\(text)")
+            }
+        }
+    }
+}
