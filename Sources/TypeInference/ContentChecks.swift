@@ -70,7 +70,7 @@ package enum ContentCheckOrder {
         Check(
             name: "zip-container",
             summary:
-                "a zip by its central directory: OOXML by the main part in [Content_Types].xml; OpenDocument, EPUB and the other packages that define a stored mimetype entry; then by entry names in the order of Catalog/package-rules.json: JAR, WAR, APK, IPA, NumPy archives, pass bundles, compressed AMF"
+                "a zip by its central directory: OOXML by the main part in [Content_Types].xml; OpenDocument, EPUB and the other packages that define a stored mimetype entry; then by entry names in the order of Catalog/package-rules.json: APK, app bundles, IPA, Firefox add-ons, WAR, JAR, wheels, NuGet, NumPy archives, pass bundles, compressed AMF"
         ) { sample in
             guard sample.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || sample.head.starts(with: [0x50, 0x4B, 0x05, 0x06]) else { return nil }
             let (identifier, description) = zipContainer(head: sample.head, directory: sample.tail())

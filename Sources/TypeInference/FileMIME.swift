@@ -18,8 +18,9 @@ public enum FileMIME {
     /// preferred MIME type; for a type that has none, a name the database or uti's aliases give
     /// it (`image/x-nikon-nrw`, not libmagic's `image/tiff` for the container;
     /// `application/x-compressed-tar`, not `application/gzip`); libmagic's MIME type when it is
-    /// specific; the shared-mime-info name of a source-code type Apple gives no MIME type; else
-    /// libmagic's answer, or `application/octet-stream`. Last, a type that uti's alias list names
+    /// specific; the shared-mime-info name of a source-code type Apple gives no MIME type; for
+    /// text, libmagic's answer (or text/plain); else the nearest supertype's name
+    /// (`application/zip` for a wheel), or `application/octet-stream`. Last, a type that uti's alias list names
     /// is printed by that name (`application/yaml`, `video/vnd.avi`, and file(1)'s spellings that
     /// lead back to the type: `text/x-shellscript`, `text/x-script.python`, `text/x-perl`) unless
     /// libmagic decided and the answer is its own.
@@ -124,10 +125,18 @@ public enum FileMIME {
             answer = other
         } else if let magic, isSpecific {
             answer = magic
-        } else {
+        } else if let name = sharedMimeInfoNames[type.identifier] {
             // No MIME type of its own or by another name, and nothing specific from libmagic: the
             // shared-mime-info name of a source-code type.
-            answer = sharedMimeInfoNames[type.identifier] ?? magic ?? "application/octet-stream"
+            answer = name
+        } else if let magic, type.conforms(to: .text) {
+            // Text: libmagic's word for it, or the text/plain uti's text checks stand in with, as
+            // file(1) prints a PEM private key.
+            answer = magic
+        } else {
+            // Binary: the nearest supertype's name (a wheel, a NumPy archive are application/zip,
+            // as file(1) prints them), else application/octet-stream.
+            answer = nearestPrintable(type)
         }
         // uti's chosen name for the type (Catalog/mime-aliases.json), unless libmagic decided and
         // the answer is its own for these bytes.

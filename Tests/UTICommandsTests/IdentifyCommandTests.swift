@@ -342,6 +342,26 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/triangle.amf"]).stdout == "application/x-amf\n")
     }
 
+    /// Zips by the names of their entries (Catalog/package-rules.json), from content alone:
+    /// a wheel's .dist-info, a NuGet package's .nuspec, an app bundle's BundleConfig.pb, a
+    /// signed Firefox add-on's META-INF/mozilla.rsa; printed as file(1) prints them where the
+    /// format has no MIME type of its own (application/zip).
+    @Test func zipsByTheirEntries() throws {
+        let expected = [
+            "hello_fixture-1.0-py3-none-any.whl": ("org.python.wheel", "application/zip"),
+            "hello.fixture.1.0.0.nupkg": ("org.nuget.package", "application/zip"),
+            "app.aab": ("com.android.app-bundle", "application/zip"), "addon.xpi": ("org.mozilla.xpinstall", "application/x-xpinstall"),
+            "site.war": ("com.sun.web-application-archive", "application/java-archive"), "app.ipa": ("com.apple.itunes.ipa", "application/x-ios-app"),
+        ]
+        for (name, (type, mime)) in expected {
+            let path = "Fixtures/files/\(name)"
+            #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: path))).stdout == "\(type)\n", "\(name)")
+            #expect(try uti(["identify", "-b", "--mime-type", path]).stdout == "\(mime)\n", "\(name)")
+        }
+        // The database's type for the add-on's MIME type is uti's.
+        #expect(try uti(["type", "-m", "application/x-xpinstall"]).stdout.hasPrefix("org.mozilla.xpinstall\n"))
+    }
+
     /// Java properties (java.util.Properties.load) by their name. Their syntax, `key = value`
     /// lines under `#` or `!` comments, is X resources' and sysctl.conf's too, so their content
     /// alone is plain text.
