@@ -116,6 +116,9 @@ extension OwnRules {
                     .init(19, 1, 1, "00000004"),
                 ]),
             ]),
+            .init(90, "application/vnd.sketchup.skp", [
+                .init(0, 1, 1, "fffeff0e53006b0065007400630068005500700020004d006f00640065006c00"),
+            ]),
             .init(90, "application/vnd.sqlite3", [
                 .init(0, 1, 1, "53514c69746520666f726d6174203300"),
             ]),
@@ -177,6 +180,11 @@ extension OwnRules {
             ]),
             .init(90, "application/x-hdf5", [
                 .init(0, 1, 1, "894844460d0a1a0a"),
+            ]),
+            .init(90, "application/x-installshield", [
+                .init(0, 1, 1, "49536328", [
+                    .init(12, 1, 1, "00000000", mask: "0000ffff"),
+                ]),
             ]),
             .init(90, "application/x-lz4", [
                 .init(0, 1, 1, "04224d18"),

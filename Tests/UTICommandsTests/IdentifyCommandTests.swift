@@ -272,10 +272,11 @@ func records(_ text: String) throws -> [[String: Any]] {
         // A Stata dataset opens with tags the database's HTML rule takes for HTML.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/survey.dta"))).stdout == "com.stata.dta\n")
         // Formats libmagic names only in words (application/octet-stream) or not at all: a Java
-        // heap dump, Berkeley DB B-tree and hash files, a SAS data set.
+        // heap dump, Berkeley DB B-tree and hash files, a SAS data set; a SketchUp model and an
+        // InstallShield cabinet, which libmagic names.
         let dumps = [
             "heap-head.hprof": "com.oracle.java.hprof", "pairs-btree.db": "com.oracle.berkeley-db", "pairs-hash.db": "com.oracle.berkeley-db",
-            "survey.sas7bdat": "com.sas.sas7bdat",
+            "survey.sas7bdat": "com.sas.sas7bdat", "model.skp": "com.sketchup.skp", "data1.cab": "com.flexera.installshield-cabinet",
         ]
         for (name, type) in dumps {
             #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))).stdout == "\(type)\n", "\(name)")
@@ -284,6 +285,10 @@ func records(_ text: String) throws -> [[String: Any]] {
             try uti(["identify", "--mime-type", "-b", "Fixtures/files/heap-head.hprof", "Fixtures/files/pairs-hash.db", "Fixtures/files/survey.sas7bdat"])
                 .stdout
                 == "application/vnd.java.hprof\napplication/x-berkeley-db\napplication/x-sas-data\n")
+        // SketchUp's header opens with a UTF-16 byte-order mark, but no text check reads it; an
+        // InstallShield cabinet named .cab is no Microsoft cabinet, and the record says both.
+        let cabinet = try #require(try json(try uti(["identify", "--format", "jsonl", "Fixtures/files/data1.cab"]).stdout) as? [String: Any])
+        #expect((cabinet["mismatch"] as? [String: Any])?["extension"] as? String == "com.microsoft.cab")
         // A SAS catalog shares the data set's magic number but is no data set; a B-tree's magic
         // with an implausible version is no database.
         var catalog = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/survey.sas7bdat"))
