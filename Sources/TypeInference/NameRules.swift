@@ -12,32 +12,18 @@ extension TypeCatalog {
     }
 }
 
-/// What a file's name says: well-known names (Makefile, Dockerfile, and the whole names the
-/// system's shared-mime-info database lists: core, ChangeLog, meson.build), compound extensions
+/// What a file's name says: well-known names (Makefile, Dockerfile, robots.txt:
+/// `Catalog/file-names.json`; and the whole names the system's shared-mime-info database lists:
+/// core, ChangeLog), compound extensions
 /// (tar.gz, and any a declared type carries, such as shared-mime-info's tar.zst: the longest
 /// wins, as the database's globs do), then the last extension; the database's globs for a
 /// name's start (makefile.*, readme*) when the extension names nothing.
 enum NameRules {
-    static let wellKnownNames: [String: String] = [
-        "Makefile": "public.make-source", "makefile": "public.make-source", "GNUmakefile": "public.make-source",
-        "Dockerfile": "com.docker.dockerfile", "Containerfile": "com.docker.dockerfile",
-        "CMakeLists.txt": "org.cmake.cmake-source",
-        "Gemfile": "public.ruby-script", "Rakefile": "public.ruby-script", "Podfile": "public.ruby-script",
-        ".bashrc": "public.bash-script", ".bash_profile": "public.bash-script", ".profile": "public.shell-script",
-        ".zshrc": "public.zsh-script", ".zprofile": "public.zsh-script",
-        "Cargo.lock": "io.toml", "Pipfile": "io.toml",
-        "meson.build": "com.mesonbuild.meson", "meson_options.txt": "com.mesonbuild.meson", "meson.options": "com.mesonbuild.meson",
-        "SConstruct": "org.scons.sconscript", "SConscript": "org.scons.sconscript", "Sconstruct": "org.scons.sconscript",
-        "pom.xml": "org.apache.maven.pom", "build.gradle.kts": "org.gradle.kotlin-script", "settings.gradle.kts": "org.gradle.kotlin-script",
-        "project.godot": "org.godotengine.project",
-        ".vimrc": "org.vim.vim-script", "_vimrc": "org.vim.vim-script", ".gvimrc": "org.vim.vim-script", "_gvimrc": "org.vim.vim-script",
-        ".exrc": "org.vim.vim-script", "vimrc": "org.vim.vim-script", "gvimrc": "org.vim.vim-script",
-    ]
-
     /// Compound extensions, each with its leading dot, and the type it names.
-    static let compoundExtensions: [(compound: (name: String, dotted: String), identifier: String)] = [
-        ("tar.gz", "org.gnu.gnu-zip-tar-archive"), ("tar.bz2", "public.tar-bzip2-archive"), ("tar.xz", "org.tukaani.tar-xz-archive"),
-    ].map { (($0.0, "." + $0.0), $0.1) }
+    /// (`Catalog/file-names.json`, as the whole names `wellKnownNames` are.)
+    static let compoundExtensions: [(compound: (name: String, dotted: String), identifier: String)] = compoundExtensionTable.map {
+        (($0.0, "." + $0.0), $0.1)
+    }
 
     /// The name evidence for a file called `name`. With `contentIsText`, an extension several
     /// types claim stands first for one of the content's kind: text types for text (a `.ts` that

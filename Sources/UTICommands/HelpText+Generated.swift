@@ -190,8 +190,8 @@ extension HelpText {
         %PDF- stays a CSV); uti's own rules may (BinHex, XPM). Text encodings map to plain-text subtypes: \
         UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, UTF-16BE \
         public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. (3) Name: well-known names \
-        (Makefile, Dockerfile, and the whole names the shared-mime-info database lists: core, ChangeLog), \
-        tar.gz and friends, then the extension, looked up among text types first when the content is text \
+        (Makefile, Dockerfile, robots.txt and the others of Catalog/file-names.json, and the whole names \
+        the shared-mime-info database lists: core, ChangeLog), tar.gz and friends, then the extension, looked up among text types first when the content is text \
         and among the others when it is binary (.vb: Visual Basic source or a Virtual Boy ROM); the \
         database's globs for a name's start (makefile.*, README*) when the extension names nothing, which \
         only refine generic content (a README.Debian that is HTML stays HTML).

@@ -3,7 +3,7 @@
 
 extension BuiltInCatalog {
     /// The number of built-in declarations; the first 917 are Apple's, the rest uti's.
-    static let count = 1189
+    static let count = 1190
     static let appleCount = 917
 
     /// Identifiers, in data-file order (the order that breaks tag ties).
@@ -415,7 +415,7 @@ extension BuiltInCatalog {
         "com.oracle.java.hprof", "com.sas.sas7bdat", "com.oracle.berkeley-db", "org.astm.amf",
         "org.oasis-open.dita", "com.sun.java-properties", "org.python.wheel", "org.nuget.package",
         "com.android.app-bundle", "org.mozilla.xpinstall", "com.sketchup.skp",
-        "com.flexera.installshield-cabinet",
+        "com.flexera.installshield-cabinet", "org.ietf.robots-txt",
     ]
 
     /// Each identifier in lowercase: the key types are compared by.
@@ -827,7 +827,7 @@ extension BuiltInCatalog {
         "com.oracle.java.hprof", "com.sas.sas7bdat", "com.oracle.berkeley-db", "org.astm.amf",
         "org.oasis-open.dita", "com.sun.java-properties", "org.python.wheel", "org.nuget.package",
         "com.android.app-bundle", "org.mozilla.xpinstall", "com.sketchup.skp",
-        "com.flexera.installshield-cabinet",
+        "com.flexera.installshield-cabinet", "org.ietf.robots-txt",
     ]
 
     /// Positions ordered by key, for binary search.
@@ -871,14 +871,14 @@ extension BuiltInCatalog {
         1000, 1009, 1116, 1117, 1119, 1118, 1120, 1121, 1011, 1012, 1010, 1013, 263, 1167, 795, 359, 1133,
         1076, 979, 1100, 978, 1001, 1180, 956, 1106, 1107, 1101, 1091, 931, 1029, 1046, 1136, 1137, 963, 982,
         1088, 930, 1061, 966, 964, 965, 102, 104, 105, 1139, 1138, 988, 1059, 1104, 1045, 1044, 941, 1103,
-        981, 357, 1135, 1172, 997, 968, 969, 972, 1070, 973, 970, 971, 989, 1027, 1034, 933, 959, 1080, 1168,
-        975, 1174, 1173, 1102, 1085, 1109, 1028, 898, 792, 986, 985, 896, 897, 1145, 1146, 1002, 943, 949,
-        928, 1099, 918, 917, 976, 1186, 1074, 222, 1082, 1083, 1081, 927, 1089, 1184, 980, 937, 1181, 349,
-        696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 954, 683, 705, 1060, 700,
-        684, 685, 688, 689, 692, 693, 680, 703, 681, 1043, 1042, 974, 348, 717, 718, 719, 720, 721, 722, 712,
-        713, 715, 716, 708, 709, 710, 711, 1155, 940, 1156, 1183, 996, 932, 942, 1025, 1149, 1092, 1014, 1015,
-        1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023, 1128, 780, 1108, 1052, 977, 995, 1171, 960, 926, 797,
-        796, 1035, 1075, 1160, 999, 1105, 1055, 1086, 1158, 153, 983, 984, 990, 938, 939, 678, 677, 1122,
+        981, 357, 1135, 1172, 997, 968, 969, 972, 1070, 973, 970, 971, 1189, 989, 1027, 1034, 933, 959, 1080,
+        1168, 975, 1174, 1173, 1102, 1085, 1109, 1028, 898, 792, 986, 985, 896, 897, 1145, 1146, 1002, 943,
+        949, 928, 1099, 918, 917, 976, 1186, 1074, 222, 1082, 1083, 1081, 927, 1089, 1184, 980, 937, 1181,
+        349, 696, 697, 706, 701, 702, 686, 687, 698, 699, 690, 691, 694, 695, 682, 704, 954, 683, 705, 1060,
+        700, 684, 685, 688, 689, 692, 693, 680, 703, 681, 1043, 1042, 974, 348, 717, 718, 719, 720, 721, 722,
+        712, 713, 715, 716, 708, 709, 710, 711, 1155, 940, 1156, 1183, 996, 932, 942, 1025, 1149, 1092, 1014,
+        1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023, 1128, 780, 1108, 1052, 977, 995, 1171, 960, 926,
+        797, 796, 1035, 1075, 1160, 999, 1105, 1055, 1086, 1158, 153, 983, 984, 990, 938, 939, 678, 677, 1122,
         1008, 1007, 1114, 1115, 1004, 1006, 1112, 1111, 1005, 1113, 1003, 1110, 1159, 952, 783, 919, 920, 922,
         924, 921, 923, 1170, 19, 236, 237, 264, 261, 189, 255, 256, 20, 613, 620, 621, 622, 623, 654, 655,
         614, 624, 625, 615, 626, 616, 627, 617, 628, 618, 658, 619, 639, 640, 629, 641, 660, 642, 643, 630,
@@ -1141,7 +1141,7 @@ extension BuiltInCatalog {
         "JPEG-LS image", "JPEG 2000 codestream", "Chrome extension", "Outlook message", "Java heap dump",
         "SAS data set", "Berkeley DB database", "AMF model", "DITA document", "Java properties file",
         "Python wheel", "NuGet package", "Android App Bundle", "Firefox add-on", "SketchUp model",
-        "InstallShield cabinet",
+        "InstallShield cabinet", "robots exclusion rules",
     ]
 
     /// Reference URLs, empty when the declaration gives none.
@@ -1353,7 +1353,7 @@ extension BuiltInCatalog {
         "https://developer.android.com/guide/app-bundle/app-bundle-format",
         "https://extensionworkshop.com/documentation/publish/package-your-extension/",
         "https://www.iana.org/assignments/media-types/application/vnd.sketchup.skp",
-        "https://github.com/twogood/unshield",
+        "https://github.com/twogood/unshield", "https://www.rfc-editor.org/rfc/rfc9309",
     ]
 
     /// Entry i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
@@ -1420,7 +1420,7 @@ extension BuiltInCatalog {
         1432, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443, 1444, 1446, 1447, 1448, 1449,
         1450, 1451, 1452, 1453, 1454, 1455, 1456, 1458, 1460, 1462, 1464, 1466, 1468, 1470, 1471, 1472, 1473,
         1474, 1475, 1476, 1477, 1479, 1480, 1481, 1483, 1485, 1487, 1488, 1489, 1490, 1491, 1492, 1493, 1495,
-        1497,
+        1497, 1498,
     ]
 
     static let parentList: [Int] = [
@@ -1489,7 +1489,7 @@ extension BuiltInCatalog {
         1, 1, 9, 159, 159, 1, 205, 39, 4, 143, 245, 40, 17, 40, 104, 1, 1, 143, 143, 40, 1138, 177, 177, 142,
         143, 1, 161, 166, 929, 1026, 1025, 101, 1, 1, 227, 205, 205, 205, 200, 40, 40, 40, 177, 348, 4, 348,
         4, 348, 4, 348, 4, 348, 4, 348, 4, 116, 19, 1, 1, 159, 177, 1, 205, 205, 1, 12, 1, 1, 1, 14, 1, 14, 1,
-        19, 143, 40, 116, 116, 116, 116, 1, 19, 1, 12,
+        19, 143, 40, 116, 116, 116, 116, 1, 19, 1, 12, 40,
     ]
 
     /// Entry i's filename extensions are `tags[tagStart[2 * i]..<tagStart[2 * i + 1]]`, its MIME
@@ -1614,7 +1614,7 @@ extension BuiltInCatalog {
         1348, 1349, 1350, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360, 1361, 1362, 1363, 1365,
         1366, 1367, 1368, 1370, 1371, 1372, 1374, 1376, 1378, 1380, 1381, 1382, 1385, 1386, 1387, 1388, 1389,
         1390, 1391, 1392, 1393, 1394, 1394, 1395, 1396, 1397, 1399, 1400, 1401, 1402, 1403, 1403, 1404, 1404,
-        1405, 1405, 1406, 1407, 1408, 1409, 1409, 1410,
+        1405, 1405, 1406, 1407, 1408, 1409, 1409, 1410, 1410, 1410,
     ]
 
     static let tags: [String] = [

@@ -528,3 +528,41 @@ import UniformTypes
         }
     }
 }
+
+/// Catalog/file-names.json: a file of every whole name listed is that name's type, and the
+/// compound extensions name theirs.
+@Suite struct FileNameTableTests {
+    struct Table: Decodable {
+        struct Names: Decodable {
+            var names: [String]
+            var type: String
+        }
+        struct Compound: Decodable {
+            var `extension`: String
+            var type: String
+        }
+        var names: [Names]
+        var compoundExtensions: [Compound]
+    }
+
+    @Test func everyNameAndCompoundExtension() throws {
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/file-names.json")))
+        #expect(table.names.count >= 15)
+        for entry in table.names {
+            for name in entry.names {
+                #expect(
+                    NameRules.evidence(for: name, in: .builtIn, constraint: .data, contentIsText: true, database: nil)?.type.identifier == entry.type, "\(name)"
+                )
+            }
+        }
+        for entry in table.compoundExtensions {
+            let name = "backup.\(entry.extension)"
+            #expect(
+                NameRules.evidence(for: name, in: .builtIn, constraint: .data, contentIsText: false, database: nil)?.type.identifier == entry.type, "\(name)")
+        }
+        // Whole names are matched exactly: a robots.txt is plain text by any other name.
+        #expect(
+            NameRules.evidence(for: "robots-old.txt", in: .builtIn, constraint: .data, contentIsText: true, database: nil)?.type.identifier
+                != "org.ietf.robots-txt")
+    }
+}

@@ -132,6 +132,8 @@ func records(_ text: String) throws -> [[String: Any]] {
             ("backup.tar.br", binary, "com.google.brotli-tar-archive", "application/x-brotli-compressed-tar"),
             ("backup.tar.bz3", binary, "io.github.kspalaiologos.bzip3-tar-archive", "application/x-bzip3-compressed-tar"),
             ("backup.tar.rz", binary, "org.samba.rzip-tar-archive", "application/x-rzip-compressed-tar"),
+            // A whole name of Catalog/file-names.json (RFC 9309), plain text by its MIME type.
+            ("robots.txt", Data("User-agent: *\nDisallow: /private/\n".utf8), "org.ietf.robots-txt", "text/plain"),
         ]
         for (name, bytes, _, _) in files { try bytes.write(to: folder.appendingPathComponent(name)) }
         let run = try uti(["identify", "--format", "jsonl"] + files.map { folder.appendingPathComponent($0.0).path })
