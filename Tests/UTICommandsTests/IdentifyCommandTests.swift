@@ -369,6 +369,14 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["type", "-m", "application/x-xpinstall"]).stdout.hasPrefix("org.mozilla.xpinstall\n"))
     }
 
+    /// An Enhanced Metafile from content alone, which libmagic calls data: the system database's
+    /// magic (" EMF" at 40, [MS-EMF]) names it, and the MIME type is the database's.
+    @Test func enhancedMetafileByTheDatabasesMagic() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/drawing.emf"))
+        #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "org.freedesktop.mime.image.emf\n")
+        #expect(try uti(["identify", "-b", "--mime-type", "Fixtures/files/drawing.emf"]).stdout == "image/emf\n")
+    }
+
     /// Java properties (java.util.Properties.load) by their name. Their syntax, `key = value`
     /// lines under `#` or `!` comments, is X resources' and sysctl.conf's too, so their content
     /// alone is plain text.
