@@ -363,8 +363,9 @@ extension ContentChecks {
 
     /// C, C++ or Objective-C source or header, by its first line after comments being a
     /// preprocessor directive (`#include`, `#ifndef`, `#define`, `#pragma`, `#if`, `#import`), or a
-    /// one-line typedef and then one, or file-scope declarations and then `main`'s definition; a header when it opens with an include guard (`#ifndef X`
-    /// then `#define X`) or `#pragma once`; C++ when it uses what only C++ has (`namespace`, `template<`, `std::`, `public:`),
+    /// one-line typedef and then one, or file-scope declarations and then `main`'s definition; a
+    /// header when it opens with an include guard (`#ifndef X` then `#define X`) or `#pragma once`;
+    /// C++ when it uses what only C++ has (`namespace`, `template<`, `std::`, `public:`),
     /// Objective-C when it imports or declares an `@interface`. A guess (weak), as libmagic's
     /// was: a text name wins over it.
     static func cFamily(_ body: ArraySlice<UInt8>) -> (String, String)? {

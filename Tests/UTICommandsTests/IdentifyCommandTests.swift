@@ -209,8 +209,9 @@ func records(_ text: String) throws -> [[String: Any]] {
 
     /// Structures read from content alone (standard input has no name): makefiles of rules or of
     /// definitions, mdoc and roff, a Python stub that is no YAML, Python's try statement and
-    /// one-line suites, a C include guard with tabs, C of declarations then main, a batch file's bare remark, CSS rules on one
-    /// line, HTML behind Jinja's or ASP's tags, a CommonJS module of one export, a polkit rule.
+    /// one-line suites, a C include guard with tabs, C of declarations then main, a batch file's
+    /// bare remark, CSS rules on one line, HTML behind Jinja's or ASP's tags, a CommonJS module of
+    /// one export, a polkit rule.
     @Test func structuresFromContentAlone() throws {
         let expected = [
             "certs-rules": "public.make-source", "build-definitions": "public.make-source", "hello.mdoc.1": "org.gnu.groff.man-page",
