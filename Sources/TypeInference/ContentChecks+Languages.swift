@@ -3,7 +3,7 @@ import UniformTypes
 /// ContentChecks: the language of source text, by statements no other common language writes the same way.
 extension ContentChecks {
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, visualBasic, sql, sparql, css, shell, perl, vim
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, lua, visualBasic, sql, sparql, css, shell, perl, vim
 
         var type: (String, String) {
             switch self {
@@ -18,6 +18,7 @@ extension ContentChecks {
             case .swift: ("public.swift-source", "Swift source")
             case .kotlin: ("org.kotlinlang.kotlin-source", "Kotlin source")
             case .ruby: ("public.ruby-script", "Ruby script")
+            case .lua: ("org.lua.lua-script", "Lua script")
             case .visualBasic: ("com.microsoft.visual-basic-source", "Visual Basic source")
             case .sql: ("org.iso.sql-source", "SQL script")
             case .sparql: ("org.w3.sparql-query", "SPARQL query")
@@ -57,8 +58,13 @@ extension ContentChecks {
         /// Kotlin: `fun f(...)`, `val x`, a dotted package; `import a.b` lines without a semicolon;
         /// a fun whose parameters are typed as only Kotlin writes them (`fun main(args: Array<String>) {`).
         case kotlinFun, kotlinValue, bareImport, kotlinTypedFun
-        /// Ruby: `require 'x'`, `def f` (no colon, brace or do), `class C < D`, `module M`, `end`.
+        /// Ruby: `require 'x'`, `def f` (no colon, brace or do), `class C < D`, `module M`; and
+        /// `end` alone on its line, which closes Ruby's blocks and Lua's.
         case rubyStatement, rubyEnd
+        /// Lua (the Lua 5.4 reference manual, 3.3): `local function f(`, a local declaration with
+        /// a value (`local x = `, spaced, which shell's `local x=` cannot be), and a function
+        /// whose name is a field or a method (`function M.f(`, `function C:m(`), with no brace.
+        case lua
         /// Visual Basic: `Module M`, `Sub Main()`, `Public Function F(`, `Dim x As`, `Imports System`,
         /// `End Sub`, `End Module` (capitalised as Visual Basic's editors write them).
         case visualBasic
@@ -93,8 +99,8 @@ extension ContentChecks {
     /// and a declaration, or two of them; Go: its one-word package and an import or a func; Rust:
     /// two of its statements; C#: a `using System` and a namespace or a second using; Swift:
     /// `func` and an import, where Go's package is absent; Kotlin: `fun` and a value or import,
-    /// or two funs, or one typed as only Kotlin types parameters; Ruby: two of its statements and
-    /// an `end`; Visual Basic, TypeScript, Slint: two of their statements; SPARQL: a query form and
+    /// or two funs, or one typed as only Kotlin types parameters; Lua: two of its statements and
+    /// an `end`; Ruby: two of its statements and an `end`; Visual Basic, TypeScript, Slint: two of their statements; SPARQL: a query form and
     /// a clause. TypeScript and Slint
     /// write JavaScript's module statements too: where JavaScript is decided, the rest of the text
     /// is read for two of theirs. Guesses (weak): a text name wins over them (`.bzl`, `.sage`; a
@@ -234,6 +240,8 @@ extension ContentChecks {
         let kotlin = count(.kotlinFun) + count(.kotlinTypedFun)
         if count(.visualBasic) >= 2 { return .visualBasic }
         if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
+        // Lua before Ruby: both close blocks with `end`, and Lua's `require "x"` is Ruby's too.
+        if count(.lua) >= 2 && count(.rubyEnd) >= 1 { return .lua }
         if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
         if count(.sql) >= 2 { return .sql }
         if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
@@ -305,6 +313,17 @@ extension ContentChecks {
         case UInt8(ascii: "f"):
             if word(Keyword.fnWord) && line.contains(UInt8(ascii: "(")) { return .rust }
             if word(Keyword.funcWord) && line.contains(UInt8(ascii: "(")) { return .goFunc }
+            // Lua's function on a field or a method: `function M.f(x)`, `function C:m()`; not Vim
+            // script's function in a scope (`function s:name(`: a lower-case scope letter).
+            if word(Keyword.functionWord), line.last != UInt8(ascii: "{") {
+                let name = line.dropFirst(9).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
+                let vimScope = name.count > 2 && Keyword.vimScopes.contains(name[name.startIndex]) && name[name.startIndex + 1] == UInt8(ascii: ":")
+                if !vimScope, name.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }), name.first.map(isIdentifier) == true,
+                    name.last.map(isIdentifier) == true, line[name.endIndex...].first == UInt8(ascii: "(")
+                {
+                    return .lua
+                }
+            }
             // Kotlin's fun NAME(...) { or = ...; not Vim's `fun s:name(...)` (no brace, a colon or # in the name).
             if word(Keyword.funWord) {
                 let name = line.dropFirst(4).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
@@ -320,6 +339,14 @@ extension ContentChecks {
             if word(Keyword.derive) { return .rust }
         case UInt8(ascii: "l"):
             if word(Keyword.letMut) { return .rust }
+            if word(Keyword.localFunction) { return .lua }
+            if word(Keyword.localWord) {
+                // A name list, then ` = ` (Lua's attribs, `<const>`, `<close>`, may follow a name).
+                let names = line.dropFirst(6).prefix {
+                    isIdentifier($0) || $0 == UInt8(ascii: ",") || $0 == 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                }
+                if !names.isEmpty, names.last == 0x20, line[names.endIndex...].starts(with: Keyword.equalsSpace) { return .lua }
+            }
         case UInt8(ascii: "n"):
             if word(Keyword.namespaceWord) { return .cSharpNamespace }
         case UInt8(ascii: "v"):

@@ -353,6 +353,10 @@ extension ContentChecks {
         static let rustRoots = ["std::", "core::", "alloc::", "crate::", "super::", "self::"].map { Array($0.utf8) }
         static let fnWord = Array("fn ".utf8), funcWord = Array("func ".utf8), funWord = Array("fun ".utf8)
         static let derive = Array("#[derive(".utf8), letMut = Array("let mut ".utf8), namespaceWord = Array("namespace ".utf8)
+        static let localFunction = Array("local function ".utf8), localWord = Array("local ".utf8), equalsSpace = Array("= ".utf8)
+        static let functionWord = Array("function ".utf8)
+        /// Vim script's scope letters (`:help internal-variables`): `s:`, `g:`, `b:`, ...
+        static let vimScopes = Set("sgbwtlav".utf8)
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8)

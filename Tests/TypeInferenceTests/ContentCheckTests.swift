@@ -200,6 +200,8 @@ import UniformTypes
             "import { Button } from \"std-widgets.slint\";\nexport component App inherits Window {\n    in property <int> count: 0;\n}\n",
             "dev.slint.slint-source"
         ),
+        // Lua (its 5.4 manual, 3.3): a local with a value and a function on a table's field, and an end.
+        ("local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n", "org.lua.lua-script"),
     ])
     func languagesByTheirStatements(text: String, identifier: String) {
         let found = ContentChecks.text(Array(text.utf8), encoding: "us-ascii", isComplete: true)
@@ -209,7 +211,6 @@ import UniformTypes
 
     @Test(arguments: [
         "defmodule Hello do\n  def world do\n    :ok\n  end\nend\n",  // Elixir
-        "local M = {}\nfunction M.hello()\n  print('hi')\nend\nreturn M\n",  // Lua
         "# Title\n\nSome *text*.\n\n- item\n",  // Markdown
         "switch (x) {\n  case 1: y = 2;\n  default: break;\n}\nstruct point {\n};\nunion u {\n};\n",  // C
         "Select the rows you want.\nSELECT is the statement that reads them.\n",  // prose about SQL

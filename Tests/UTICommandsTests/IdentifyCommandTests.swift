@@ -209,8 +209,8 @@ func records(_ text: String) throws -> [[String: Any]] {
 
     /// Structures read from content alone (standard input has no name): makefiles of rules or of
     /// definitions, mdoc and roff, a Python stub that is no YAML, Python's try statement and
-    /// one-line suites, a C include guard with tabs, C of declarations then main, a batch file's
-    /// bare remark, CSS rules on one line, HTML behind Jinja's or ASP's tags, a CommonJS module of
+    /// one-line suites, a C include guard with tabs, C of declarations then main, a Lua module, a
+    /// batch file's bare remark, CSS rules on one line, HTML behind Jinja's or ASP's tags, a CommonJS module of
     /// one export, a polkit rule.
     @Test func structuresFromContentAlone() throws {
         let expected = [
@@ -221,7 +221,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "config-in-string": "public.python-script", "launch-remarks": "com.microsoft.batch-file",
             "po-definitions": "public.make-source", "one-line-rules": "public.css", "jinja-page": "public.html",
             "asp-page": "public.html", "single-export": "com.netscape.javascript-source", "typedef-first": "public.c-source",
-            "declarations-then-main": "public.c-source",
+            "declarations-then-main": "public.c-source", "counter-module": "org.lua.lua-script",
             "python-change": "public.patch-file", "coverage-settings": "com.microsoft.ini",
             "allow-reboot.rules": "com.netscape.javascript-source", "platform-check": "com.netscape.javascript-source",
             "sphinx-settings": "public.python-script", "stats-minified": "com.netscape.javascript-source",
@@ -247,6 +247,11 @@ func records(_ text: String) throws -> [[String: Any]] {
         // A man page that quotes a diff is a man page.
         let page = ".TH \"DIFF-EXAMPLE\" \"1\"\n.SH NAME\nexample \\- show a change\n.nf\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n.fi\n"
         #expect(try uti(["identify", "-b", "-"], stdin: Data(page.utf8)).stdout == "org.gnu.groff.man-page\n")
+        // Vim script's functions in a scope are no Lua methods; shell's `local x=1` is no Lua local.
+        let vim = "function s:Count(lines)\n  let l:n = 0\n  return l:n\nendfunction\nfunction s:Reset()\nendfunction\nend\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(vim.utf8)).stdout != "org.lua.lua-script\n")
+        let shell = "f() {\n  local a=1\n  local b=2\n  echo \"$a$b\"\n}\nend\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(shell.utf8)).stdout != "org.lua.lua-script\n")
         // A list of dotted names is no roff.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(".build/\n.swiftpm/\n.DS_Store\n.env\n.cache/\n".utf8)).stdout == "public.plain-text\n")
     }
