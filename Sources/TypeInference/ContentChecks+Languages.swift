@@ -3,7 +3,8 @@ import UniformTypes
 /// ContentChecks: the language of source text, by statements no other common language writes the same way.
 extension ContentChecks {
     enum ScriptLanguage: CaseIterable {
-        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, lua, visualBasic, sql, sparql, css, shell, perl, vim
+        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, lua, visualBasic, sql, sparql, css, shell, perl, vim,
+            powerShell
 
         var type: (String, String) {
             switch self {
@@ -26,6 +27,7 @@ extension ContentChecks {
             case .shell: ("public.shell-script", "shell script")
             case .perl: ("public.perl-script", "Perl script")
             case .vim: ("org.vim.vim-script", "Vim script")
+            case .powerShell: ("com.microsoft.powershell-script", "PowerShell script")
             }
         }
     }
@@ -84,6 +86,10 @@ extension ContentChecks {
         case vimStatement, vimEnd, vimComment
         /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
         case sql
+        /// PowerShell: a `param(` block, `[CmdletBinding(`, a function or a command named as
+        /// cmdlets are, an approved verb, a hyphen and a capitalised noun (`function Get-Widget {`,
+        /// `Write-Host "x"`: about_Functions_Advanced, Approved Verbs for PowerShell Commands).
+        case powerShell
         /// CSS: a selector line opening a rule (`body {`, `.a > b:hover {`), a declaration
         /// (`margin: 0;`, the property in lower case and hyphens); a whole rule on one line (`.url
         /// { color: blue; }`: CSS Syntax 3, 5.4.3: a qualified rule is a prelude and a block of
@@ -100,7 +106,7 @@ extension ContentChecks {
     /// two of its statements; C#: a `using System` and a namespace or a second using; Swift:
     /// `func` and an import, where Go's package is absent; Kotlin: `fun` and a value or import,
     /// or two funs, or one typed as only Kotlin types parameters; Lua: two of its statements and
-    /// an `end`; Ruby: two of its statements and an `end`; Visual Basic, TypeScript, Slint: two of their statements; SPARQL: a query form and
+    /// an `end`; PowerShell: two of its statements; Ruby: two of its statements and an `end`; Visual Basic, TypeScript, Slint: two of their statements; SPARQL: a query form and
     /// a clause. TypeScript and Slint
     /// write JavaScript's module statements too: where JavaScript is decided, the rest of the text
     /// is read for two of theirs. Guesses (weak): a text name wins over them (`.bzl`, `.sage`; a
@@ -246,6 +252,7 @@ extension ContentChecks {
         if count(.sql) >= 2 { return .sql }
         if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
         if count(.perl) >= 2 { return .perl }
+        if count(.powerShell) >= 2 { return .powerShell }
         // Vim script, where it makes up a third of the lines so far (comments count): Vim's help
         // files quote commands in prose.
         let vim = count(.vimStatement)
@@ -362,6 +369,7 @@ extension ContentChecks {
         default: break
         }
         if Keyword.rustMacroInitials[Int(first)], Keyword.rustMacros.contains(where: { word($0) }) { return .rust }
+        if isPowerShell(line) { return .powerShell }
         if let shell = shellStatement(line) { return shell }
         if isPerl(line) { return .perl }
         if let vim = vimStatement(line) { return vim }

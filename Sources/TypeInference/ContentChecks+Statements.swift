@@ -88,6 +88,29 @@ extension ContentChecks {
         return nil
     }
 
+    /// A PowerShell statement (see `Statement`): a `param(` block or `[CmdletBinding(`, a line
+    /// that opens with a cmdlet's name and then an argument or nothing (`Write-Host "x"`,
+    /// `Get-ChildItem -Path .`), or a function named as one (`function Get-Widget {`).
+    static func isPowerShell(_ line: ArraySlice<UInt8>) -> Bool {
+        if Keyword.paramBlock.contains(where: { begins(line, $0) }) || begins(line, Keyword.cmdletBinding) { return true }
+        let command = begins(line, Keyword.functionWord) ? line.dropFirst(Keyword.functionWord.count) : line
+        let verb = command.prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        guard let first = verb.first, (0x41...0x5A).contains(first), command[verb.endIndex...].first == UInt8(ascii: "-"),
+            Keyword.powerShellVerbs.contains(String(decoding: verb, as: UTF8.self))
+        else { return false }
+        let noun = command[(verb.endIndex + 1)...].prefix { isIdentifier($0) }
+        guard let initial = noun.first, (0x41...0x5A).contains(initial), noun.contains(where: { (0x61...0x7A).contains($0) }) else { return false }
+        let rest = command[noun.endIndex...]
+        if command.startIndex != line.startIndex { return rest.first == nil || [0x20, UInt8(ascii: "{"), UInt8(ascii: "(")].contains(rest.first!) }
+        // A command alone, or followed by what its arguments start with: a parameter (`-Path`), a
+        // string, a variable, a subexpression or a pipe; prose that names a cmdlet goes on in
+        // words, and apt.conf's `Build-Essential "<LIST>"; // names` has a semicolon, which a line
+        // of one PowerShell command does not.
+        guard let after = rest.first else { return true }
+        return after == 0x20 && !line.contains(UInt8(ascii: ";"))
+            && rest.dropFirst().first.map { Keyword.powerShellArgumentOpenings.contains($0) } == true
+    }
+
     /// A TypeScript or Slint statement (see `Statement`).
     static func typeScriptOrSlint(_ line: ArraySlice<UInt8>) -> Statement? {
         guard let first = line.first, let last = line.last else { return nil }
@@ -357,6 +380,21 @@ extension ContentChecks {
         static let functionWord = Array("function ".utf8)
         /// Vim script's scope letters (`:help internal-variables`): `s:`, `g:`, `b:`, ...
         static let vimScopes = Set("sgbwtlav".utf8)
+        /// PowerShell's approved verbs (Approved Verbs for PowerShell Commands), which name its
+        /// cmdlets and functions: `Get-ChildItem`, `Write-Host`.
+        static let powerShellVerbs: Set<String> = [
+            "Add", "Clear", "Close", "Copy", "Enter", "Exit", "Find", "Format", "Get", "Hide", "Join", "Lock", "Move", "New", "Open",
+            "Optimize", "Pop", "Push", "Redo", "Remove", "Rename", "Reset", "Resize", "Search", "Select", "Set", "Show", "Skip", "Split",
+            "Step", "Switch", "Undo", "Unlock", "Watch", "Connect", "Disconnect", "Read", "Receive", "Send", "Write", "Backup",
+            "Checkpoint", "Compare", "Compress", "Convert", "ConvertFrom", "ConvertTo", "Dismount", "Edit", "Expand", "Export", "Group",
+            "Import", "Initialize", "Limit", "Merge", "Mount", "Out", "Publish", "Restore", "Save", "Sync", "Unpublish", "Update",
+            "Debug", "Measure", "Ping", "Repair", "Resolve", "Test", "Trace", "Approve", "Assert", "Build", "Complete", "Confirm", "Deny",
+            "Deploy", "Disable", "Enable", "Install", "Invoke", "Register", "Request", "Restart", "Resume", "Start", "Stop", "Submit",
+            "Suspend", "Uninstall", "Unregister", "Wait", "Block", "Grant", "Protect", "Revoke", "Unblock", "Unprotect", "Use",
+        ]
+        static let paramBlock = ["param(", "param (", "Param(", "Param ("].map { Array($0.utf8) }
+        static let cmdletBinding = Array("[CmdletBinding(".utf8)
+        static let powerShellArgumentOpenings = Set("-\"'$(@|".utf8)
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8)

@@ -210,7 +210,7 @@ func records(_ text: String) throws -> [[String: Any]] {
     /// Structures read from content alone (standard input has no name): makefiles of rules or of
     /// definitions, mdoc and roff, a Python stub that is no YAML, Python's try statement and
     /// one-line suites, a C include guard with tabs, C of declarations then main, a Lua module, a
-    /// batch file's bare remark, CSS rules on one line, HTML behind Jinja's or ASP's tags, a CommonJS module of
+    /// PowerShell script without #!, a batch file's bare remark, CSS rules on one line, HTML behind Jinja's or ASP's tags, a CommonJS module of
     /// one export, a polkit rule.
     @Test func structuresFromContentAlone() throws {
         let expected = [
@@ -221,7 +221,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "config-in-string": "public.python-script", "launch-remarks": "com.microsoft.batch-file",
             "po-definitions": "public.make-source", "one-line-rules": "public.css", "jinja-page": "public.html",
             "asp-page": "public.html", "single-export": "com.netscape.javascript-source", "typedef-first": "public.c-source",
-            "declarations-then-main": "public.c-source", "counter-module": "org.lua.lua-script",
+            "declarations-then-main": "public.c-source", "counter-module": "org.lua.lua-script", "clean-logs": "com.microsoft.powershell-script",
             "python-change": "public.patch-file", "coverage-settings": "com.microsoft.ini",
             "allow-reboot.rules": "com.netscape.javascript-source", "platform-check": "com.netscape.javascript-source",
             "sphinx-settings": "public.python-script", "stats-minified": "com.netscape.javascript-source",
@@ -252,6 +252,11 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "-b", "-"], stdin: Data(vim.utf8)).stdout != "org.lua.lua-script\n")
         let shell = "f() {\n  local a=1\n  local b=2\n  echo \"$a$b\"\n}\nend\n"
         #expect(try uti(["identify", "-b", "-"], stdin: Data(shell.utf8)).stdout != "org.lua.lua-script\n")
+        // Prose that names cmdlets, and apt.conf's hyphenated options, are no PowerShell.
+        let cmdletProse = "Write-Host is a cmdlet.\nGet-Help explains the others.\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(cmdletProse.utf8)).stdout != "com.microsoft.powershell-script\n")
+        let apt = "APT {\n  Build-Essential \"<LIST>\"; // names\n  Protect-Kernels \"<BOOL>\";\n};\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(apt.utf8)).stdout != "com.microsoft.powershell-script\n")
         // A list of dotted names is no roff.
         #expect(try uti(["identify", "-b", "-"], stdin: Data(".build/\n.swiftpm/\n.DS_Store\n.env\n.cache/\n".utf8)).stdout == "public.plain-text\n")
     }
