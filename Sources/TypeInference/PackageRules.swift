@@ -11,53 +11,80 @@ enum PackageRules {
 
     /// A zip format told by the names in its central directory: every `all` pattern names an
     /// entry, some entry matches an `any` pattern, every entry matches `only`, and there are at
-    /// most `maxEntries` (each where given). A pattern's `*` matches any characters, `/` included.
+    /// most `maxEntries` (each where given).
     struct EntryRule: Sendable {
         let type: String
         let description: String
-        let all: [String]
-        let any: [String]
-        let only: String?
+        let all: [NamePattern]
+        let any: [NamePattern]
+        let only: NamePattern?
         let maxEntries: Int?
 
-        func holds(names: [String], exact: Set<String>) -> Bool {
+        /// A rule from its patterns as `Catalog/package-rules.json` writes them, each split once.
+        init(type: String, description: String, all: [String], any: [String], only: String?, maxEntries: Int?) {
+            self.type = type
+            self.description = description
+            self.all = all.map(NamePattern.init)
+            self.any = any.map(NamePattern.init)
+            self.only = only.map(NamePattern.init)
+            self.maxEntries = maxEntries
+        }
+
+        /// Whether entries with these names (each as UTF-8, and the set of them) fit the rule.
+        func holds(names: [[UInt8]], exact: Set<[UInt8]>) -> Bool {
             if let maxEntries, names.count > maxEntries { return false }
-            if let only, names.isEmpty || !names.allSatisfy({ PackageRules.matches(only, $0) }) { return false }
+            if let only, names.isEmpty || !names.allSatisfy(only.matches) { return false }
             for pattern in all {
-                let found = pattern.contains("*") ? names.contains { PackageRules.matches(pattern, $0) } : exact.contains(pattern)
+                let found = pattern.literal.map(exact.contains) ?? names.contains(where: pattern.matches)
                 if !found { return false }
             }
-            return any.isEmpty || names.contains { name in any.contains { PackageRules.matches($0, name) } }
+            return any.isEmpty || names.contains { name in any.contains { $0.matches(name) } }
         }
+    }
+
+    /// An entry-name pattern whose `*` stands for any run of characters, `/` included (no other
+    /// character is special: `[Content_Types].xml` is a name).
+    struct NamePattern: Sendable {
+        /// The text between the stars, in order; one piece for a pattern without a star.
+        let pieces: [[UInt8]]
+
+        init(_ text: String) {
+            pieces = text.utf8.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false).map(Array.init)
+        }
+
+        /// The whole name, for a pattern without a star.
+        var literal: [UInt8]? { pieces.count == 1 ? pieces[0] : nil }
+
+        /// Whether `name` matches: each piece between stars is found in order, the first at the
+        /// start and the last at the end.
+        func matches(_ name: [UInt8]) -> Bool {
+            if let literal { return name == literal }
+            let first = pieces[0], last = pieces[pieces.count - 1]
+            guard name.count >= first.count + last.count, name.starts(with: first), name.suffix(last.count).elementsEqual(last) else {
+                return false
+            }
+            var position = first.count
+            let end = name.count - last.count
+            for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
+                guard
+                    let found = (position...max(position, end - piece.count)).first(where: { start in
+                        start + piece.count <= end && name[start..<(start + piece.count)].elementsEqual(piece)
+                    })
+                else { return false }
+                position = found + piece.count
+            }
+            return true
+        }
+
+        /// The same, for a name as a string.
+        func matches(_ name: String) -> Bool { matches(Array(name.utf8)) }
     }
 
     /// The first rule of `zipEntries` that the entry names satisfy.
     static func zipEntryRule(names: [String]) -> EntryRule? {
-        let exact = Set(names)
-        return zipEntries.first { $0.holds(names: names, exact: exact) }
-    }
-
-    /// Whether `name` matches `pattern`, whose `*` stands for any run of characters: each piece
-    /// between stars is found in order, the first at the start and the last at the end.
-    static func matches(_ pattern: String, _ name: String) -> Bool {
-        let pieces = pattern.utf8.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false).map(Array.init)
-        let bytes = Array(name.utf8)
-        guard pieces.count > 1 else { return bytes == pieces[0] }
-        let first = pieces[0], last = pieces[pieces.count - 1]
-        guard bytes.count >= first.count + last.count, bytes.starts(with: first), bytes.suffix(last.count).elementsEqual(last) else {
-            return false
-        }
-        var position = first.count
-        let end = bytes.count - last.count
-        for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
-            guard
-                let found = (position...max(position, end - piece.count)).first(where: { start in
-                    start + piece.count <= end && bytes[start..<(start + piece.count)].elementsEqual(piece)
-                })
-            else { return false }
-            position = found + piece.count
-        }
-        return true
+        let bytes = names.map { Array($0.utf8) }
+        let exact = Set(bytes)
+        return zipEntries.first { $0.holds(names: bytes, exact: exact) }
     }
 
     /// Whether `mimeType`, found in a zip's first stored `mimetype` entry, is one the package

@@ -81,15 +81,15 @@ import UniformTypes
 
     /// Entry patterns: `*` spans any characters, slashes too; the pieces between stars come in order.
     @Test func entryPatternsMatchAsDocumented() {
-        #expect(PackageRules.matches("Payload/*.app/*", "Payload/Hello.app/Info.plist"))
-        #expect(PackageRules.matches("Payload/*.app/*", "Payload/Deep/Hello.app/Info.plist"))
-        #expect(!PackageRules.matches("Payload/*.app/*", "Payload/Hello.app"))
-        #expect(!PackageRules.matches("Payload/*.app/*", "Other/Hello.app/Info.plist"))
-        #expect(PackageRules.matches("*.class", "org/example/Hello.class"))
-        #expect(!PackageRules.matches("*.class", "Hello.classic"))
-        #expect(PackageRules.matches("word/vbaProject.bin", "word/vbaProject.bin"))
-        #expect(!PackageRules.matches("word/vbaProject.bin", "word/vbaProject.bin2"))
-        #expect(!PackageRules.matches("a*a", "a"))
+        #expect(PackageRules.NamePattern("Payload/*.app/*").matches("Payload/Hello.app/Info.plist"))
+        #expect(PackageRules.NamePattern("Payload/*.app/*").matches("Payload/Deep/Hello.app/Info.plist"))
+        #expect(!PackageRules.NamePattern("Payload/*.app/*").matches("Payload/Hello.app"))
+        #expect(!PackageRules.NamePattern("Payload/*.app/*").matches("Other/Hello.app/Info.plist"))
+        #expect(PackageRules.NamePattern("*.class").matches("org/example/Hello.class"))
+        #expect(!PackageRules.NamePattern("*.class").matches("Hello.classic"))
+        #expect(PackageRules.NamePattern("word/vbaProject.bin").matches("word/vbaProject.bin"))
+        #expect(!PackageRules.NamePattern("word/vbaProject.bin").matches("word/vbaProject.bin2"))
+        #expect(!PackageRules.NamePattern("a*a").matches("a"))
         // Only one document: a zip of an AMF model and anything else is a zip.
         #expect(PackageRules.zipEntryRule(names: ["model.amf"])?.type == "org.astm.amf")
         #expect(PackageRules.zipEntryRule(names: ["model.amf", "notes.txt"]) == nil)
