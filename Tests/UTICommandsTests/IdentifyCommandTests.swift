@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import UTITestSupport
 
+/// What `uti identify -b -` prints for a fixture's bytes: its type from content alone, as
+/// standard input has no name. `fixture` is a path under Fixtures/files.
+func contentAnswer(_ fixture: String) throws -> String {
+    try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(fixture)"))).stdout
+}
+
 func records(_ text: String) throws -> [[String: Any]] {
     try text.split(separator: "\n").map { try #require(try json(String($0)) as? [String: Any]) }
 }
@@ -227,8 +233,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "sphinx-settings": "public.python-script", "stats-minified": "com.netscape.javascript-source",
         ]
         for (name, type) in expected {
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
-            #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "\(type)\n", "\(name)")
+            #expect(try contentAnswer(name) == "\(type)\n", "\(name)")
         }
         // Elements HTML does not define make XML, not an HTML fragment.
         let olink = #"<div element="book" href="a.html#b"><ttl>Title</ttl><xreftext>Title</xreftext></div>"#
@@ -280,10 +285,9 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(records.map { $0["mimeType"] as? String } == ["application/x-terminfo", "application/x-terminfo2", "application/tzif"])
         // A OneNote section by its header's file type and format GUIDs; libmagic says data.
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/section.one"]).stdout == "application/onenote\n")
-        #expect(
-            try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/section.one"))).stdout == "com.microsoft.onenote\n")
+        #expect(try contentAnswer("section.one") == "com.microsoft.onenote\n")
         // A Stata dataset opens with tags the database's HTML rule takes for HTML.
-        #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/survey.dta"))).stdout == "com.stata.dta\n")
+        #expect(try contentAnswer("survey.dta") == "com.stata.dta\n")
         // Formats libmagic names only in words (application/octet-stream) or not at all: a Java
         // heap dump, Berkeley DB B-tree and hash files, a SAS data set; a SketchUp model and an
         // InstallShield cabinet, which libmagic names.
@@ -292,7 +296,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "survey.sas7bdat": "com.sas.sas7bdat", "model.skp": "com.sketchup.skp", "data1.cab": "com.flexera.installshield-cabinet",
         ]
         for (name, type) in dumps {
-            #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))).stdout == "\(type)\n", "\(name)")
+            #expect(try contentAnswer(name) == "\(type)\n", "\(name)")
         }
         #expect(
             try uti(["identify", "--mime-type", "-b", "Fixtures/files/heap-head.hprof", "Fixtures/files/pairs-hash.db", "Fixtures/files/survey.sas7bdat"])
@@ -322,8 +326,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "ec-params.pem": "org.openssl.pem-parameters", "chain-p7.pem": "org.ietf.pem-pkcs7", "key.pem": "org.ietf.pem-private-key",
         ]
         for (name, type) in expected {
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
-            #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "\(type)\n", "\(name)")
+            #expect(try contentAnswer(name) == "\(type)\n", "\(name)")
             if name != "key.pem" {
                 #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/\(name)"]).stdout == "application/x-pem-file\n", "\(name)")
             }
@@ -342,8 +345,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "guide-map.ditamap": "org.oasis-open.dita",
         ]
         for (name, type) in expected {
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/\(name)"))
-            #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "\(type)\n", "\(name)")
+            #expect(try contentAnswer(name) == "\(type)\n", "\(name)")
             #expect(try uti(["identify", "-b", "Fixtures/files/\(name)"]).stdout == "\(type)\n", "\(name)")
         }
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/form-data.xfdf"]).stdout == "application/vnd.adobe.xfdf\n")
@@ -354,9 +356,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         let map = #"<?xml version="1.0"?><!DOCTYPE map SYSTEM "map.dtd"><map><topicref href="a.xml"/></map>"#
         #expect(try uti(["identify", "-b", "-"], stdin: Data(map.utf8)).stdout == "public.xml\n")
         // AMF compressed as its standard allows (a zip of its one document) is AMF.
-        #expect(
-            try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/triangle-compressed.amf"))).stdout == "org.astm.amf\n"
-        )
+        #expect(try contentAnswer("triangle-compressed.amf") == "org.astm.amf\n")
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/triangle.amf"]).stdout == "application/x-amf\n")
     }
 
@@ -373,7 +373,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         ]
         for (name, (type, mime)) in expected {
             let path = "Fixtures/files/\(name)"
-            #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: path))).stdout == "\(type)\n", "\(name)")
+            #expect(try contentAnswer(name) == "\(type)\n", "\(name)")
             #expect(try uti(["identify", "-b", "--mime-type", path]).stdout == "\(mime)\n", "\(name)")
         }
         // The database's type for the add-on's MIME type is uti's.
@@ -383,8 +383,7 @@ func records(_ text: String) throws -> [[String: Any]] {
     /// An Enhanced Metafile from content alone, which libmagic calls data: the system database's
     /// magic (" EMF" at 40, [MS-EMF]) names it, and the MIME type is the database's.
     @Test func enhancedMetafileByTheDatabasesMagic() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/drawing.emf"))
-        #expect(try uti(["identify", "-b", "-"], stdin: bytes).stdout == "org.freedesktop.mime.image.emf\n")
+        #expect(try contentAnswer("drawing.emf") == "org.freedesktop.mime.image.emf\n")
         #expect(try uti(["identify", "-b", "--mime-type", "Fixtures/files/drawing.emf"]).stdout == "image/emf\n")
     }
 
@@ -395,7 +394,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         let path = "Fixtures/files/messages.properties"
         #expect(try uti(["identify", "-b", path]).stdout == "com.sun.java-properties\n")
         #expect(try uti(["identify", "-b", "--mime-type", path]).stdout == "text/x-java-properties\n")
-        #expect(try uti(["identify", "-b", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: path))).stdout == "public.plain-text\n")
+        #expect(try contentAnswer("messages.properties") == "public.plain-text\n")
         #expect(try uti(["type", "-m", "text/x-java-properties"]).stdout.hasPrefix("com.sun.java-properties\n"))
     }
 
