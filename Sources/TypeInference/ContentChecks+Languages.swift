@@ -320,17 +320,6 @@ extension ContentChecks {
         case UInt8(ascii: "f"):
             if word(Keyword.fnWord) && line.contains(UInt8(ascii: "(")) { return .rust }
             if word(Keyword.funcWord) && line.contains(UInt8(ascii: "(")) { return .goFunc }
-            // Lua's function on a field or a method: `function M.f(x)`, `function C:m()`; not Vim
-            // script's function in a scope (`function s:name(`: a lower-case scope letter).
-            if word(Keyword.functionWord), line.last != UInt8(ascii: "{") {
-                let name = line.dropFirst(9).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
-                let vimScope = name.count > 2 && Keyword.vimScopes.contains(name[name.startIndex]) && name[name.startIndex + 1] == UInt8(ascii: ":")
-                if !vimScope, name.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }), name.first.map(isIdentifier) == true,
-                    name.last.map(isIdentifier) == true, line[name.endIndex...].first == UInt8(ascii: "(")
-                {
-                    return .lua
-                }
-            }
             // Kotlin's fun NAME(...) { or = ...; not Vim's `fun s:name(...)` (no brace, a colon or # in the name).
             if word(Keyword.funWord) {
                 let name = line.dropFirst(4).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
@@ -373,6 +362,8 @@ extension ContentChecks {
         if let shell = shellStatement(line) { return shell }
         if isPerl(line) { return .perl }
         if let vim = vimStatement(line) { return vim }
+        // After Vim's, whose `function s:name(` is its own.
+        if isLuaFunction(line) { return .lua }
         if (0x41...0x5A).contains(first) {
             if Keyword.sparqlQueries.contains(where: { word($0) }) { return .sparqlQuery }
             if Keyword.sparqlClauses.contains(where: { word($0) }) {

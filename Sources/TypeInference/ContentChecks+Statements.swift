@@ -111,6 +111,16 @@ extension ContentChecks {
             && rest.dropFirst().first.map { Keyword.powerShellArgumentOpenings.contains($0) } == true
     }
 
+    /// Lua's function on a field or a method, with no brace: `function M.f(x)`, `function C:m()`
+    /// (the Lua 5.4 reference manual, 3.4.11). `statement` asks after Vim script's statements,
+    /// so Vim's scoped `function s:name(` is Vim's.
+    static func isLuaFunction(_ line: ArraySlice<UInt8>) -> Bool {
+        guard begins(line, Keyword.functionWord), line.last != UInt8(ascii: "{") else { return false }
+        let name = line.dropFirst(Keyword.functionWord.count).prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
+        return name.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") } && name.first.map(isIdentifier) == true
+            && name.last.map(isIdentifier) == true && line[name.endIndex...].first == UInt8(ascii: "(")
+    }
+
     /// A TypeScript or Slint statement (see `Statement`).
     static func typeScriptOrSlint(_ line: ArraySlice<UInt8>) -> Statement? {
         guard let first = line.first, let last = line.last else { return nil }
@@ -378,8 +388,6 @@ extension ContentChecks {
         static let derive = Array("#[derive(".utf8), letMut = Array("let mut ".utf8), namespaceWord = Array("namespace ".utf8)
         static let localFunction = Array("local function ".utf8), localWord = Array("local ".utf8), equalsSpace = Array("= ".utf8)
         static let functionWord = Array("function ".utf8)
-        /// Vim script's scope letters (`:help internal-variables`): `s:`, `g:`, `b:`, ...
-        static let vimScopes = Set("sgbwtlav".utf8)
         /// PowerShell's approved verbs (Approved Verbs for PowerShell Commands), which name its
         /// cmdlets and functions: `Get-ChildItem`, `Write-Host`.
         static let powerShellVerbs: Set<String> = [
