@@ -1,16 +1,5 @@
 import UniformTypes
 
-/// uti's own content checks that its rule language (`OwnRules`, shared-mime-info's) cannot
-/// express: executables found through the MZ header's pointer, CPython's bytecode magic numbers,
-/// Windows Media and Matroska audio by their stream descriptions (`MediaContainers`), zip
-/// containers by their entries, and text formats. Each returns a type identifier and a
-/// description, or nil to leave libmagic's answer. Fixtures proving each are listed in
-/// Fixtures/files/README.md and walked by ContentCheckTests.
-///
-/// One file per family: this one holds the two registries of named checks (`binaryChecks`,
-/// `textChecks`), whose order is their precedence, and their entry points (`binary`, `text`); `ContentChecks+Executables`, `+Zip`, `+Markup`, `+Documents`, `+Languages` and
-/// `+Statements` the checks; `TextStructures`, `CameraRaw`, `MediaContainers` and `JSONScanner`
-/// the structural readers they call.
 /// The names and summaries of uti's own content checks, in the order they run (the manual lists
 /// them from here).
 package enum ContentCheckOrder {
@@ -20,6 +9,18 @@ package enum ContentCheckOrder {
     package static var text: [(name: String, summary: String)] { ContentChecks.textChecks.map { ($0.name, $0.summary) } }
 }
 
+/// uti's own content checks that its rule language (`OwnRules`, shared-mime-info's) cannot
+/// express: executables found through the MZ header's pointer, CPython's bytecode magic numbers,
+/// Windows Media and Matroska audio by their stream descriptions (`MediaContainers`), zip
+/// containers by their entries, and text formats. Each returns a type identifier and a
+/// description, or nil to leave libmagic's answer. Fixtures proving each are listed in
+/// Fixtures/files/README.md and walked by ContentCheckTests.
+///
+/// One file per family: this one holds the two registries of named checks (`binaryChecks`,
+/// `textChecks`), whose order is their precedence, and their entry points (`binary`, `text`);
+/// `ContentChecks+Executables`, `+Zip`, `+Markup`, `+Documents`, `+Languages` and `+Statements`
+/// the checks; `TextStructures`, `CameraRaw`, `MediaContainers` and `JSONScanner`
+/// the structural readers they call.
 @_spi(Fuzzing) public enum ContentChecks {
     /// The languages whose files a `#!` line runs: a script line over their statements is that script.
     static let interpretedLanguages: Set<ScriptLanguage> = [.python, .ruby, .perl, .shell, .javaScript, .typeScript]

@@ -20,10 +20,10 @@ public enum FileMIME {
     /// `application/x-compressed-tar`, not `application/gzip`); libmagic's MIME type when it is
     /// specific; the shared-mime-info name of a source-code type Apple gives no MIME type; for
     /// text, libmagic's answer (or text/plain); else the nearest supertype's name
-    /// (`application/zip` for a wheel), or `application/octet-stream`. Last, a type that uti's alias list names
-    /// is printed by that name (`application/yaml`, `video/vnd.avi`, and file(1)'s spellings that
-    /// lead back to the type: `text/x-shellscript`, `text/x-script.python`, `text/x-perl`) unless
-    /// libmagic decided and the answer is its own.
+    /// (`application/zip` for a wheel), or `application/octet-stream`. Last, a type that uti's
+    /// alias list names is printed by that name (`application/yaml`, `video/vnd.avi`, and
+    /// file(1)'s spellings that lead back to the type: `text/x-shellscript`,
+    /// `text/x-script.python`, `text/x-perl`) unless libmagic decided and the answer is its own.
     /// Every MIME name of the answer, the printed one (`mimeType(of:)`) first: the type's tags,
     /// the names uti's alias list and the system database give it, each once.
     public static func mimeTypes(of inference: Inference) -> [String] {

@@ -14,9 +14,8 @@ extension TypeCatalog {
 
 /// What a file's name says: well-known names (Makefile, Dockerfile, robots.txt:
 /// `Catalog/file-names.json`; and the whole names the system's shared-mime-info database lists:
-/// core, ChangeLog), compound extensions
-/// (tar.gz, and any a declared type carries, such as shared-mime-info's tar.zst: the longest
-/// wins, as the database's globs do), then the last extension; the database's globs for a
+/// core, ChangeLog), compound extensions (tar.gz, and any a declared type carries, such as
+/// shared-mime-info's tar.zst: the longest wins, as the database's globs do), then the last extension; the database's globs for a
 /// name's start (makefile.*, readme*) when the extension names nothing.
 enum NameRules {
     /// Compound extensions, each with its leading dot, and the type it names.

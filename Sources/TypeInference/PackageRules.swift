@@ -1,5 +1,6 @@
-/// Package formats that name their own type inside a zip or by their entries, as data (`Catalog/package-rules.json`,
-/// each rule with its specification and fixtures; generated into `PackageRules+Generated.swift`).
+/// Package formats that name their own type inside a zip or by their entries, as data
+/// (`Catalog/package-rules.json`, each rule with its specification and fixtures; generated into
+/// `PackageRules+Generated.swift`).
 enum PackageRules {
     struct Rule: Sendable {
         /// A MIME type (a prefix when it ends in `.`), or an OPC content type.

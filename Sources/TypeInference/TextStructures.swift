@@ -1,7 +1,7 @@
 /// Text formats told by their structure, each from its specification, line by line over the
 /// first 8 KiB: configuration languages (YAML, TOML, INI), GNU assembler, Zig and Tcl source, mdoc
-/// and roff, and MIME HTML archives. Each decides on statements of its own kind, never on one token, and most
-/// of a file's lines must fit; a file that mixes in other lines stays plain text.
+/// and roff, and MIME HTML archives. Each decides on statements of its own kind, never on one
+/// token, and most of a file's lines must fit; a file that mixes in other lines stays plain text.
 enum TextStructures {
     /// Which of these formats a text can be, from how it starts: each format can only start in
     /// a few ways, so the first lines that say something decide which checks are worth reading
