@@ -113,7 +113,7 @@ extension ContentChecks {
             }
             return named
         }
-        let rows = body.split(separator: 0x0A, maxSplits: 400, omittingEmptySubsequences: false).prefix(400)
+        let rows = lines(body, limit: 400, omittingEmpty: false)
         for (number, raw) in rows.enumerated() {
             // At most half as many other lines as make's: stop once the rest cannot bring that about.
             if otherLines > (makeLines + rows.count - number) / 2 { return false }

@@ -58,17 +58,21 @@ public enum TextEncodings {
             var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             if index == 3 { ascii = false }
             while index < head.count {
-                // Eight bytes at a time while they are all printable ASCII (no high bit, none
-                // below 0x20, no DEL): most of a text file.
+                // Eight bytes at a time while they are all printable ASCII, tabs or line ends (no
+                // high bit, no DEL, nothing else below 0x20): most of a text file. With the high
+                // bits clear no byte carries into the next: a byte's high bit after adding 0x60
+                // says it is 0x20 or above, after adding 1 that it is DEL.
                 if index + 8 <= head.count {
                     let word = UnsafeRawPointer(head.baseAddress! + index).loadUnaligned(as: UInt64.self)
                     let highBits: UInt64 = 0x8080_8080_8080_8080
-                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & highBits
-                    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-                    let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & highBits
-                    if word & highBits == 0 && belowSpace == 0 && isDelete == 0 {
-                        index += 8
-                        continue
+                    if word & highBits == 0 {
+                        let belowSpace = ~(word &+ 0x6060_6060_6060_6060) & highBits
+                        let isDelete = (word &+ 0x0101_0101_0101_0101) & highBits
+                        let whiteSpace = Self.bytesEqual(word, 0x0A) | Self.bytesEqual(word, 0x09) | Self.bytesEqual(word, 0x0D)
+                        if belowSpace & ~whiteSpace == 0 && isDelete == 0 {
+                            index += 8
+                            continue
+                        }
                     }
                 }
                 let byte = head[index]
@@ -88,6 +92,14 @@ public enum TextEncodings {
             }
             return ascii ? "us-ascii" : "utf-8"
         }
+    }
+
+    /// The high bit of each byte of `word` (whose high bits are clear) that equals `byte`.
+    @inline(__always)
+    private static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        // A byte is zero when adding 0x7F to it leaves the high bit clear (no carry: under 0x80).
+        return ~(difference &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
     }
 
     /// The control characters text may hold (BEL, BS, TAB, LF, VT, FF, CR, ESC), one bit each, so

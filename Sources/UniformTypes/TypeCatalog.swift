@@ -183,11 +183,35 @@ public final class TypeCatalog: Sendable {
     /// A MIME type is first looked up as given (so `text/plain;charset=utf-16` finds
     /// public.utf16-plain-text); when that finds nothing, its parameters are ignored.
     public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
+        // A MIME type without a constraint, the lookup identify makes for every file (a few
+        // hundred distinct names in a whole tree): answered once.
+        if tagClass == .mimeType && supertype == nil {
+            let key = TagKey(tagClass: tagClass, value: tag)
+            let answer =
+                mimeLookups.value(for: key) ?? mimeLookups.store(MIMELookup(candidates(tag: tag, tagClass: tagClass), tag: tag), for: key)
+            if let dynamic = answer.dynamic { return [UTType(catalog: self, dynamic: dynamic)] }
+            return answer.positions.map { UTType(catalog: self, index: $0) }
+        }
         let matches = candidates(tag: tag, tagClass: tagClass)
             .map { UTType(catalog: self, index: $0) }
             .filter { supertype == nil || $0.conforms(to: supertype!) }
         return matches.isEmpty ? [dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype)] : matches
     }
+
+    /// What a MIME type names without a constraint: the declared types, or the dynamic type
+    /// made for it when none does.
+    struct MIMELookup: Sendable {
+        let positions: [Int]
+        let dynamic: DynamicType?
+
+        init(_ positions: [Int], tag: String) {
+            self.positions = positions
+            dynamic =
+                positions.isEmpty ? DynamicType(tags: TagSpecification([(.mimeType, [tag])]), conformsTo: []) : nil
+        }
+    }
+
+    private let mimeLookups = Memo<TagKey, MIMELookup>(limit: 4096)
 
     /// The dynamic type for a tag, whether or not a declared type carries it: what
     /// `uti type --dynamic` prints.
@@ -301,6 +325,24 @@ struct PositionSet {
         if words[word] & bit != 0 { return false }
         words[word] |= bit
         return true
+    }
+}
+
+/// Answers kept under a lock, up to `limit` of them (past it, nothing more is kept, so that
+/// lookups of names taken from input cannot grow it without end).
+final class Memo<Key: Hashable, Value>: @unchecked Sendable {
+    private var stored: [Key: Value] = [:]
+    private let lock = Lock()
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func value(for key: Key) -> Value? { lock.withLock { stored[key] } }
+
+    /// Keeps `value` for `key` while there is room; returns it either way.
+    func store(_ value: Value, for key: Key) -> Value {
+        lock.withLock { if stored.count < limit { stored[key] = value } }
+        return value
     }
 }
 
