@@ -53,6 +53,7 @@ extension PackageRules {
         EntryRule(type: "com.android.package-archive", description: "Android package", all: ["AndroidManifest.xml", "classes.dex"], any: [], only: nil, maxEntries: nil),
         EntryRule(type: "com.android.app-bundle", description: "Android App Bundle", all: ["BundleConfig.pb", "base/manifest/AndroidManifest.xml"], any: [], only: nil, maxEntries: nil),
         EntryRule(type: "com.apple.itunes.ipa", description: "iOS app archive", all: [], any: ["Payload/*.app/*"], only: nil, maxEntries: nil),
+        EntryRule(type: "com.apple.iWork.Keynote.sffkey", description: "Keynote presentation", all: ["Index/Document.iwa", "Index/MasterSlide-*.iwa"], any: [], only: nil, maxEntries: nil),
         EntryRule(type: "org.mozilla.xpinstall", description: "Firefox add-on", all: [], any: ["META-INF/mozilla.rsa", "META-INF/cose.sig", "install.rdf"], only: nil, maxEntries: nil),
         EntryRule(type: "com.sun.web-application-archive", description: "web application archive", all: [], any: ["WEB-INF/*"], only: nil, maxEntries: nil),
         EntryRule(type: "com.sun.java-archive", description: "Java archive", all: [], any: ["META-INF/MANIFEST.MF", "*.class"], only: nil, maxEntries: nil),

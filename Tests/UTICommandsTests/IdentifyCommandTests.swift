@@ -380,6 +380,17 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["type", "-m", "application/x-xpinstall"]).stdout.hasPrefix("org.mozilla.xpinstall\n"))
     }
 
+    /// iWork '13 documents: Keynote by its master slides, from content alone, though the system
+    /// database's rule for a first entry named Index/Document.iwa says Pages. Pages and Numbers
+    /// keep tables in the same parts, so a Numbers document's content stays the database's Pages,
+    /// and its name tells which of the two it is.
+    @Test func iWorkDocumentsByTheirEntries() throws {
+        #expect(try contentAnswer("slides.key") == "com.apple.iWork.Keynote.sffkey\n")
+        #expect(try uti(["identify", "-b", "--mime-type", "Fixtures/files/slides.key"]).stdout == "application/x-iwork-keynote-sffkey\n")
+        #expect(try contentAnswer("tables.numbers") == "com.apple.iWork.Pages.sffpages\n")
+        #expect(try uti(["identify", "-b", "Fixtures/files/tables.numbers"]).stdout == "com.apple.iWork.Numbers.sffnumbers\n")
+    }
+
     /// An Enhanced Metafile from content alone, which libmagic calls data: the system database's
     /// magic (" EMF" at 40, [MS-EMF]) names it, and the MIME type is the database's.
     @Test func enhancedMetafileByTheDatabasesMagic() throws {
