@@ -2,36 +2,6 @@ import UniformTypes
 
 /// ContentChecks: the language of source text, by statements no other common language writes the same way.
 extension ContentChecks {
-    enum ScriptLanguage: CaseIterable {
-        case python, javaScript, typeScript, slint, java, go, rust, cSharp, swift, kotlin, ruby, lua, visualBasic, sql, sparql, css, shell, perl, vim,
-            powerShell
-
-        var type: (String, String) {
-            switch self {
-            case .python: ("public.python-script", "Python script")
-            case .javaScript: ("com.netscape.javascript-source", "JavaScript source")
-            case .typeScript: ("com.microsoft.typescript-source", "TypeScript source")
-            case .slint: ("dev.slint.slint-source", "Slint source")
-            case .java: ("com.sun.java-source", "Java source")
-            case .go: ("org.golang.go-source", "Go source")
-            case .rust: ("org.rust-lang.rust-source", "Rust source")
-            case .cSharp: ("com.microsoft.c-sharp-source", "C# source")
-            case .swift: ("public.swift-source", "Swift source")
-            case .kotlin: ("org.kotlinlang.kotlin-source", "Kotlin source")
-            case .ruby: ("public.ruby-script", "Ruby script")
-            case .lua: ("org.lua.lua-script", "Lua script")
-            case .visualBasic: ("com.microsoft.visual-basic-source", "Visual Basic source")
-            case .sql: ("org.iso.sql-source", "SQL script")
-            case .sparql: ("org.w3.sparql-query", "SPARQL query")
-            case .css: ("public.css", "CSS style sheet")
-            case .shell: ("public.shell-script", "shell script")
-            case .perl: ("public.perl-script", "Perl script")
-            case .vim: ("org.vim.vim-script", "Vim script")
-            case .powerShell: ("com.microsoft.powershell-script", "PowerShell script")
-            }
-        }
-    }
-
     /// What a line (without indentation and trailing space) says of a language.
     enum Statement: Int, CaseIterable {
         /// Python: `from M import N`, `def f(...):`, `class C(...):`, `if __name__ ==`; a plain `import m`.
@@ -98,24 +68,17 @@ extension ContentChecks {
     }
 
     /// The language of source text, in one pass over the lines, by statements no other common
-    /// language writes the same way (`Statement`); each language needs two such lines, or
-    /// statements of two kinds, and Python fewer lines ending like C (`;`, `{`, `}`) than lines
-    /// saying Python. Python: two statements, or one and an import; JavaScript: two module
-    /// statements, or one and two C-like line ends; Java: a package or import with its semicolon
-    /// and a declaration, or two of them; Go: its one-word package and an import or a func; Rust:
-    /// two of its statements; C#: a `using System` and a namespace or a second using; Swift:
-    /// `func` and an import, where Go's package is absent; Kotlin: `fun` and a value or import,
-    /// or two funs, or one typed as only Kotlin types parameters; Lua: two of its statements and
-    /// an `end`; PowerShell: two of its statements; Ruby: two of its statements and an `end`; Visual Basic, TypeScript, Slint: two of their statements; SPARQL: a query form and
-    /// a clause. TypeScript and Slint
-    /// write JavaScript's module statements too: where JavaScript is decided, the rest of the text
-    /// is read for two of theirs. Guesses (weak): a text name wins over them (`.bzl`, `.sage`; a
+    /// language writes the same way (`Statement`): after each line that makes one, the first of
+    /// `languageRules` that holds (Catalog/languages.json: how many statements of which kinds
+    /// decide each language, in its order). A rule that reads on for narrower languages
+    /// (JavaScript, whose module statements TypeScript and Slint write too) leaves the rest of
+    /// the text to their rules. Guesses (weak): a text name wins over them (`.bzl`, `.sage`; a
     /// `.ts` stays TypeScript).
     static func scriptLanguage(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
-        var counts = [Int](repeating: 0, count: Statement.allCases.count)
-        var braced = 0, blocks = 0, lines = 0
-        var isJavaScript = false
-        func count(_ statement: Statement) -> Int { counts[statement.rawValue] }
+        var tallies = [Int](repeating: 0, count: Tally.count)
+        // A language decided whose rule reads on for narrower ones (JavaScript, for TypeScript's
+        // and Slint's statements).
+        var readingOn: LanguageRule?
         // nil: read on; .some(language): that is the answer (.some(nil): a quoted document).
         var answer: ScriptLanguage??
         // The delimiter of the triple-quoted string the line is in, if any, and how many bytes
@@ -126,7 +89,7 @@ extension ContentChecks {
             if line.startIndex - body.startIndex - skipped >= textPrefix { return false }
             // A Markdown code fence: a document that quotes code, not code.
             if begins(line, Keyword.fence) { answer = .some(nil); return false }
-            lines += 1
+            tallies[Tally.lines.index] += 1
             // Text in a triple-quoted string (Python's docstrings and literals, Swift's, Kotlin's
             // and Java's text blocks) is data, not statements: `sample = r"""` then a config file.
             if let delimiter = openString {
@@ -137,31 +100,34 @@ extension ContentChecks {
             // Only a string that closes within the sample is known to be one.
             if let delimiter = tripleQuoteLeftOpen(line), contains(delimiter, in: body[line.endIndex...]) { openString = delimiter }
             switch line.last {
-            case UInt8(ascii: ";"), UInt8(ascii: "}"): braced += 1; blocks += 1
+            case UInt8(ascii: ";"), UInt8(ascii: "}"):
+                tallies[Tally.braced.index] += 1
+                tallies[Tally.blocks.index] += 1
             case UInt8(ascii: "{"):
-                braced += 1
+                tallies[Tally.braced.index] += 1
                 // A literal opened after `=`, `(` or `[` (a Python dict) is data, not a block of
                 // statements: Python's check weighs blocks, JavaScript's every brace.
                 let before = line.dropLast().last { $0 != 0x20 && $0 != 0x09 }
-                if ![UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ",")].contains(before ?? 0) { blocks += 1 }
+                if ![UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ",")].contains(before ?? 0) {
+                    tallies[Tally.blocks.index] += 1
+                }
             default: break
             }
             guard let statement = statement(line) else { return true }
-            counts[statement.rawValue] += 1
-            if isJavaScript {
-                if count(.typeScript) >= 2 { answer = .typeScript; return false }
-                if count(.slint) >= 2 { answer = .slint; return false }
-            } else if let language = decided(count, braced: braced, blocks: blocks, lines: lines) {
-                guard language == .javaScript else { answer = language; return false }
-                isJavaScript = true
+            tallies[Tally.statement(statement).index] += 1
+            if let reading = readingOn {
+                if let narrower = reading.narrower.first(where: { $0.holds(tallies) }) { answer = narrower.language; return false }
+            } else if let rule = languageRules.first(where: { $0.holds(tallies) }) {
+                guard !rule.narrower.isEmpty else { answer = rule.language; return false }
+                readingOn = rule
             }
             return true
         }
         if let answer { return answer }
-        if isJavaScript { return .javaScript }
+        if let readingOn { return readingOn.language }
         // Counts that grew after the last statement (a module's braced lines after its one
         // `module.exports = {`) are weighed once more at the end.
-        return decided(count, braced: braced, blocks: blocks, lines: lines)
+        return decided(tallies)
     }
 
     /// The delimiter (`"""` or `\'\'\'`) of a triple-quoted string that `line` opens and does not
@@ -223,44 +189,88 @@ extension ContentChecks {
         return nil
     }
 
-    /// The language the counts so far make certain, if any.
-    static func decided(_ count: (Statement) -> Int, braced: Int, blocks: Int, lines: Int) -> ScriptLanguage? {
-        let python = count(.python), imports = count(.pythonImport) + count(.bareImport)
-        if python >= 2 || (python >= 1 && imports >= 1), blocks < python + imports { return .python }
-        if count(.typeScript) >= 2 { return .typeScript }
-        if count(.slint) >= 2 { return .slint }
-        let javaScript = count(.javaScript)
-        if javaScript >= 2 || (javaScript >= 1 && braced >= 2) { return .javaScript }
-        // Three lines of code only JavaScript writes so, in braced blocks (a library without
-        // module statements: `function Diff() {}` then its prototype's methods).
-        if count(.javaScriptCode) >= 3 && braced >= 3 { return .javaScript }
-        let javaImports = count(.javaImport), javaHeaders = count(.javaPackage) + javaImports
-        if (javaImports >= 1 && javaHeaders >= 2) || (javaHeaders >= 1 && count(.javaDeclaration) >= 1) { return .java }
-        // A class and Java's entry point in it: two statements, neither C#'s nor anyone else's.
-        if count(.javaMain) >= 1 && count(.javaDeclaration) >= 1 { return .java }
-        if count(.goPackage) >= 1 && (count(.goImport) >= 1 || count(.goFunc) >= 1) { return .go }
-        if count(.rust) >= 2 { return .rust }
-        if count(.cSharpUsing) >= 2 || (count(.cSharpUsing) >= 1 && count(.cSharpNamespace) >= 1) { return .cSharp }
-        if count(.goPackage) == 0 && count(.goFunc) >= 1 && imports >= 1 { return .swift }
-        // Two statements, as for every language: a typed `fun` alone (a hello world) is not enough.
-        let kotlin = count(.kotlinFun) + count(.kotlinTypedFun)
-        if count(.visualBasic) >= 2 { return .visualBasic }
-        if kotlin >= 2 || (kotlin >= 1 && count(.kotlinValue) + count(.bareImport) >= 1) { return .kotlin }
-        // Lua before Ruby: both close blocks with `end`, and Lua's `require "x"` is Ruby's too.
-        if count(.lua) >= 2 && count(.rubyEnd) >= 1 { return .lua }
-        if count(.rubyEnd) >= 1 && count(.rubyStatement) >= 2 { return .ruby }
-        if count(.sql) >= 2 { return .sql }
-        if count(.sparqlQuery) >= 1 && count(.sparqlClause) >= 1 { return .sparql }
-        if count(.perl) >= 2 { return .perl }
-        if count(.powerShell) >= 2 { return .powerShell }
-        // Vim script, where it makes up a third of the lines so far (comments count): Vim's help
-        // files quote commands in prose.
-        let vim = count(.vimStatement)
-        if vim >= 2 || (vim >= 1 && count(.vimEnd) >= 1), 3 * (vim + count(.vimEnd) + count(.vimComment)) >= lines { return .vim }
-        if count(.shellEnd) >= 1 && count(.shellStatement) >= 1 && count(.shellEnd) + count(.shellStatement) >= 3 { return .shell }
-        let oneLineRules = count(.cssOneLineRule)
-        if count(.cssRule) + oneLineRules >= 2 && count(.cssDeclaration) + oneLineRules >= 2 { return .css }
-        return nil
+    /// What a language rule counts: lines that make a statement of a kind (`Statement`), lines
+    /// ending like C (`;`, `{`, `}`: braced), those that open or close a block of statements
+    /// rather than a literal (blocks), and the lines read.
+    enum Tally: Hashable {
+        case statement(Statement), braced, blocks, lines
+
+        /// Where the tally is kept in `scriptLanguage`'s array.
+        var index: Int {
+            switch self {
+            case .statement(let statement): statement.rawValue
+            case .braced: Statement.allCases.count
+            case .blocks: Statement.allCases.count + 1
+            case .lines: Statement.allCases.count + 2
+            }
+        }
+
+        static let count = Statement.allCases.count + 3
+    }
+
+    /// One condition of a language rule: a sum of tallies, multiplied, compared with a number or
+    /// with another sum (Catalog/languages.json).
+    struct LanguageCondition: Sendable {
+        enum Comparison: Sendable { case atLeast, atMost, below }
+
+        let sum: [Int]
+        let times: Int
+        let comparison: Comparison
+        let bound: Int
+        let boundSum: [Int]
+
+        init(_ sum: [Tally], times: Int = 1, _ comparison: Comparison, _ bound: Int) {
+            self.sum = sum.map(\.index)
+            self.times = times
+            self.comparison = comparison
+            self.bound = bound
+            boundSum = []
+        }
+
+        init(_ sum: [Tally], times: Int = 1, _ comparison: Comparison, _ boundSum: [Tally]) {
+            self.sum = sum.map(\.index)
+            self.times = times
+            self.comparison = comparison
+            bound = 0
+            self.boundSum = boundSum.map(\.index)
+        }
+
+        func holds(_ tallies: [Int]) -> Bool {
+            var left = 0
+            for index in sum { left += tallies[index] }
+            var right = bound
+            for index in boundSum { right += tallies[index] }
+            switch comparison {
+            case .atLeast: return times * left >= right
+            case .atMost: return times * left <= right
+            case .below: return times * left < right
+            }
+        }
+    }
+
+    /// A language and when its statements decide it: any one of the alternatives, each a list of
+    /// conditions that must all hold; the languages whose rules are read on for once it holds
+    /// (TypeScript and Slint write JavaScript's module statements).
+    struct LanguageRule: Sendable {
+        let language: ScriptLanguage
+        let alternatives: [[LanguageCondition]]
+        let narrower: [LanguageRule]
+
+        init(_ language: ScriptLanguage, _ alternatives: [[LanguageCondition]], narrower: [LanguageRule] = []) {
+            self.language = language
+            self.alternatives = alternatives
+            self.narrower = narrower
+        }
+
+        func holds(_ tallies: [Int]) -> Bool {
+            alternatives.contains { conditions in conditions.allSatisfy { $0.holds(tallies) } }
+        }
+    }
+
+    /// The language the counts so far make certain, if any: the first of `languageRules`
+    /// (Catalog/languages.json, in its order) one of whose alternatives holds.
+    static func decided(_ tallies: [Int]) -> ScriptLanguage? {
+        languageRules.first { $0.holds(tallies) }?.language
     }
 
     /// What one line says, by its first byte and then its first words.

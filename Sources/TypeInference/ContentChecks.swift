@@ -71,7 +71,7 @@ package enum ContentCheckOrder {
         Check(
             name: "zip-container",
             summary:
-                "a zip by its central directory: OOXML by the main part in [Content_Types].xml; OpenDocument, EPUB and the other packages that define a stored mimetype entry; then by entry names in the order of Catalog/package-rules.json: APK, app bundles, IPA, Firefox add-ons, WAR, JAR, wheels, NuGet, NumPy archives, pass bundles, compressed AMF"
+                "a zip by its central directory: OOXML by the main part in [Content_Types].xml; OpenDocument, EPUB and the other packages that define a stored mimetype entry; then by entry names in the order of Catalog/package-rules.json: APK, app bundles, IPA, Keynote, Firefox add-ons, WAR, JAR, wheels, NuGet, NumPy archives, pass bundles, compressed AMF"
         ) { sample in
             guard sample.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || sample.head.starts(with: [0x50, 0x4B, 0x05, 0x06]) else { return nil }
             let (identifier, description) = zipContainer(head: sample.head, directory: sample.tail())
@@ -231,7 +231,7 @@ package enum ContentCheckOrder {
         Check(
             name: "script-language",
             summary:
-                "Python, Java, Go, Rust, C#, Swift, Kotlin, Lua, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL, CSS, PowerShell or shell, by two statements only that language writes so"
+                "Python, Java, Go, Rust, C#, Swift, Kotlin, Lua, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL, CSS, PowerShell or shell, by statements only that language writes so (how many of which decide: Catalog/languages.json)"
         ) { sample in
             scriptLanguage(sample.isUTF8 ? sample.head[sample.start...] : sample.body).map { ($0.type.0, $0.type.1, true) }
         },
