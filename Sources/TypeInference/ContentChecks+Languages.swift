@@ -20,8 +20,10 @@ extension ContentChecks {
         /// Java: `package a.b;`, `import a.b.C;` (dotted, with the semicolon), `public class`, `@Override`;
         /// the entry point `public static void main(String[] args)` (JLS 12.1.4; C# writes `Main(string[]`).
         case javaPackage, javaImport, javaDeclaration, javaMain
-        /// Go: `package name` (one word), `import "fmt"` or `import (`; Go and Swift: `func f(...)`.
-        case goPackage, goImport, goFunc
+        /// Go: `package name` (one word), `import "fmt"` or `import (`; Go and Swift: `func f(...)`;
+        /// Go's declarations as no other language writes them: a group (`const (`, `var (`,
+        /// `type (` alone on the line) or a struct or interface type (`type Point struct {`).
+        case goPackage, goImport, goFunc, goDeclaration
         /// Rust: `use a::b;`, `fn f(...) {`, `pub fn`, `impl`, `#[derive(`, `let mut`, a standard
         /// macro called at a line's start (`println!(`, `vec![`, `macro_rules!`).
         case rust
@@ -357,6 +359,11 @@ extension ContentChecks {
             if word(Keyword.namespaceWord) { return .cSharpNamespace }
         case UInt8(ascii: "v"):
             if word(Keyword.valWord) { return .kotlinValue }
+            if line.elementsEqual(Keyword.varGroup) { return .goDeclaration }
+        case UInt8(ascii: "c"):
+            if line.elementsEqual(Keyword.constGroup) { return .goDeclaration }
+        case UInt8(ascii: "t"):
+            if line.elementsEqual(Keyword.typeGroup) || isGoStructOrInterface(line) { return .goDeclaration }
         case UInt8(ascii: "r"):
             if word(Keyword.requireQuote) || word(Keyword.requireDoubleQuote) || word(Keyword.requireRelative) { return .rubyStatement }
         case UInt8(ascii: "m"):
@@ -395,6 +402,21 @@ extension ContentChecks {
             return !word(Keyword.sqlSelect) || contains(Keyword.sqlFrom, in: line) ? .sql : nil
         }
         return cssStatement(line)
+    }
+
+    /// Go's struct or interface type declaration (the Go specification, Type declarations):
+    /// `type Name struct {` or `type Name interface {`, with type parameters or not (`type
+    /// List[T any] struct {`).
+    static func isGoStructOrInterface(_ line: ArraySlice<UInt8>) -> Bool {
+        guard begins(line, Keyword.typeWord), line.last == UInt8(ascii: "{") else { return false }
+        let name = line.dropFirst(Keyword.typeWord.count).prefix(while: isIdentifier)
+        guard !name.isEmpty else { return false }
+        var rest = line[name.endIndex...]
+        if rest.first == UInt8(ascii: "[") {
+            guard let close = rest.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            rest = rest[(close + 1)...]
+        }
+        return rest.elementsEqual(Keyword.structOpening) || rest.elementsEqual(Keyword.interfaceOpening)
     }
 
     /// C, C++ or Objective-C source or header, by its first line after comments being a

@@ -403,6 +403,8 @@ extension ContentChecks {
         static let paramBlock = ["param(", "param (", "Param(", "Param ("].map { Array($0.utf8) }
         static let cmdletBinding = Array("[CmdletBinding(".utf8)
         static let powerShellArgumentOpenings = Set("-\"'$(@|".utf8)
+        static let varGroup = Array("var (".utf8), constGroup = Array("const (".utf8), typeGroup = Array("type (".utf8)
+        static let typeWord = Array("type ".utf8), structOpening = Array(" struct {".utf8), interfaceOpening = Array(" interface {".utf8)
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8)

@@ -115,6 +115,7 @@ extension ContentChecks {
         [
             [.init([.statement(.goPackage)], .atLeast, 1), .init([.statement(.goImport)], .atLeast, 1)],
             [.init([.statement(.goPackage)], .atLeast, 1), .init([.statement(.goFunc)], .atLeast, 1)],
+            [.init([.statement(.goPackage)], .atLeast, 1), .init([.statement(.goDeclaration)], .atLeast, 1)],
         ])
 
     static let rustLanguageRule = LanguageRule(
