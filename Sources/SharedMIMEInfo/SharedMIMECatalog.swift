@@ -292,19 +292,24 @@ extension TypeCatalog {
     }
 
     func applying(_ additions: SharedMIMEAdditions, describedBy database: SharedMIMEDatabase) -> TypeCatalog {
-        var merged = (0..<count).map(declaration(at:))
-        var seen = Set(keys)
-        for declaration in additions.declarations where seen.insert(declaration.identifier.caseFolded).inserted {
-            merged.append(declaration)
+        let aliases = mimeAliases.merging(additions.aliases) { mine, _ in mine }
+        let describe: @Sendable (String) -> String? = { mimeType in database.comment(for: mimeType) }
+        var seen = Set<String>()
+        let added = additions.declarations.filter { declaration in
+            let key = declaration.identifier.caseFolded
+            return index(forKey: key) == nil && seen.insert(key).inserted
         }
-        return TypeCatalog(
-            validDeclarations: merged, mimeAliases: mimeAliases.merging(additions.aliases) { mine, _ in mine },
-            describeMIMEType: { mimeType in database.comment(for: mimeType) })
+        // The built-in catalog's rows stay its tables; only what the database adds is new.
+        if isBuiltIn { return TypeCatalog(builtInAdding: added, mimeAliases: aliases, describeMIMEType: describe) }
+        return TypeCatalog(validDeclarations: (0..<count).map(declaration(at:)) + added, mimeAliases: aliases, describeMIMEType: describe)
     }
 
-    /// A fingerprint of the catalog's MIME aliases, identifiers, parents and MIME tags (FNV-1a), so a cache made
-    /// for another catalog is never used.
+    /// A fingerprint of the catalog's MIME aliases, identifiers, parents and MIME tags (FNV-1a; for
+    /// the built-in catalog, the digest of its generated tables), so a cache made for another
+    /// catalog is never used.
     var fingerprint: String {
+        // The built-in catalog's tables carry their digest, made when they were generated.
+        if isBuiltIn { return "\(count)-" + TypeCatalog.builtInDigest }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

@@ -22,6 +22,25 @@ enum BuiltInCatalog {
 
     static func declarer(at index: Int) -> TypeDeclarer { index < appleCount ? .apple : .uti }
 
+    /// The positions that carry a normalized tag (`UTTagClass.normalize`), best first, by binary
+    /// search in the generated tag index; nil for a tag none carries.
+    static func positions(carrying tag: String, tagClass: UTTagClass) -> ArraySlice<Int>? {
+        let (keys, start, owners): ([String], [Int], [Int])
+        switch tagClass {
+        case .filenameExtension: (keys, start, owners) = (extensionTagKeys, extensionTagStart, extensionTagOwners)
+        case .mimeType: (keys, start, owners) = (mimeTagKeys, mimeTagStart, mimeTagOwners)
+        default: return nil
+        }
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = keys[middle]
+            if candidate == tag { return owners[start[middle]..<start[middle + 1]] }
+            if candidate < tag { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
     /// The position of the entry whose lowercased identifier is `key`, by binary search.
     static func index(forKey key: String) -> Int? {
         var low = 0, high = keyOrder.count

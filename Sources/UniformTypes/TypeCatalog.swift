@@ -12,6 +12,10 @@ public final class TypeCatalog: Sendable {
     private enum Declarations: Sendable {
         case builtIn
         case stored([TypeDeclaration], indexByKey: [String: Int], mimeAliases: [String: String])
+        /// The built-in catalog's tables, then `added` from position `BuiltInCatalog.count` on:
+        /// the system catalog, which adds the shared-mime-info types to the built-in ones without
+        /// making a declaration of each built-in row.
+        case layered(added: [TypeDeclaration], indexByKey: [String: Int], mimeAliases: [String: String])
     }
 
     private let declarations: Declarations
@@ -69,11 +73,49 @@ public final class TypeCatalog: Sendable {
         self.declarations = .stored(declarations, indexByKey: indexByKey, mimeAliases: mimeAliases)
     }
 
+    /// The built-in catalog with `added` after its rows (each valid, its parents declared before
+    /// it or built in, no identifier twice or built in), and `mimeAliases` (the built-in
+    /// catalog's own included): the same catalog as `init(validDeclarations:)` makes of the
+    /// built-in declarations and `added`, on the built-in tables as they are.
+    package init(
+        builtInAdding added: [TypeDeclaration], mimeAliases: [String: String], describeMIMEType: (@Sendable (String) -> String?)? = nil
+    ) {
+        self.describeMIMEType = describeMIMEType
+        let base = BuiltInCatalog.count
+        var indexByKey: [String: Int] = [:]
+        indexByKey.reserveCapacity(added.count)
+        var identifiers = BuiltInCatalog.identifiers, keys = BuiltInCatalog.keys
+        identifiers.reserveCapacity(base + added.count)
+        keys.reserveCapacity(base + added.count)
+        for (offset, declaration) in added.enumerated() {
+            let key = declaration.identifier.caseFolded
+            identifiers.append(declaration.identifier)
+            keys.append(key)
+            indexByKey[key] = base + offset
+        }
+        var parentStart = BuiltInCatalog.parentStart, parentList = BuiltInCatalog.parentList
+        parentStart.reserveCapacity(base + added.count + 1)
+        for declaration in added {
+            parentList += declaration.conformsTo.compactMap { parent in
+                let key = parent.caseFolded
+                return BuiltInCatalog.index(forKey: key) ?? indexByKey[key]
+            }
+            parentStart.append(parentList.count)
+        }
+        self.identifiers = identifiers
+        self.keys = keys
+        self.parentStart = parentStart
+        self.parentList = parentList
+        declarations = .layered(added: added, indexByKey: indexByKey, mimeAliases: mimeAliases)
+    }
+
     /// The declaration of the type at `index`.
     package func declaration(at index: Int) -> TypeDeclaration {
         switch declarations {
         case .builtIn: BuiltInCatalog.declaration(at: index)
         case .stored(let list, _, _): list[index]
+        case .layered(let added, _, _):
+            index < BuiltInCatalog.count ? BuiltInCatalog.declaration(at: index) : added[index - BuiltInCatalog.count]
         }
     }
 
@@ -82,6 +124,8 @@ public final class TypeCatalog: Sendable {
         switch declarations {
         case .builtIn: BuiltInCatalog.tagSpecification(at: index)
         case .stored(let list, _, _): list[index].tags
+        case .layered(let added, _, _):
+            index < BuiltInCatalog.count ? BuiltInCatalog.tagSpecification(at: index) : added[index - BuiltInCatalog.count].tags
         }
     }
 
@@ -90,6 +134,8 @@ public final class TypeCatalog: Sendable {
         switch declarations {
         case .builtIn: BuiltInCatalog.declarer(at: index)
         case .stored(let list, _, _): list[index].declarer
+        case .layered(let added, _, _):
+            index < BuiltInCatalog.count ? BuiltInCatalog.declarer(at: index) : added[index - BuiltInCatalog.count].declarer
         }
     }
 
@@ -98,7 +144,17 @@ public final class TypeCatalog: Sendable {
         switch declarations {
         case .builtIn: BuiltInCatalog.index(forKey: key)
         case .stored(_, let indexByKey, _): indexByKey[key]
+        case .layered(_, let indexByKey, _): BuiltInCatalog.index(forKey: key) ?? indexByKey[key]
         }
+    }
+
+    /// The digest of the built-in catalog's generated tables.
+    package static var builtInDigest: String { BuiltInCatalog.fingerprint }
+
+    /// Whether this is the built-in catalog itself.
+    package var isBuiltIn: Bool {
+        if case .builtIn = declarations { return true }
+        return false
     }
 
     /// The positions of the direct parents of the type at `index`, in declaration order.
@@ -119,6 +175,7 @@ public final class TypeCatalog: Sendable {
         switch declarations {
         case .builtIn: BuiltInCatalog.mimeAliases
         case .stored(_, _, let mimeAliases): mimeAliases
+        case .layered(_, _, let mimeAliases): mimeAliases
         }
     }
 
@@ -132,22 +189,44 @@ public final class TypeCatalog: Sendable {
         }
     }
 
-    /// For each normalized tag, the records that carry it, best first: public types, then by
-    /// declarer, then catalog order.
+    /// The records that carry a normalized tag, best first: public types, then by declarer, then
+    /// catalog order. The built-in catalog's come from its generated index; a layered catalog
+    /// indexes only what it adds, and merges the two.
+    func positions(carrying key: TagKey) -> [Int]? {
+        switch declarations {
+        case .builtIn:
+            return BuiltInCatalog.positions(carrying: key.value, tagClass: key.tagClass).map(Array.init)
+        case .layered:
+            let builtIn = BuiltInCatalog.positions(carrying: key.value, tagClass: key.tagClass)
+            guard let added = tagIndex[key] else { return builtIn.map(Array.init) }
+            guard let builtIn else { return added }
+            return (Array(builtIn) + added).sorted { rank($0) < rank($1) }
+        case .stored:
+            return tagIndex[key]
+        }
+    }
+
+    /// How a record ranks among those that carry the same tag: public types, then by declarer,
+    /// then catalog order.
+    private func rank(_ position: Int) -> (Int, Int, Int) {
+        (keys[position].hasPrefix("public.") ? 0 : 1, declarer(at: position).tieRank, position)
+    }
+
+    /// For each normalized tag, the records that carry it, best first (`rank`): of the whole
+    /// catalog, or of the records a layered catalog adds to the built-in tables.
     var tagIndex: [TagKey: [Int]] {
         tags.value {
             var index: [TagKey: [Int]] = [:]
-            index.reserveCapacity(count)
-            for position in 0..<count {
+            var indexed = 0..<count
+            if case .layered = declarations { indexed = BuiltInCatalog.count..<count }
+            index.reserveCapacity(indexed.count)
+            for position in indexed {
                 for (tagClass, values) in tagSpecification(at: position).entries {
                     for value in values {
                         let key = TagKey(tagClass: tagClass, value: tagClass.normalize(value))
                         if index[key]?.last != position { index[key, default: []].append(position) }
                     }
                 }
-            }
-            func rank(_ position: Int) -> (Int, Int, Int) {
-                (keys[position].hasPrefix("public.") ? 0 : 1, declarer(at: position).tieRank, position)
             }
             for (key, owners) in index where owners.count > 1 {
                 index[key] = owners.sorted { rank($0) < rank($1) }
@@ -242,8 +321,7 @@ public final class TypeCatalog: Sendable {
     /// a MIME type is also looked up among the aliases unless `usingAliases` is false.
     package func candidates(tag: String, tagClass: UTTagClass, usingAliases: Bool = true) -> [Int] {
         let normalized = tagClass.normalize(tag)
-        let index = tagIndex
-        if let hits = index[TagKey(tagClass: tagClass, value: normalized)] { return hits }
+        if let hits = positions(carrying: TagKey(tagClass: tagClass, value: normalized)) { return hits }
         if tagClass == .filenameExtension {
             // The database's glob for a format a catalog type carries (see `mimeAliases`).
             guard usingAliases, let key = mimeAliases["*." + normalized], let position = self.index(forKey: key) else { return [] }
@@ -251,10 +329,10 @@ public final class TypeCatalog: Sendable {
         }
         guard tagClass == .mimeType else { return [] }
         let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
-        if bare != normalized, let hits = index[TagKey(tagClass: tagClass, value: bare)] { return hits }
+        if bare != normalized, let hits = positions(carrying: TagKey(tagClass: tagClass, value: bare)) { return hits }
         if usingAliases, bare.contains("/"), let canonical = mimeAliases[bare] {
             if !canonical.contains("/") { return self.index(forKey: canonical).map { [$0] } ?? [] }
-            if let hits = index[TagKey(tagClass: tagClass, value: canonical)] { return hits }
+            if let hits = positions(carrying: TagKey(tagClass: tagClass, value: canonical)) { return hits }
             // Another spelling of a name the built-in catalog knows as an alias of its own.
             if let target = mimeAliases[canonical], !target.contains("/") { return self.index(forKey: target).map { [$0] } ?? [] }
         }

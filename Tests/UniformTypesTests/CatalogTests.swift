@@ -29,6 +29,71 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
         #expect(try #require(catalog.type(identifier: "public.png")).otherMIMETypes == [], "an alias of a tag is not another name of the type")
     }
 
+    /// The system catalog keeps the built-in tables and adds the database's types after them; it
+    /// is the catalog that declaring every row anew makes: the same positions, identifiers,
+    /// parents, tags, declarers, lookups and aliases.
+    @Test func theBuiltInCatalogWithADatabaseIsTheDeclaredOne() throws {
+        let folder = repositoryRoot.appendingPathComponent("Fixtures/shared-mime-info/mime").path
+        let database = try #require(SharedMIMEDatabase(folder: folder))
+        let layered = TypeCatalog.builtIn.adding(sharedMIMEInfo: database)
+        #expect(!layered.isBuiltIn && layered.count > TypeCatalog.builtIn.count)
+        let declared = TypeCatalog(
+            validDeclarations: (0..<layered.count).map(layered.declaration(at:)), mimeAliases: layered.mimeAliases)
+        #expect(layered.identifiers == declared.identifiers)
+        #expect(layered.keys == declared.keys)
+        for index in 0..<layered.count {
+            #expect(Array(layered.parents(of: index)) == Array(declared.parents(of: index)), "\(layered.identifiers[index])")
+            #expect(layered.tagSpecification(at: index) == declared.tagSpecification(at: index), "\(layered.identifiers[index])")
+            #expect(layered.declarer(at: index) == declared.declarer(at: index), "\(layered.identifiers[index])")
+            #expect(layered.index(forKey: layered.keys[index]) == index)
+        }
+        #expect(layered.index(forKey: "no.such.type") == nil)
+        // Every tag finds the same records in the same order: the built-in catalog's generated
+        // index merged with what the database adds, and the index of the declared catalog.
+        for index in 0..<layered.count {
+            for (tagClass, values) in layered.tagSpecification(at: index).entries {
+                for value in values {
+                    #expect(
+                        layered.candidates(tag: value, tagClass: tagClass, usingAliases: false)
+                            == declared.candidates(tag: value, tagClass: tagClass, usingAliases: false), "\(value)")
+                }
+            }
+        }
+        let builtInDeclared = TypeCatalog(
+            validDeclarations: (0..<TypeCatalog.builtIn.count).map(TypeCatalog.builtIn.declaration(at:)),
+            mimeAliases: TypeCatalog.builtIn.mimeAliases)
+        for index in 0..<TypeCatalog.builtIn.count {
+            for (tagClass, values) in TypeCatalog.builtIn.tagSpecification(at: index).entries {
+                for value in values {
+                    #expect(
+                        TypeCatalog.builtIn.candidates(tag: value, tagClass: tagClass)
+                            == builtInDeclared.candidates(tag: value, tagClass: tagClass), "\(value)")
+                }
+            }
+        }
+        for mimeType in ["image/png", "application/x-uti-fixture", "text/x-python", "image/x-exr"] {
+            #expect(
+                layered.types(tag: mimeType, tagClass: .mimeType, conformingTo: nil).map(\.identifier)
+                    == declared.types(tag: mimeType, tagClass: .mimeType, conformingTo: nil).map(\.identifier), "\(mimeType)")
+        }
+    }
+
+    /// The cache of the database's additions names the catalog it was made for: the built-in
+    /// catalog by the digest generated with its tables, any other by a hash of its declarations.
+    @Test func catalogsHaveTheirOwnFingerprints() throws {
+        let builtIn = TypeCatalog.builtIn
+        #expect(builtIn.fingerprint == "\(builtIn.count)-\(TypeCatalog.builtInDigest)")
+        #expect(TypeCatalog.builtInDigest.count == 16)
+        let declared = TypeCatalog(validDeclarations: (0..<builtIn.count).map(builtIn.declaration(at:)), mimeAliases: builtIn.mimeAliases)
+        let extra = TypeDeclaration(
+            identifier: "org.example.extra", conformsTo: ["public.data"], tags: TagSpecification([(.mimeType, ["application/x-extra"])]),
+            description: "", declarer: .uti, entry: "test")
+        let larger = TypeCatalog(
+            validDeclarations: (0..<builtIn.count).map(builtIn.declaration(at:)) + [extra], mimeAliases: builtIn.mimeAliases)
+        #expect(declared.fingerprint != larger.fingerprint)
+        #expect(builtIn.fingerprint != larger.fingerprint)
+    }
+
     @Test func aTypeIsNamedByItsMIMETagsAndTheirAliases() {
         #expect(UTType.png.isNamed(byMIMEType: "image/png"))
         #expect(UTType.png.isNamed(byMIMEType: "IMAGE/PNG; charset=binary"), "case and parameters ignored")
