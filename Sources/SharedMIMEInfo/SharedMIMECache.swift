@@ -99,23 +99,56 @@ enum SharedMIMECache {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Reads the records, working on bytes (splitting a String by Characters would cost more
-    /// than deriving the declarations).
+    /// Reads the records, working on the bytes in place (splitting a String by Characters, or even
+    /// a byte collection by a generic split, cost more than the rest of a one-shot command's start).
     static func decode(_ bytes: ArraySlice<UInt8>, onto catalog: TypeCatalog) -> SharedMIMEAdditions? {
+        bytes.withUnsafeBufferPointer { buffer in decode(buffer, onto: catalog) }
+    }
+
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, onto catalog: TypeCatalog) -> SharedMIMEAdditions? {
         var additions = SharedMIMEAdditions(declarations: [], aliases: [:])
         var declared = Set<String>()
-        func string(_ part: ArraySlice<UInt8>) -> String { String(decoding: part, as: UTF8.self) }
-        func list(_ part: ArraySlice<UInt8>) -> [String] {
-            part.isEmpty ? [] : part.split(separator: 0x1E, omittingEmptySubsequences: false).map(string)
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self) }
+        /// The items of a field, separated by U+001E; none for an empty field.
+        func list(_ range: Range<Int>) -> [String] {
+            guard !range.isEmpty else { return [] }
+            var items: [String] = []
+            var start = range.lowerBound
+            for index in range where buffer[index] == 0x1E {
+                items.append(string(start..<index))
+                start = index + 1
+            }
+            items.append(string(start..<range.upperBound))
+            return items
         }
         /// Letters, digits, `-` and `.`, not empty: every identifier uti writes here.
-        func isPlainIdentifier(_ part: ArraySlice<UInt8>) -> Bool {
-            !part.isEmpty
-                && part.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E }
+        func isPlainIdentifier(_ range: Range<Int>) -> Bool {
+            !range.isEmpty
+                && range.allSatisfy { index in
+                    let byte = buffer[index]
+                    return (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+                        || byte == 0x2E
+                }
         }
-        for line in bytes.split(separator: 0x0A) {
-            let fields = line.split(separator: 0x1F, omittingEmptySubsequences: false)
-            switch (fields.first?.first, fields.count) {
+        var fields: [Range<Int>] = []
+        var lineStart = 0
+        while lineStart < buffer.count {
+            var lineEnd = buffer.count
+            if let base = buffer.baseAddress, let found = memchr(base + lineStart, 0x0A, buffer.count - lineStart) {
+                lineEnd = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            }
+            defer { lineStart = lineEnd + 1 }
+            // Empty lines are skipped, as splitting at line feeds leaves them out.
+            guard lineEnd > lineStart else { continue }
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = lineStart
+            for index in lineStart..<lineEnd where buffer[index] == 0x1F {
+                fields.append(fieldStart..<index)
+                fieldStart = index + 1
+            }
+            fields.append(fieldStart..<lineEnd)
+            let kind: UInt8? = fields[0].isEmpty ? nil : buffer[fields[0].lowerBound]
+            switch (kind, fields.count) {
             case (0x44?, 6):  // D
                 guard isPlainIdentifier(fields[1]) else { return nil }
                 let identifier = string(fields[1])
