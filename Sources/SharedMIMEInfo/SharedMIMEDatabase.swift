@@ -681,7 +681,12 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     position = found - UnsafeMutableRawPointer(mutating: base)
                     budget -= length
                     if budget < 0 { return nil }
-                    if length == 1 || memcmp(base + position + 1, UnsafeRawPointer(bytes.baseAddress!) + value + 1, length - 1) == 0 {
+                    // The second byte first, in place: most places a common first byte (`<`, a
+                    // space) occurs are not the value, and a call to memcmp(3) for each cost more.
+                    if length == 1
+                        || (base.load(fromByteOffset: position + 1, as: UInt8.self) == bytes[value + 1]
+                            && memcmp(base + position + 1, UnsafeRawPointer(bytes.baseAddress!) + value + 1, length - 1) == 0)
+                    {
                         return true
                     }
                     position += 1
