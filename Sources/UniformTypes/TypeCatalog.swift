@@ -262,35 +262,41 @@ public final class TypeCatalog: Sendable {
     /// A MIME type is first looked up as given (so `text/plain;charset=utf-16` finds
     /// public.utf16-plain-text); when that finds nothing, its parameters are ignored.
     public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
-        // A MIME type without a constraint, the lookup identify makes for every file (a few
-        // hundred distinct names in a whole tree): answered once.
-        if tagClass == .mimeType && supertype == nil {
-            let key = TagKey(tagClass: tagClass, value: tag)
-            let answer =
-                mimeLookups.value(for: key) ?? mimeLookups.store(MIMELookup(candidates(tag: tag, tagClass: tagClass), tag: tag), for: key)
-            if let dynamic = answer.dynamic { return [UTType(catalog: self, dynamic: dynamic)] }
-            return answer.positions.map { UTType(catalog: self, index: $0) }
-        }
-        let matches = candidates(tag: tag, tagClass: tagClass)
-            .map { UTType(catalog: self, index: $0) }
-            .filter { supertype == nil || $0.conforms(to: supertype!) }
-        return matches.isEmpty ? [dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype)] : matches
+        // identify looks up the MIME types and extensions of every file, a few hundred distinct
+        // ones in a whole tree: each lookup is answered once.
+        let key = LookupKey(tag: TagKey(tagClass: tagClass, value: tag), constraint: supertype?.identifier)
+        let answer =
+            lookups.value(for: key)
+            ?? lookups.store(
+                Lookup(
+                    positions: candidates(tag: tag, tagClass: tagClass).filter { position in
+                        supertype.map { UTType(catalog: self, index: position).conforms(to: $0) } ?? true
+                    },
+                    tag: tag, tagClass: tagClass, constraint: supertype), for: key)
+        if let dynamic = answer.dynamic { return [UTType(catalog: self, dynamic: dynamic)] }
+        return answer.positions.map { UTType(catalog: self, index: $0) }
     }
 
-    /// What a MIME type names without a constraint: the declared types, or the dynamic type
-    /// made for it when none does.
-    struct MIMELookup: Sendable {
+    /// A tag lookup: the tag as given, and the identifier of the type the answers must conform to.
+    struct LookupKey: Hashable, Sendable {
+        let tag: TagKey
+        let constraint: String?
+    }
+
+    /// What a lookup finds: the declared types, or the dynamic type made for the tag when none does.
+    struct Lookup: Sendable {
         let positions: [Int]
         let dynamic: DynamicType?
 
-        init(_ positions: [Int], tag: String) {
+        init(positions: [Int], tag: String, tagClass: UTTagClass, constraint: UTType?) {
             self.positions = positions
             dynamic =
-                positions.isEmpty ? DynamicType(tags: TagSpecification([(.mimeType, [tag])]), conformsTo: []) : nil
+                positions.isEmpty
+                ? DynamicType(tags: TagSpecification([(tagClass, [tag])]), conformsTo: constraint.map { [$0.identifier] } ?? []) : nil
         }
     }
 
-    private let mimeLookups = Memo<TagKey, MIMELookup>(limit: 4096)
+    private let lookups = Memo<LookupKey, Lookup>(limit: 4096)
 
     /// The dynamic type for a tag, whether or not a declared type carries it: what
     /// `uti type --dynamic` prints.
