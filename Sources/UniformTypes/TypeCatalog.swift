@@ -11,11 +11,23 @@ public final class TypeCatalog: Sendable {
     /// a list with its identifier index and MIME aliases.
     private enum Declarations: Sendable {
         case builtIn
-        case stored([TypeDeclaration], indexByKey: [String: Int], mimeAliases: [String: String])
-        /// The built-in catalog's tables, then `added` from position `BuiltInCatalog.count` on:
-        /// the system catalog, which adds the shared-mime-info types to the built-in ones without
-        /// making a declaration of each built-in row.
-        case layered(added: [TypeDeclaration], indexByKey: [String: Int], mimeAliases: [String: String])
+        case stored(Stored)
+    }
+
+    /// Declarations held as values: every type's (`base` 0), or, from position `base` on, those
+    /// added to the built-in catalog's tables (`base` is `BuiltInCatalog.count`: the system
+    /// catalog, which adds the shared-mime-info types without making a declaration of each
+    /// built-in row). One payload case only: an enum with two would keep its case in the spare
+    /// bits of these pointers, where LeakSanitizer no longer sees them.
+    private struct Stored: Sendable {
+        let list: [TypeDeclaration]
+        let base: Int
+        /// Positions by case-folded identifier, of `list`'s declarations.
+        let indexByKey: [String: Int]
+        let mimeAliases: [String: String]
+
+        /// Whether the built-in tables come first.
+        var isLayered: Bool { base > 0 }
     }
 
     private let declarations: Declarations
@@ -70,7 +82,7 @@ public final class TypeCatalog: Sendable {
         self.keys = keys
         self.parentStart = parentStart
         self.parentList = parentList
-        self.declarations = .stored(declarations, indexByKey: indexByKey, mimeAliases: mimeAliases)
+        self.declarations = .stored(Stored(list: declarations, base: 0, indexByKey: indexByKey, mimeAliases: mimeAliases))
     }
 
     /// The built-in catalog with `added` after its rows (each valid, its parents declared before
@@ -106,16 +118,14 @@ public final class TypeCatalog: Sendable {
         self.keys = keys
         self.parentStart = parentStart
         self.parentList = parentList
-        declarations = .layered(added: added, indexByKey: indexByKey, mimeAliases: mimeAliases)
+        declarations = .stored(Stored(list: added, base: base, indexByKey: indexByKey, mimeAliases: mimeAliases))
     }
 
     /// The declaration of the type at `index`.
     package func declaration(at index: Int) -> TypeDeclaration {
         switch declarations {
         case .builtIn: BuiltInCatalog.declaration(at: index)
-        case .stored(let list, _, _): list[index]
-        case .layered(let added, _, _):
-            index < BuiltInCatalog.count ? BuiltInCatalog.declaration(at: index) : added[index - BuiltInCatalog.count]
+        case .stored(let stored): index < stored.base ? BuiltInCatalog.declaration(at: index) : stored.list[index - stored.base]
         }
     }
 
@@ -123,9 +133,7 @@ public final class TypeCatalog: Sendable {
     package func tagSpecification(at index: Int) -> TagSpecification {
         switch declarations {
         case .builtIn: BuiltInCatalog.tagSpecification(at: index)
-        case .stored(let list, _, _): list[index].tags
-        case .layered(let added, _, _):
-            index < BuiltInCatalog.count ? BuiltInCatalog.tagSpecification(at: index) : added[index - BuiltInCatalog.count].tags
+        case .stored(let stored): index < stored.base ? BuiltInCatalog.tagSpecification(at: index) : stored.list[index - stored.base].tags
         }
     }
 
@@ -133,9 +141,7 @@ public final class TypeCatalog: Sendable {
     package func declarer(at index: Int) -> TypeDeclarer {
         switch declarations {
         case .builtIn: BuiltInCatalog.declarer(at: index)
-        case .stored(let list, _, _): list[index].declarer
-        case .layered(let added, _, _):
-            index < BuiltInCatalog.count ? BuiltInCatalog.declarer(at: index) : added[index - BuiltInCatalog.count].declarer
+        case .stored(let stored): index < stored.base ? BuiltInCatalog.declarer(at: index) : stored.list[index - stored.base].declarer
         }
     }
 
@@ -143,8 +149,7 @@ public final class TypeCatalog: Sendable {
     package func index(forKey key: String) -> Int? {
         switch declarations {
         case .builtIn: BuiltInCatalog.index(forKey: key)
-        case .stored(_, let indexByKey, _): indexByKey[key]
-        case .layered(_, let indexByKey, _): BuiltInCatalog.index(forKey: key) ?? indexByKey[key]
+        case .stored(let stored): (stored.isLayered ? BuiltInCatalog.index(forKey: key) : nil) ?? stored.indexByKey[key]
         }
     }
 
@@ -174,8 +179,7 @@ public final class TypeCatalog: Sendable {
     package var mimeAliases: [String: String] {
         switch declarations {
         case .builtIn: BuiltInCatalog.mimeAliases
-        case .stored(_, _, let mimeAliases): mimeAliases
-        case .layered(_, _, let mimeAliases): mimeAliases
+        case .stored(let stored): stored.mimeAliases
         }
     }
 
@@ -196,7 +200,7 @@ public final class TypeCatalog: Sendable {
         switch declarations {
         case .builtIn:
             return BuiltInCatalog.positions(carrying: key.value, tagClass: key.tagClass).map(Array.init)
-        case .layered:
+        case .stored(let stored) where stored.isLayered:
             let builtIn = BuiltInCatalog.positions(carrying: key.value, tagClass: key.tagClass)
             guard let added = tagIndex[key] else { return builtIn.map(Array.init) }
             guard let builtIn else { return added }
@@ -218,7 +222,7 @@ public final class TypeCatalog: Sendable {
         tags.value {
             var index: [TagKey: [Int]] = [:]
             var indexed = 0..<count
-            if case .layered = declarations { indexed = BuiltInCatalog.count..<count }
+            if case .stored(let stored) = declarations { indexed = stored.base..<count }
             index.reserveCapacity(indexed.count)
             for position in indexed {
                 for (tagClass, values) in tagSpecification(at: position).entries {
