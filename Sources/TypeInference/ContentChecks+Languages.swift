@@ -56,7 +56,8 @@ extension ContentChecks {
         /// exists("...")`, `function!`, `autocmd`, `scriptencoding`, `vim9script`; the words that end
         /// its blocks (`endif`, `endfunction`, `finish`, ...).
         case vimStatement, vimEnd, vimComment
-        /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, ...
+        /// SQL: `CREATE TABLE`, `INSERT INTO`, `SELECT ... FROM`, `ALTER TABLE`, `DROP TABLE`, the
+        /// routines', triggers' and sequences' (`CREATE FUNCTION`, `CREATE TRIGGER`, ...)
         case sql
         /// PowerShell: a `param(` block, `[CmdletBinding(`, a function or a command named as
         /// cmdlets are, an approved verb, a hyphen and a capitalised noun (`function Get-Widget {`,

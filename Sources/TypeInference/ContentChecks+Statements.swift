@@ -475,6 +475,10 @@ extension ContentChecks {
         static let sqlStatements = [
             "CREATE TABLE ", "CREATE INDEX ", "CREATE VIEW ", "CREATE UNIQUE INDEX ", "INSERT INTO ",
             "ALTER TABLE ", "DROP TABLE ", "SELECT ", "DELETE FROM ", "create table ", "insert into ", "alter table ",
+            // ISO/IEC 9075-2's schema statements for routines, triggers, sequences and types.
+            "CREATE FUNCTION ", "CREATE OR REPLACE FUNCTION ", "CREATE PROCEDURE ", "CREATE OR REPLACE PROCEDURE ",
+            "CREATE TRIGGER ", "CREATE SEQUENCE ", "CREATE SCHEMA ", "CREATE DOMAIN ", "CREATE OR REPLACE VIEW ",
+            "ALTER FUNCTION ", "DROP FUNCTION ", "DROP PROCEDURE ", "DROP TRIGGER ", "DROP SEQUENCE ", "DROP VIEW ", "DROP INDEX ",
         ].map { Array($0.utf8) }
         static let sqlSelect = Array("SELECT ".utf8), sqlFrom = Array(" FROM ".utf8), colonSpace = Array(": ".utf8)
         static let blockWords = [

@@ -228,7 +228,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             "po-definitions": "public.make-source", "one-line-rules": "public.css", "jinja-page": "public.html",
             "asp-page": "public.html", "single-export": "com.netscape.javascript-source", "typedef-first": "public.c-source",
             "declarations-then-main": "public.c-source", "counter-module": "org.lua.lua-script", "clean-logs": "com.microsoft.powershell-script",
-            "sizes.go": "org.golang.go-source",
+            "sizes.go": "org.golang.go-source", "routines.sql": "org.iso.sql-source",
             "python-change": "public.patch-file", "coverage-settings": "com.microsoft.ini",
             "allow-reboot.rules": "com.netscape.javascript-source", "platform-check": "com.netscape.javascript-source",
             "sphinx-settings": "public.python-script", "stats-minified": "com.netscape.javascript-source",
