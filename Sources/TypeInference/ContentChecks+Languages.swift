@@ -120,7 +120,7 @@ extension ContentChecks {
             tallies[Tally.statement(statement).index] += 1
             if let reading = readingOn {
                 if let narrower = reading.narrower.first(where: { $0.holds(tallies) }) { answer = narrower.language; return false }
-            } else if let rule = languageRules.first(where: { $0.holds(tallies) }) {
+            } else if let rule = decidingRule(tallies) {
                 guard !rule.narrower.isEmpty else { answer = rule.language; return false }
                 readingOn = rule
             }
@@ -130,7 +130,7 @@ extension ContentChecks {
         if let readingOn { return readingOn.language }
         // Counts that grew after the last statement (a module's braced lines after its one
         // `module.exports = {`) are weighed once more at the end.
-        return decided(tallies)
+        return decidingRule(tallies)?.language
     }
 
     /// The delimiter (`"""` or `\'\'\'`) of a triple-quoted string that `line` opens and does not
@@ -270,10 +270,10 @@ extension ContentChecks {
         }
     }
 
-    /// The language the counts so far make certain, if any: the first of `languageRules`
-    /// (Catalog/languages.json, in its order) one of whose alternatives holds.
-    static func decided(_ tallies: [Int]) -> ScriptLanguage? {
-        languageRules.first { $0.holds(tallies) }?.language
+    /// The rule of the language the counts so far make certain, if any: the first of
+    /// `languageRules` (Catalog/languages.json, in its order) one of whose alternatives holds.
+    static func decidingRule(_ tallies: [Int]) -> LanguageRule? {
+        languageRules.first { $0.holds(tallies) }
     }
 
     /// What one line says, by its first byte and then its first words.

@@ -31,24 +31,23 @@ enum BuiltInCatalog {
         case .mimeType: (keys, start, owners) = (mimeTagKeys, mimeTagStart, mimeTagOwners)
         default: return nil
         }
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            let candidate = keys[middle]
-            if candidate == tag { return owners[start[middle]..<start[middle + 1]] }
-            if candidate < tag { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        return search(tag, count: keys.count) { keys[$0] }.map { owners[start[$0]..<start[$0 + 1]] }
     }
 
     /// The position of the entry whose lowercased identifier is `key`, by binary search.
     static func index(forKey key: String) -> Int? {
-        var low = 0, high = keyOrder.count
+        search(key, count: keyOrder.count) { keys[keyOrder[$0]] }.map { keyOrder[$0] }
+    }
+
+    /// Where `target` stands among `count` strings sorted ascending (`key(i)` the i-th), by
+    /// binary search; nil when it is not among them.
+    private static func search(_ target: String, count: Int, _ key: (Int) -> String) -> Int? {
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            let candidate = keys[keyOrder[middle]]
-            if candidate == key { return keyOrder[middle] }
-            if candidate < key { low = middle + 1 } else { high = middle }
+            let candidate = key(middle)
+            if candidate == target { return middle }
+            if candidate < target { low = middle + 1 } else { high = middle }
         }
         return nil
     }

@@ -36,6 +36,11 @@ struct DynamicType: Hashable, Sendable {
         identifier = Self.prefix + Self.encode(Array(specification.utf8))
     }
 
+    /// The dynamic type made for one tag, conforming to `constraint` if there is one.
+    init(tag: String, tagClass: UTTagClass, constraint: UTType?) {
+        self.init(tags: TagSpecification([(tagClass, [tag])]), conformsTo: constraint.map { [$0.identifier] } ?? [])
+    }
+
     /// A type that nothing declares, known only by its identifier (`UTType(importedAs:)` of an
     /// undeclared identifier): no tags, the given parents.
     init(undeclared identifier: String, conformsTo: [String]) {

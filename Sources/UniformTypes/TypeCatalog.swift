@@ -294,9 +294,7 @@ public final class TypeCatalog: Sendable {
 
         init(positions: [Int], tag: String, tagClass: UTTagClass, constraint: UTType?) {
             self.positions = positions
-            dynamic =
-                positions.isEmpty
-                ? DynamicType(tags: TagSpecification([(tagClass, [tag])]), conformsTo: constraint.map { [$0.identifier] } ?? []) : nil
+            dynamic = positions.isEmpty ? DynamicType(tag: tag, tagClass: tagClass, constraint: constraint) : nil
         }
     }
 
@@ -305,9 +303,7 @@ public final class TypeCatalog: Sendable {
     /// The dynamic type for a tag, whether or not a declared type carries it: what
     /// `uti type --dynamic` prints.
     public func dynamicType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType {
-        let dynamic = DynamicType(
-            tags: TagSpecification([(tagClass, [tag])]), conformsTo: supertype.map { [$0.identifier] } ?? [])
-        return UTType(catalog: self, dynamic: dynamic)
+        UTType(catalog: self, dynamic: DynamicType(tag: tag, tagClass: tagClass, constraint: supertype))
     }
 
     /// The types that declare `type` as a direct parent, in catalog order.
