@@ -135,9 +135,19 @@ public final class TypeInferrer {
         compound: () -> CompoundFile?, into result: inout Inference
     ) {
         var content: ContentEvidence?
+        // The name's type where it decides text whatever language libmagic would guess: then
+        // libmagic is not asked to corroborate a weak rule (found once, when first needed).
+        var settled: UTType??
+        func settlingName() -> UTType? {
+            if let settled { return settled }
+            let found = name.flatMap(settlingType(forName:))
+            settled = .some(found)
+            return found
+        }
         if headCount > 0 {
             do {
-                content = try contentEvidence(headCount: headCount, size: size, zip: zip, whole: whole, compound: compound)
+                content = try contentEvidence(
+                    headCount: headCount, size: size, zip: zip, whole: whole, compound: compound, settlingName: settlingName)
             } catch {
                 result.error = error
                 return
@@ -176,7 +186,7 @@ public final class TypeInferrer {
     /// same bytes, the more specific answer winning (`combine`).
     private func contentEvidence(
         headCount: Int, size: Int, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?
+        compound: () -> CompoundFile?, settlingName: () -> UTType? = { nil }
     ) throws(UTIError) -> ContentEvidence {
         // The system's rules and uti's own, on the same bytes.
         let (system, own) = buffer.withUnsafeBytes { raw in
@@ -210,9 +220,59 @@ public final class TypeInferrer {
             found.type == decisive && match == system
             && (match?.anchor).map { anchor in (own?.anchor).map(anchor.refines) ?? false } ?? false
             && Self.containers.contains { container in catalog.type(identifier: container).map(found.type.conforms) ?? false }
-        // libmagic, asked only when a weak rule of the database would rename plain text.
-        return combine(found, match, refinesSignature: refinesSignature, corroboration: { self.magicMIMEType(headCount: headCount) })
+        // libmagic, asked only when a weak rule of the database would rename plain text, and not
+        // where the name decides whatever libmagic says (`settlingType(forName:)`) and the rule
+        // does not name the name's type (MATLAB's `%` in a .m, where the rule is evidence).
+        return combine(
+            found, match, refinesSignature: refinesSignature,
+            corroboration: {
+                if let settling = settlingName(), !(match.map { Reconciliation.names(settling, $0.mimeType.lowercased()) } ?? false) {
+                    return nil
+                }
+                return self.magicMIMEType(headCount: headCount)
+            })
     }
+
+    /// The type a file's name gives, where that name decides the file as text whatever language
+    /// libmagic would guess from the content, and libmagic's guess could not change the printed
+    /// MIME type either; nil otherwise. Then a weak rule of the database over plain text is not
+    /// put to libmagic (a millisecond a file): plain text and any guess reconcile to the name's
+    /// type (`Reconciliation.reconcile`), because
+    /// - the name is not weak (not README*), gives one type and no alternatives, and that type is
+    ///   declared (not dynamic);
+    /// - the type is text, not plain text itself nor a supertype of it, and not HTML (XHTML content
+    ///   beside an .html name is XHTML);
+    /// - no other type conforms to it, so no guess is narrower than the name;
+    /// - it has one MIME name in all (tags, the database's and uti's aliases, libmagic's
+    ///   spellings that lead to it), a name `FileMIME` prints before any of libmagic's (a tag, the
+    ///   database's name, or another name that is printed), so a guess that names it, or any
+    ///   other, prints as the name alone does.
+    /// Not with libmagic's descriptions, which ask libmagic for every file.
+    private func settlingType(forName name: String) -> UTType? {
+        guard !magicDescriptions,
+            let evidence = NameRules.evidence(for: name, in: catalog, constraint: .data, contentIsText: true, database: sharedMIME?.database),
+            !evidence.isWeak, evidence.alternatives.isEmpty, !evidence.type.isDynamic
+        else { return nil }
+        let type = evidence.type
+        if let known = settlingTypes[type.identifier] { return known ? type : nil }
+        let tags = type.tagSpecification[.mimeType]
+        let leading = (MagicMapping.weakGuesses.merging(MagicMapping.mimeAliases) { first, _ in first })
+            .filter { $0.value == type.identifier }.map(\.key)
+        let names = Set(
+            (tags + type.otherMIMETypes + leading
+                + [type.sharedMIMEInfoName, type.aliasMIMEType, FileMIME.sharedMimeInfoNames[type.identifier]]
+                .compactMap { $0 }).map(FileMIME.bare))
+        let settles =
+            type.conforms(to: .text) && !Self.plainTextIdentifiers.contains(type.identifier) && !UTType.plainText.conforms(to: type)
+            && type.identifier != "public.html" && names.count == 1
+            && (!tags.isEmpty || type.sharedMIMEInfoName != nil || type.otherMIMETypes.contains { !UTType.isLookupOnly(mimeType: $0) })
+            && !catalog.allTypes.contains { $0 != type && $0.conforms(to: type) }
+        settlingTypes[type.identifier] = settles
+        return settles ? type : nil
+    }
+
+    /// `settlingType(forName:)`'s verdict by type, found once.
+    private var settlingTypes: [String: Bool] = [:]
 
     /// Configuration syntaxes uti tells from structure, which narrower dialects share.
     static let configurationSyntaxes: Set<String> = ["com.microsoft.ini", "io.toml", "public.yaml"]

@@ -187,7 +187,10 @@ extension HelpText {
         stream or Ogg, by a rule that tests the same bytes and more: a KWord document in gzip), or when it \
         is unrelated to libmagic's and its rule's priority is above 50; uti's own checks stand against \
         unrelated answers, and a system rule for a binary format never overrules text (a CSV that mentions \
-        %PDF- stays a CSV); uti's own rules may (BinHex, XPM). Text encodings map to plain-text subtypes: \
+        %PDF- stays a CSV); uti's own rules may (BinHex, XPM). A system rule below priority 50 (C's // at \
+        the start, MATLAB's %) renames plain text only where libmagic, then asked, names a text format too; \
+        it is not asked where the name decides whatever libmagic would say (a text type the name alone \
+        gives, with no narrower type and one MIME name: a .go), and the content evidence stays plain text. Text encodings map to plain-text subtypes: \
         UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, UTF-16BE \
         public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. (3) Name: well-known names \
         (Makefile, Dockerfile, robots.txt and the others of Catalog/file-names.json, and the whole names \

@@ -1,0 +1,72 @@
+import SharedMIMEInfo
+import Testing
+import UniformTypes
+
+@testable import TypeInference
+
+/// libmagic is asked about plain text that a weak rule of the database would rename, except
+/// where the file's name decides whatever libmagic could say: then it is not asked, and the
+/// answer is the one any of its guesses would have given.
+@Suite struct CorroborationTests {
+    /// A sniffer that says one thing and counts how often it was asked.
+    final class Recording: ContentSniffer {
+        let answer: String
+        var asked = 0
+        init(answer: String) { self.answer = answer }
+        func sniff(_ bytes: UnsafeRawBufferPointer, describe: Bool) throws(UTIError) -> ContentReport {
+            asked += 1
+            return ContentReport(mimeType: answer, encoding: "us-ascii", description: nil)
+        }
+    }
+
+    /// An inferrer whose database has one weak rule, like the system's C rule: `//` at the start,
+    /// at priority 30 (below the default 50), here under libmagic's name for C, which the built-in
+    /// catalog knows (the system's text/x-csrc comes with the system's database).
+    func inferrer(_ sniffer: Recording) throws -> TypeInferrer {
+        let writer = MIMECacheWriter(
+            aliases: [], parents: [("text/x-c", ["text/plain"])],
+            magic: [.init(30, "text/x-c", [.init(0, 1, 1, "2f2f")])], namespaces: [])
+        let inferrer = TypeInferrer(catalog: .builtIn, sniffer: sniffer)
+        inferrer.sharedMIME = SharedMIMESniffer(database: try #require(SharedMIMEDatabase(cacheBytes: writer.bytes())))
+        return inferrer
+    }
+
+    /// A Go file with a comment and its package clause only: too little for uti's Go rule.
+    let goFile = Array("// Copyright 2019 The Authors.\n\npackage keys\n".utf8)
+
+    func infer(_ bytes: [UInt8], name: String?, libmagicSays answer: String) throws -> (Inference, asked: Int) {
+        let sniffer = Recording(answer: answer)
+        let inference = try inferrer(sniffer).infer(bytes: bytes, totalSize: bytes.count, name: name, path: RawPath(name ?? "stdin"))
+        return (inference, sniffer.asked)
+    }
+
+    @Test func aNameThatDecidesWhateverLibmagicSaysSkipsIt() throws {
+        for answer in ["text/x-c", "text/plain", "text/x-go", "text/x-asm", "text/x-m4"] {
+            let (inference, asked) = try infer(goFile, name: "keys.go", libmagicSays: answer)
+            #expect(asked == 0, "\(answer)")
+            #expect(inference.type?.identifier == "org.golang.go-source")
+            #expect(FileMIME.mimeType(of: inference) == "text/x-go")
+            #expect(inference.content?.type.identifier == "public.plain-text")
+            #expect(inference.content?.sharedMIMEInfo?.mimeType == "text/x-c")
+        }
+    }
+
+    @Test func withoutANameLibmagicIsAsked() throws {
+        let (guessed, asked) = try infer(goFile, name: nil, libmagicSays: "text/x-c")
+        #expect(asked == 1)
+        #expect(guessed.type?.identifier == "public.c-source")
+        #expect(guessed.content?.sniffer == .libmagic)
+        let (plain, _) = try infer(goFile, name: nil, libmagicSays: "text/plain")
+        #expect(plain.type?.identifier == "public.plain-text")
+    }
+
+    /// Names that do not decide alone: a type with several MIME names (libmagic's spelling would
+    /// be printed), one with narrower types under it, plain text, a name that gives several types,
+    /// and a rule that names the name's own type.
+    @Test func namesThatDoNotDecideAloneStillAsk() throws {
+        for name in ["keys.py", "keys.pl", "keys.sh", "keys.txt", "keys.m", "keys.c"] {
+            let (_, asked) = try infer(goFile, name: name, libmagicSays: "text/x-c")
+            #expect(asked == 1, "\(name)")
+        }
+    }
+}
