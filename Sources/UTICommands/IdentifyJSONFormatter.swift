@@ -3,11 +3,11 @@ import UniformTypes
 
 // `uti identify --format json` and `jsonl`: the record of each file.
 
-/// The JSON record of an inference (schemas/identify-record.schema.json): the file's facts, its
-/// type as the same type record `uti type` prints, and the evidence, which names types by
-/// identifier.
-/// `typeRecords` keeps the type records already made (one run's files share few types).
-func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) -> JSONValue {
+/// The members of an inference's JSON record (schemas/identify-record.schema.json): the file's
+/// facts, its type as the same type record `uti type` prints, and the evidence, which names
+/// types by identifier.
+/// `typeRecords` keeps the type records already serialized (one run's files share few types).
+func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) -> [(key: String, value: JSONValue.Member)] {
     var evidence: JSONValue = nil
     if inference.error == nil {
         var content: JSONValue = nil
@@ -39,36 +39,67 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) ->
         if let claim = pair.claim { fields["claim"] = .string(claim) }
         mismatch = .object(fields)
     }
-    let mimeTypes = inference.error == nil ? FileMIME.mimeTypes(of: inference) : []
+    let mimeTypes = inference.error == nil ? typeRecords?.mimeTypes(of: inference) ?? FileMIME.mimeTypes(of: inference) : []
     var error: JSONValue = nil
     if let failure = inference.error {
         error = ["code": .string(failure.code.rawValue), "message": .string(failure.message)]
     }
-    return .object([
-        "schemaVersion": .int(outputSchemaVersion),
-        "path": .name(inference.path.bytes),
-        "kind": .optional(inference.kind?.rawValue),
-        "type": inference.type.map { typeRecords?.record(of: $0) ?? typeRecord($0) } ?? nil,
+    let type: JSONValue.Member = inference.type.map { type in typeRecords.map { .serialized($0.record(of: type)) } ?? .value(typeRecord(type)) } ?? .value(nil)
+    return [
+        ("schemaVersion", .value(.int(outputSchemaVersion))),
+        ("path", .value(.name(inference.path.bytes))),
+        ("kind", .value(.optional(inference.kind?.rawValue))),
+        ("type", type),
         // One computation of the printed name, which mimeTypes lists first.
-        "mimeType": mimeTypes.first.map(JSONValue.string) ?? nil,
-        "mimeTypes": .strings(mimeTypes),
-        "encoding": .optional(inference.encoding),
-        "evidence": evidence,
-        "mismatch": mismatch,
-        "size": inference.size.map { .int($0) } ?? nil,
-        "error": error,
-    ])
+        ("mimeType", .value(mimeTypes.first.map(JSONValue.string) ?? nil)),
+        ("mimeTypes", .value(.strings(mimeTypes))),
+        ("encoding", .value(.optional(inference.encoding))),
+        ("evidence", .value(evidence)),
+        ("mismatch", .value(mismatch)),
+        ("size", .value(inference.size.map { .int($0) } ?? nil)),
+        ("error", .value(error)),
+    ]
 }
 
-/// The type records of one run's catalog, made once per type and shared by its worker threads.
+/// The record of `inferenceRecord` as JSON text: one line, or indented as an element of the
+/// array `--format json` writes.
+func renderedInferenceRecord(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil) -> String {
+    let text = JSONValue.serializedObject(inferenceRecord(inference, typeRecords: typeRecords), pretty: format == .json)
+    return format == .json ? text.replacingNewlines(with: "\n  ") : text
+}
+
+/// The type records of one run's catalog, made and serialized once per type, and the MIME names
+/// of each kind of answer, found once: shared by the run's worker threads.
 final class TypeRecords: @unchecked Sendable {
     private let lock = Lock()
-    private var records: [String: JSONValue] = [:]
+    private var records: [String: JSONValue.Serialized] = [:]
+    private var mimeNames: [MIMEKey: [String]] = [:]
 
-    /// `typeRecord(type)`, made on the first request for the type.
-    func record(of type: UTType) -> JSONValue {
+    /// What `FileMIME.mimeTypes(of:)` reads of an inference.
+    private struct MIMEKey: Hashable {
+        var type: String?
+        var kind: FileKind?
+        var isEmpty: Bool
+        var content: String?
+        var sniffer: ContentEvidence.Sniffer?
+        var database: String?
+    }
+
+    /// `FileMIME.mimeTypes(of: inference)`, found once for each kind of answer.
+    func mimeTypes(of inference: Inference) -> [String] {
+        let key = MIMEKey(
+            type: inference.type?.identifier, kind: inference.kind, isEmpty: inference.size == 0, content: inference.content?.mimeType,
+            sniffer: inference.content?.sniffer, database: inference.content?.sharedMIMEInfo?.mimeType)
+        if let found = lock.withLock({ mimeNames[key] }) { return found }
+        let found = FileMIME.mimeTypes(of: inference)
+        lock.withLock { mimeNames[key] = found }
+        return found
+    }
+
+    /// `typeRecord(type)` serialized, made on the first request for the type.
+    func record(of type: UTType) -> JSONValue.Serialized {
         if let made = lock.withLock({ records[type.identifier] }) { return made }
-        let made = typeRecord(type)
+        let made = JSONValue.Serialized(typeRecord(type))
         lock.withLock { records[type.identifier] = made }
         return made
     }

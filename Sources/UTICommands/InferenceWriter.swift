@@ -34,7 +34,7 @@ struct InferenceWriter {
     /// The JSON of an inference as this writer writes it, or nil in text format: what workers
     /// render in parallel and hand to `write(_:rendered:)`.
     static func render(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil) -> String? {
-        format == .text ? nil : RecordWriter.render(inferenceRecord(inference, typeRecords: typeRecords), as: format)
+        format == .text ? nil : renderedInferenceRecord(inference, as: format, typeRecords: typeRecords)
     }
 
     /// One record, or one text line per input: a failed path gets a line too (`PATH: error:
@@ -42,7 +42,7 @@ struct InferenceWriter {
     /// worker has made it already (`render(_:as:)`).
     mutating func write(_ inference: Inference, rendered: String? = nil) {
         guard format == .text else {
-            records.write(rendered: rendered ?? RecordWriter.render(inferenceRecord(inference), as: format))
+            records.write(rendered: rendered ?? renderedInferenceRecord(inference, as: format))
             return
         }
         let text: String
