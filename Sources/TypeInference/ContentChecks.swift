@@ -397,19 +397,24 @@ package enum ContentCheckOrder {
         needle.isEmpty || firstRange(of: needle, in: haystack) != nil
     }
 
-    /// Where `needle` first occurs in `haystack` (indices of `haystack`): memchr(3) for its first
-    /// byte, memcmp(3) for the rest, on the bytes themselves rather than through a generic
-    /// collection search. nil for an empty needle.
+    /// Where `needle` first occurs in `haystack` (indices of `haystack`): memchr(3) for its rarest
+    /// byte in text (`rarity`), memcmp(3) for the whole needle around it, on the bytes themselves
+    /// rather than through a generic collection search. A needle's first byte is often common
+    /// (a tab, a newline, a space before a keyword), and stopping at each of those cost most of
+    /// the search. nil for an empty needle.
     static func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Range<Int>? {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        var anchor = 0
+        for index in needle.indices where rarity(needle[index]) > rarity(needle[anchor]) { anchor = index }
         return haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin -> Range<Int>? in
                 let base = hay.baseAddress!
+                // The needle starts at most here, and its anchor byte lies `anchor` bytes in.
                 let last = hay.count - pin.count
                 var start = 0
                 while start <= last {
-                    guard let found = memchr(base + start, Int32(first), last - start + 1) else { return nil }
-                    let index = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
+                    guard let found = memchr(base + start + anchor, Int32(pin[anchor]), last - start + 1) else { return nil }
+                    let index = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) - anchor
                     if memcmp(base + index, pin.baseAddress!, pin.count) == 0 {
                         return (haystack.startIndex + index)..<(haystack.startIndex + index + pin.count)
                     }
@@ -417,6 +422,23 @@ package enum ContentCheckOrder {
                 }
                 return nil
             }
+        }
+    }
+
+    /// How rarely a byte occurs in text and source code, roughly: white space least rarely, then
+    /// the commonest letters, the other lowercase letters and the commonest punctuation, then
+    /// everything else.
+    @inline(__always) static func rarity(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D: 0
+        case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "o"), UInt8(ascii: "i"), UInt8(ascii: "n"),
+            UInt8(ascii: "s"), UInt8(ascii: "r"):
+            1
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "/"),
+            UInt8(ascii: "*"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: ":"):
+            2
+        default: 3
         }
     }
 }
