@@ -568,7 +568,11 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             let rule: Int
             if j >= byByte.count || (i < index.elsewhere.count && index.elsewhere[i] < byByte[j]) {
                 rule = index.elsewhere[i]
+                // A rule whose every top-level matchlet compares one unmasked value at one offset
+                // can match only where one of those offsets holds its value's first byte.
+                let anchors = index.anchors[i]
                 i += 1
+                if !anchors.isEmpty && !anchors.contains(where: { $0.offset < data.count && data[$0.offset] == $0.byte }) { continue }
             } else {
                 rule = byByte[j]
                 j += 1
@@ -580,9 +584,14 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// The magic rules by what they need at byte 0: a rule whose top-level matchlets all compare
     /// one unmasked value at offset 0 can match only a file starting with one of their first
-    /// bytes. Built on the first magic call; nil for a cache whose rules cannot be read.
+    /// bytes; one whose matchlets compare single offsets elsewhere, only a file with one of
+    /// their first bytes there (a rule skipped so spends none of the budget). Built on the first
+    /// magic call; nil for a cache whose rules cannot be read.
     struct MagicIndex {
         var elsewhere: [Int] = []
+        /// For each rule of `elsewhere`, the offset and first byte of each of its top-level
+        /// matchlets where every one compares one unmasked value at one offset; else none.
+        var anchors: [[(offset: Int, byte: UInt8)]] = []
         var byFirstByte = [[Int]](repeating: [], count: 256)
     }
 
@@ -598,20 +607,22 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 guard let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
                     matchlets <= cache.count / 32
                 else { usable = false; break }
-                var bytes: Set<UInt8> = []
+                // Where each top-level matchlet compares one unmasked value at one offset: those
+                // offsets and the values' first bytes (none when any matchlet compares otherwise).
+                var anchors: [(offset: Int, byte: UInt8)] = []
                 for matchlet in 0..<matchlets {
                     let offset = firstMatchlet + 32 * matchlet
                     guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
                         let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
-                        let mask = cache.uint32(at: offset + 20),
-                        start == 0, range <= 1, mask == 0, length > 0, value < cache.count
-                    else { bytes = []; break }
-                    bytes.insert(cache.withBytes { $0[value] })
+                        let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, value < cache.count
+                    else { anchors = []; break }
+                    anchors.append((start, cache.withBytes { $0[value] }))
                 }
-                if bytes.isEmpty {
-                    index.elsewhere.append(rule)
+                if !anchors.isEmpty && anchors.allSatisfy({ $0.offset == 0 }) {
+                    for byte in Set(anchors.map(\.byte)) { index.byFirstByte[Int(byte)].append(rule) }
                 } else {
-                    for byte in bytes { index.byFirstByte[Int(byte)].append(rule) }
+                    index.elsewhere.append(rule)
+                    index.anchors.append(anchors)
                 }
             }
             stored = .some(usable ? index : nil)

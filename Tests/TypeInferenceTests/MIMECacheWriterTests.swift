@@ -34,6 +34,25 @@ import Testing
         #expect(cache.mimeType(forXMLRoot: .init(namespace: "urn:example:sample", localName: "sample")) == "application/vnd.sample+xml")
     }
 
+    /// Rules that compare single offsets past the first byte (tar's `ustar` at 257) are tried
+    /// only where one of those offsets holds the value's first byte, and match as before.
+    @Test func rulesAtOtherOffsetsMatchWhereTheirValueIs() throws {
+        let writer = MIMECacheWriter(
+            magic: [
+                .init(60, "application/x-at-four", [.init(4, 1, 1, "41424344")]),
+                // "ZZ" at 0 or "YY" at 6: one rule, two single offsets.
+                .init(55, "application/x-either", [.init(0, 1, 1, "5a5a"), .init(6, 1, 1, "5959")]),
+            ])
+        let cache = try database(writer)
+        func magic(_ text: String) -> String? { Array(text.utf8).withUnsafeBytes { cache.magic($0)?.mimeType } }
+        #expect(magic("....ABCD") == "application/x-at-four")
+        #expect(magic("....XBCD") == nil)
+        #expect(magic("....AB") == nil)
+        #expect(magic("ZZ") == "application/x-either")
+        #expect(magic("......YY") == "application/x-either")
+        #expect(magic("......YX") == nil)
+    }
+
     /// uti's own rules, as generated, make a cache with no damage, whose every rule names a type.
     @Test func theGeneratedRulesLayOutWithoutDamage() throws {
         let cache = try database(OwnRules.compiled)
