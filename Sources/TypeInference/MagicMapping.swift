@@ -13,7 +13,6 @@ enum MagicMapping {
         "application/x-object": "public.object-code",  // files/hello.o
         "application/x-mach-binary": "com.apple.mach-o-binary",
         "application/vnd.microsoft.portable-executable": "com.microsoft.windows-executable",
-        "application/x-dosexec": "com.microsoft.windows-executable",
         "application/x-java-applet": "com.sun.java-class",  // files/Hello.class
         "application/x-bytecode.python": "org.python.bytecode",  // files/hello.pyc
         "application/x-ms-bmp": "com.microsoft.bmp",

@@ -90,6 +90,15 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(run.stdout == "application/x-pie-executable\napplication/x-sharedlib\napplication/x-object\n")
     }
 
+    /// A DOS .COM program, which has no MZ header for uti's own check: libmagic's x-dosexec is
+    /// uti's DOS executable type, whose tag it is, not a Windows application.
+    @Test func aDOSComProgramIsADOSExecutable() throws {
+        let run = try uti(["identify", "--format", "jsonl", "Fixtures/files/hello.com"])
+        #expect(run.stdout.contains(#""identifier":"com.microsoft.dos-executable""#))
+        #expect(run.stdout.contains(#""mimeType":"application/x-dosexec""#))
+        #expect(run.stdout.contains(#""sniffer":"libmagic""#))
+    }
+
     /// A type Apple declares without a MIME type is named by uti's aliases (Catalog/mime-aliases.json)
     /// or the database's name for it, not by libmagic's name for the TIFF it is stored in; a
     /// compressed tar archive by the database's name for it, not file(1)'s for its compression.

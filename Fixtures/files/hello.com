@@ -1,0 +1,2 @@
+´	ºÍ!ÃHello from uti!
+$
