@@ -229,6 +229,23 @@ extension ContentChecks {
         }
     }
 
+    /// A patch as git format-patch writes it: a mailbox whose From line carries the commit's
+    /// object name (40 hexadecimal digits, or 64 in a SHA-256 repository) and the fixed time
+    /// stamp git gives every patch, "to indicate that the file is output from format-patch rather
+    /// than a real mailbox" (git-format-patch(1), DISCUSSION): `From <name> Mon Sep 17 00:00:00
+    /// 2001`. It is a mail too, but a patch first: `git am` applies it, and libmagic calls it a
+    /// diff.
+    static func isFormatPatch(_ body: ArraySlice<UInt8>) -> Bool {
+        guard body.starts(with: "From ".utf8) else { return false }
+        let rest = body.dropFirst(5)
+        let name = rest.prefix { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+        guard name.count == 40 || name.count == 64 else { return false }
+        let stamp = rest[name.endIndex...]
+        guard stamp.starts(with: " Mon Sep 17 00:00:00 2001".utf8) else { return false }
+        let end = stamp.dropFirst(25).first
+        return end == 0x0A || end == 0x0D
+    }
+
     /// A mailbox (RFC 4155: a `From ` line with a sender and a date, then a message) or one
     /// message (RFC 5322: header fields up to a blank line), by its header: at least three fields
     /// that RFC 5322 and RFC 5321 define (From, To, Cc, Subject, Date, Message-ID, Received,

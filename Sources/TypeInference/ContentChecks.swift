@@ -163,6 +163,9 @@ package enum ContentCheckOrder {
             return TextStructures.mimeHTML(
                 Array(leadingLines(sample.body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }))
         },
+        Check(name: "format-patch", summary: "git format-patch's mailbox by its From line's fixed time stamp") {
+            isFormatPatch($0.body) ? ("public.patch-file", "patch (git format-patch)", false) : nil
+        },
         Check(name: "mail", summary: "RFC 5322 messages and RFC 4155 mailboxes by their headers") { mailStructure($0.body) },
         Check(name: "rtf", summary: "Rich Text Format's opening group") { $0.begins("{\\rtf") ? ("public.rtf", "Rich Text Format", false) : nil },
         Check(name: "postscript", summary: "%!PS, EPSF in its first line") { sample in

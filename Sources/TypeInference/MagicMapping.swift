@@ -100,5 +100,6 @@ enum MagicMapping {
         "public.truetype-collection-font": "font/collection",
         "public.utf16-plain-text": "text/plain",
         "public.utf16-external-plain-text": "text/plain",
+        "public.patch-file": "text/x-diff",  // files/change.diff, files/greeting.patch
     ]
 }

@@ -90,6 +90,18 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(run.stdout == "application/x-pie-executable\napplication/x-sharedlib\napplication/x-object\n")
     }
 
+    /// git format-patch's output is a patch by its From line's fixed time stamp, with or without
+    /// its name (libmagic calls it a diff); a mailbox with that date but no commit is a mailbox.
+    @Test func aFormatPatchIsAPatchByContent() throws {
+        let patch = try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/files/greeting.patch"))
+        #expect(try uti(["identify", "-b", "-"], stdin: patch).stdout == "public.patch-file\n")
+        #expect(try uti(["identify", "-b", "Fixtures/files/greeting.patch"]).stdout == "public.patch-file\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "-"], stdin: patch).stdout == "text/x-diff\n")
+        let mailbox = String(decoding: patch, as: UTF8.self).replacingOccurrences(
+            of: "From 6248417f38c9272320ed4eadd00cb5114153e646 ", with: "From uti@example.invalid ")
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(mailbox.utf8)).stdout == "org.mbox.mailbox\n")
+    }
+
     /// A DOS .COM program, which has no MZ header for uti's own check: libmagic's x-dosexec is
     /// uti's DOS executable type, whose tag it is, not a Windows application.
     @Test func aDOSComProgramIsADOSExecutable() throws {
