@@ -108,10 +108,13 @@ extension ContentChecks {
                 tallies[Tally.blocks.index] += 1
             case UInt8(ascii: "{"):
                 tallies[Tally.braced.index] += 1
-                // A literal opened after `=`, `(` or `[` (a Python dict) is data, not a block of
-                // statements: Python's check weighs blocks, JavaScript's every brace.
+                // A literal opened after `=`, `(`, `[`, `,` or a key's `:` (a Python dict, nested
+                // in another), or returned (`return {`), is data, not a block of statements:
+                // Python's check weighs blocks, JavaScript's every brace.
                 let before = line.dropLast().last { $0 != 0x20 && $0 != 0x09 }
-                if ![UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ",")].contains(before ?? 0) {
+                if ![UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":")].contains(before ?? 0),
+                    !line.elementsEqual(Keyword.returnLiteral)
+                {
                     tallies[Tally.blocks.index] += 1
                 }
             default: break

@@ -407,7 +407,7 @@ extension ContentChecks {
         static let typeWord = Array("type ".utf8), structOpening = Array(" struct {".utf8), interfaceOpening = Array(" interface {".utf8)
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
-        static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8)
+        static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8), returnLiteral = Array("return {".utf8)
         static let referenceLink = Array("]: http".utf8), strong = Array("**".utf8)
         static let rustMacros = [
             "println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",
