@@ -84,6 +84,10 @@ extension SharedMIMEDatabase {
         // "Adobe Illustrator document" (*.ai) is Apple's com.adobe.illustrator.ai-image; the
         // database files it under application/postscript's family, so the globs do not tell.
         "application/illustrator": "com.adobe.illustrator.ai-image",
+        // "Fortran source code" (*.f, *.f90, *.f95, *.for) is the family Apple declares under
+        // public.fortran-source (its Fortran 90 and 95 types conform to it), so the globs, which
+        // name several of its members, do not tell.
+        "text/x-fortran": "public.fortran-source",
     ]
 
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent

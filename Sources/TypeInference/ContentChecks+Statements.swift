@@ -408,6 +408,12 @@ extension ContentChecks {
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8), returnLiteral = Array("return {".utf8)
+        static let fortranDeclarator = Array(" :: ".utf8), fortranOnly = Array(", only".utf8)
+        /// The first letters of the Fortran statements `isFortran` reads, either case, and the
+        /// digits of a statement label.
+        static let fortranInitials: [Bool] = (0..<256).map { byte in
+            Set("pserildwuPSERILDWU0123456789".utf8).contains(UInt8(byte))
+        }
         static let referenceLink = Array("]: http".utf8), strong = Array("**".utf8)
         static let rustMacros = [
             "println!(", "print!(", "eprintln!(", "eprint!(", "format!(", "vec![", "vec!(", "assert!(",

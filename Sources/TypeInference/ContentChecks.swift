@@ -234,7 +234,7 @@ package enum ContentCheckOrder {
         Check(
             name: "script-language",
             summary:
-                "Python, Java, Go, Rust, C#, Swift, Kotlin, Lua, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL, CSS, PowerShell or shell, by statements only that language writes so (how many of which decide: Catalog/languages.json)"
+                "Python, Java, Go, Rust, C#, Swift, Kotlin, Lua, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL, CSS, PowerShell, shell or Fortran, by statements only that language writes so (how many of which decide: Catalog/languages.json)"
         ) { sample in
             scriptLanguage(sample.isUTF8 ? sample.head[sample.start...] : sample.body).map { ($0.type.0, $0.type.1, true) }
         },

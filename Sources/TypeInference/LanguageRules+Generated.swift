@@ -23,6 +23,7 @@ extension ContentChecks {
         case vim
         case shell
         case css
+        case fortran
 
         /// The language's type identifier and description.
         var type: (String, String) {
@@ -47,6 +48,7 @@ extension ContentChecks {
             case .vim: ("org.vim.vim-script", "Vim script")
             case .shell: ("public.shell-script", "shell script")
             case .css: ("public.css", "CSS style sheet")
+            case .fortran: ("public.fortran-source", "Fortran source")
             }
         }
     }
@@ -73,6 +75,7 @@ extension ContentChecks {
         vimLanguageRule,
         shellLanguageRule,
         cssLanguageRule,
+        fortranLanguageRule,
     ]
 
     static let pythonLanguageRule = LanguageRule(
@@ -203,5 +206,11 @@ extension ContentChecks {
         .css,
         [
             [.init([.statement(.cssRule), .statement(.cssOneLineRule)], .atLeast, 2), .init([.statement(.cssDeclaration), .statement(.cssOneLineRule)], .atLeast, 2)],
+        ])
+
+    static let fortranLanguageRule = LanguageRule(
+        .fortran,
+        [
+            [.init([.statement(.fortran)], .atLeast, 3), .init([.braced], .below, [.statement(.fortran)])],
         ])
 }

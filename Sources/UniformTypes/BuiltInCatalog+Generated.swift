@@ -2308,6 +2308,7 @@ extension BuiltInCatalog {
         "model/x.stl-ascii": "public.standard-tesselated-geometry-format",
         "model/x.stl-binary": "public.standard-tesselated-geometry-format",
         "application/vnd.adobe.xfdf": "com.adobe.xfdf",
+        "text/x-fortran": "public.fortran-source",
     ]
 
     /// The tag printed for a type whose MIME tags file(1) spells differently from their order
@@ -2358,5 +2359,5 @@ extension BuiltInCatalog {
     ]
 
     /// A digest of the tables above (SHA-256 of their text), which caches made for this catalog name.
-    static let fingerprint = "430c74d141d9d259"
+    static let fingerprint = "e4af36ea74d4f039"
 }

@@ -102,6 +102,22 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "-b", "-"], stdin: Data(mailbox.utf8)).stdout == "org.mbox.mailbox\n")
     }
 
+    /// Fortran by its statements, fixed form and free form, without names; printed as file(1)
+    /// and shared-mime-info name it, text/x-fortran, which leads back to Apple's Fortran type
+    /// with the system's database and without it.
+    @Test func fortranByItsStatements() throws {
+        for fixture in ["hello.f", "squares.f90"] {
+            let source = try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/files/" + fixture))
+            #expect(try uti(["identify", "-b", "-"], stdin: source).stdout == "public.fortran-source\n", "\(fixture)")
+            #expect(try uti(["identify", "--mime-type", "-b", "-"], stdin: source).stdout == "text/x-fortran\n", "\(fixture)")
+        }
+        #expect(try uti(["identify", "-b", "Fixtures/files/squares.f90"]).stdout == "public.fortran-90-source\n")
+        for environment in [[:], ["UTI_SHARED_MIME_INFO": "0"]] {
+            let run = try uti(["type", "-m", "text/x-fortran", "--format", "jsonl"], environment: environment)
+            #expect(run.stdout.contains(#""identifier":"public.fortran-source""#), "\(environment)")
+        }
+    }
+
     /// A DOS .COM program, which has no MZ header for uti's own check: libmagic's x-dosexec is
     /// uti's DOS executable type, whose tag it is, not a Windows application.
     @Test func aDOSComProgramIsADOSExecutable() throws {

@@ -1,0 +1,8 @@
+C     HELLO: PRINT A GREETING, THEN THE SQUARES OF 1 TO 3.
+      PROGRAM HELLO
+      INTEGER I
+      PRINT *, 'HELLO FROM UTI'
+      DO 10 I = 1, 3
+         WRITE (*,*) I, I*I
+   10 CONTINUE
+      END
