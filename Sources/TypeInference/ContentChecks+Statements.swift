@@ -262,8 +262,14 @@ extension ContentChecks {
 
     /// Whether one line (without indentation) is JavaScript code only JavaScript writes so
     /// (ECMA-262: prototypes, `typeof` compared strictly, function expressions assigned or
-    /// written as an object literal's methods).
+    /// written as an object literal's methods; a function expression invoked where it is written,
+    /// `(function() {` ... `})()`, 13.3; the browser's globals, `window.` and `document.`, HTML
+    /// Living Standard 7.2). Not `const name = value;`: Sun RPC's language (RFC 5531) and D
+    /// declare constants so too.
     static func javaScriptCode(_ line: ArraySlice<UInt8>) -> Bool {
+        // The invoked function expression's opening and its closing.
+        if Keyword.invokedFunctionOpenings.contains(where: { line.elementsEqual($0) }) { return true }
+        if Keyword.invokedFunctionClosings.contains(where: { line.elementsEqual($0) }) { return true }
         // Statements end in `{`, `;`, `,` or `(` here; other lines are not read.
         guard let last = line.last, [UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "(")].contains(last),
             !line.contains(UInt8(ascii: "$"))  // PHP's and Perl's variables
@@ -276,6 +282,8 @@ extension ContentChecks {
         }
         // A method in an object literal (`diff: function diff(a, b) {`).
         if last == UInt8(ascii: "{"), contains(Keyword.propertyFunction, in: line) { return true }
+        // `window.location.replace(...)`, `document.getElementById(...)`: a browser's globals.
+        if Keyword.browserGlobals.contains(where: { begins(line, $0) }) { return true }
         return contains(Keyword.assignedFunction, in: line) || contains(Keyword.assignedFunctionTight, in: line)
     }
 
@@ -368,6 +376,9 @@ extension ContentChecks {
         static let blockCommentOpen = Array("/*".utf8), blockCommentClose = Array("*/".utf8), lineComment = Array("//".utf8)
         static let prototypeMember = Array(".prototype".utf8), assignedObject = Array(" = {".utf8)
         static let propertyFunction = Array(": function".utf8)
+        static let invokedFunctionOpenings = ["(function() {", "(function () {", "(() => {"].map { Array($0.utf8) }
+        static let invokedFunctionClosings = ["})()", "})();", "}());", "}())"].map { Array($0.utf8) }
+        static let browserGlobals = [Array("window.".utf8), Array("document.".utf8)]
         static let assignedFunction = Array("= function (".utf8), assignedFunctionTight = Array("= function(".utf8)
         static let typeofWord = Array("typeof ".utf8), strictlyEqual = Array(" === ".utf8), strictlyUnequal = Array(" !== ".utf8)
         static let exportForms = ["export default ", "export function ", "export const ", "export class ", "export async function "]
