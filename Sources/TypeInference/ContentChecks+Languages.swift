@@ -289,7 +289,7 @@ extension ContentChecks {
         guard let first = line.first else { return nil }
         func word(_ bytes: [UInt8]) -> Bool { begins(line, bytes) }
         let endsWithSemicolon = line.last == UInt8(ascii: ";")
-        if bindsNone(line) { return .python }
+        if bindsNone(line) || isAnnotatedAssignment(line) { return .python }
         if Keyword.pythonInitials[Int(first)] {
             switch pythonStatement(line) {
             case .strong: return .python

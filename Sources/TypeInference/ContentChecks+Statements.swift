@@ -297,6 +297,25 @@ extension ContentChecks {
         return line.dropLast(suffix.count).allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") }
     }
 
+    /// Whether the line annotates a name with a type as only Python writes it (PEP 526, the
+    /// Python Language Reference 7.2.2: `types: dict[str, str] = {`, `count: int = 0`): a name,
+    /// a colon, one of Python's built-in or typing module's types (TypeScript's are lower-case
+    /// words of its own, `string`, `number`; its and Rust's generics take `<`), then a
+    /// subscript, a union or the value. Not a bare `name: type` (YAML's `type: object`), nor a
+    /// statement that ends in `;`.
+    static func isAnnotatedAssignment(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, (0x61...0x7A).contains(first) || (0x41...0x5A).contains(first) || first == UInt8(ascii: "_"),
+            line.last != UInt8(ascii: ";")
+        else { return false }
+        let name = line.prefix { isIdentifier($0) || $0 == UInt8(ascii: ".") }
+        let annotation = line[name.endIndex...]
+        guard begins(annotation, Keyword.colonSpace) else { return false }
+        let type = annotation.dropFirst(2)
+        guard let head = Keyword.pythonTypes.first(where: { begins(type, $0) }) else { return false }
+        let after = type.dropFirst(head.count)
+        return after.first == UInt8(ascii: "[") || begins(after, Keyword.unionBar) || begins(after, Keyword.spacedEquals)
+    }
+
     /// What one line (without its indentation and trailing space) says of Python.
     static func pythonStatement(_ line: ArraySlice<UInt8>) -> PythonStatement? {
         // Most lines start with none of the keywords: one byte decides that.
@@ -363,6 +382,13 @@ extension ContentChecks {
         static let assignedNone = Array(" = None".utf8), allAssigned = Array("__all__ =".utf8), suitePass = Array("): pass".utf8),
             suiteEllipsis = Array(": ...".utf8)
         static let pythonInitials: [Bool] = (0..<256).map { "idacfte_".utf8.contains(UInt8($0)) }
+        static let unionBar = Array(" |".utf8)
+        /// Python's built-in types and the typing module's, as annotations begin with them.
+        static let pythonTypes = [
+            "str", "int", "float", "bool", "bytes", "complex", "dict", "list", "tuple", "set", "frozenset", "object", "Any", "Optional",
+            "Union", "Callable", "ClassVar", "Final", "Literal", "Sequence", "Mapping", "Iterable", "Iterator", "Dict", "List", "Tuple",
+            "Set", "Type",
+        ].map { Array($0.utf8) }
         static let oldFile = Array("--- ".utf8), newFile = Array("+++ ".utf8), newFileLine = Array("\n+++ ".utf8)
         static let unifiedHunk = Array("@@ -".utf8), contextOldFile = Array("*** ".utf8), contextSeparator = Array("\n***************".utf8)
         static let minifiedOpenings = ["var ", "let ", "const ", "!function(", "(function(", "\"use strict\";", "'use strict';"].map { Array($0.utf8) }
