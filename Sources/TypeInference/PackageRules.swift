@@ -31,15 +31,16 @@ enum PackageRules {
             self.maxEntries = maxEntries
         }
 
-        /// Whether entries with these names (each as UTF-8, and the set of them) fit the rule.
-        func holds(names: [[UInt8]], exact: Set<[UInt8]>) -> Bool {
-            if let maxEntries, names.count > maxEntries { return false }
-            if let only, names.isEmpty || !names.allSatisfy(only.matches) { return false }
+        /// Whether entries with these names fit the rule: `exact`, the set of the names, answers
+        /// a pattern without a star; `bytes()` gives each name as UTF-8 for the others.
+        func holds(count: Int, exact: Set<String>, bytes: () -> [[UInt8]]) -> Bool {
+            if let maxEntries, count > maxEntries { return false }
+            if let only, count == 0 || !bytes().allSatisfy(only.matches) { return false }
             for pattern in all {
-                let found = pattern.literal.map(exact.contains) ?? names.contains(where: pattern.matches)
+                let found = pattern.literalText.map(exact.contains) ?? bytes().contains(where: pattern.matches)
                 if !found { return false }
             }
-            return any.isEmpty || names.contains { name in any.contains { $0.matches(name) } }
+            return any.isEmpty || bytes().contains { name in any.contains { $0.matches(name) } }
         }
     }
 
@@ -51,10 +52,13 @@ enum PackageRules {
 
         init(_ text: String) {
             pieces = text.utf8.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false).map(Array.init)
+            literalText = pieces.count == 1 ? text : nil
         }
 
         /// The whole name, for a pattern without a star.
         var literal: [UInt8]? { pieces.count == 1 ? pieces[0] : nil }
+        /// The same as a string, made once.
+        let literalText: String?
 
         /// Whether `name` matches: each piece between stars is found in order, the first at the
         /// start and the last at the end.
@@ -83,9 +87,17 @@ enum PackageRules {
 
     /// The first rule of `zipEntries` that the entry names satisfy.
     static func zipEntryRule(names: [String]) -> EntryRule? {
-        let bytes = names.map { Array($0.utf8) }
-        let exact = Set(bytes)
-        return zipEntries.first { $0.holds(names: bytes, exact: exact) }
+        // Strings hash their bytes at once; a set of byte arrays hashed them one by one, and the
+        // names as bytes are made only if a pattern with a star needs them.
+        let exact = Set(names)
+        var bytes: [[UInt8]]?
+        func named() -> [[UInt8]] {
+            if let bytes { return bytes }
+            let made = names.map { Array($0.utf8) }
+            bytes = made
+            return made
+        }
+        return zipEntries.first { $0.holds(count: names.count, exact: exact, bytes: named) }
     }
 
     /// Whether `mimeType`, found in a zip's first stored `mimetype` entry, is one the package
