@@ -100,6 +100,8 @@ enum MagicMapping {
         "public.truetype-collection-font": "font/collection",
         "public.utf16-plain-text": "text/plain",
         "public.utf16-external-plain-text": "text/plain",
-        "public.patch-file": "text/x-diff",  // files/change.diff, files/greeting.patch
+        // Not libmagic's text/x-diff, a lookup name only: shared-mime-info's name, which uti prints
+        // for a diff (files/change.diff, files/greeting.patch).
+        "public.patch-file": "text/x-patch",
     ]
 }

@@ -96,7 +96,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         let patch = try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/files/greeting.patch"))
         #expect(try uti(["identify", "-b", "-"], stdin: patch).stdout == "public.patch-file\n")
         #expect(try uti(["identify", "-b", "Fixtures/files/greeting.patch"]).stdout == "public.patch-file\n")
-        #expect(try uti(["identify", "--mime-type", "-b", "-"], stdin: patch).stdout == "text/x-diff\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "-"], stdin: patch).stdout == "text/x-patch\n")
         let mailbox = String(decoding: patch, as: UTF8.self).replacingOccurrences(
             of: "From 6248417f38c9272320ed4eadd00cb5114153e646 ", with: "From uti@example.invalid ")
         #expect(try uti(["identify", "-b", "-"], stdin: Data(mailbox.utf8)).stdout == "org.mbox.mailbox\n")
