@@ -148,31 +148,46 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
     public static func serializedObject(_ members: [(key: String, value: Member)], pretty: Bool) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(1024)
-        guard !members.isEmpty else { return "{}" }
-        output.append(UInt8(ascii: "{"))
-        for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            if pretty { output.append(contentsOf: [0x0A, 0x20, 0x20]) }
-            writeString(member.key, to: &output)
-            output.append(UInt8(ascii: ":"))
-            if pretty { output.append(0x20) }
-            switch member.value {
+        writeObject(members.sorted(by: { $0.key < $1.key }), to: &output, pretty: pretty, indent: 0) { member, output in
+            switch member {
             case .value(let value): value.write(to: &output, pretty: pretty, indent: 1)
             case .serialized(let serialized): output.append(contentsOf: pretty ? serialized.pretty : serialized.compact)
             }
         }
-        if pretty { output.append(0x0A) }
-        output.append(UInt8(ascii: "}"))
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A line break and the indentation of `depth` levels (two spaces each).
+    private static func newline(_ depth: Int, to output: inout [UInt8]) {
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    }
+
+    /// An object of `members`, in their order, at `indent` (its members one level in), each
+    /// value written by `writeValue`: `{}` when there are none.
+    private static func writeObject<Value>(
+        _ members: [(key: String, value: Value)], to output: inout [UInt8], pretty: Bool, indent: Int,
+        writeValue: (Value, inout [UInt8]) -> Void
+    ) {
+        if members.isEmpty { output.append(contentsOf: "{}".utf8); return }
+        func newline(_ depth: Int) { Self.newline(depth, to: &output) }
+        output.append(UInt8(ascii: "{"))
+        for (position, member) in members.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            if pretty { newline(indent + 1) }
+            writeString(member.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            if pretty { output.append(0x20) }
+            writeValue(member.value, &output)
+        }
+        if pretty { newline(indent) }
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Writes UTF-8 bytes: identify writes a record per file, and building it as a String
     /// character by character was a tenth of the time on one core.
     private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
-        func newline(_ depth: Int) {
-            output.append(0x0A)
-            output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
-        }
+        func newline(_ depth: Int) { Self.newline(depth, to: &output) }
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -200,18 +215,9 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
             if pretty { newline(indent) }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { output.append(contentsOf: "{}".utf8); return }
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { newline(indent + 1) }
-                Self.writeString(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                if pretty { output.append(0x20) }
-                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
+            Self.writeObject(members.sorted(by: { $0.key < $1.key }), to: &output, pretty: pretty, indent: indent) { value, output in
+                value.write(to: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { newline(indent) }
-            output.append(UInt8(ascii: "}"))
         }
     }
 
