@@ -29,13 +29,15 @@ public enum FileMIME {
     public static func mimeTypes(of inference: Inference) -> [String] {
         let printed = mimeType(of: inference)
         var names = [printed]
-        if let type = inference.type, inference.kind == .file || inference.kind == nil {
-            names += type.tagSpecification[.mimeType].map(bare)
-            names += [type.aliasMIMEType, type.sharedMIMEInfoName].compactMap { $0 }.map(bare)
-            names += type.otherMIMETypes.map(bare)
-        }
+        if let type = inference.type, inference.kind == .file || inference.kind == nil { names += ownNames(of: type) }
         var seen = Set<String>()
         return names.filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// The MIME names a type carries, bare: its tags, uti's alias and the system database's name
+    /// for it, and the other names that lead to it.
+    static func ownNames(of type: UTType) -> [String] {
+        (type.tagSpecification[.mimeType] + [type.aliasMIMEType, type.sharedMIMEInfoName].compactMap { $0 } + type.otherMIMETypes).map(bare)
     }
 
     /// The one MIME type `--mime-type` prints for `inference` (see the type's documentation for the order).

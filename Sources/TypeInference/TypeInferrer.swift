@@ -258,10 +258,7 @@ public final class TypeInferrer {
         let tags = type.tagSpecification[.mimeType]
         let leading = (MagicMapping.weakGuesses.merging(MagicMapping.mimeAliases) { first, _ in first })
             .filter { $0.value == type.identifier }.map(\.key)
-        let names = Set(
-            (tags + type.otherMIMETypes + leading
-                + [type.sharedMIMEInfoName, type.aliasMIMEType, FileMIME.sharedMimeInfoNames[type.identifier]]
-                .compactMap { $0 }).map(FileMIME.bare))
+        let names = Set(FileMIME.ownNames(of: type) + (leading + [FileMIME.sharedMimeInfoNames[type.identifier]].compactMap { $0 }).map(FileMIME.bare))
         let settles =
             type.conforms(to: .text) && !Self.plainTextIdentifiers.contains(type.identifier) && !UTType.plainText.conforms(to: type)
             && type.identifier != "public.html" && names.count == 1
