@@ -174,6 +174,10 @@ extension TypeCatalog {
     /// undeclared parent or an identifier declared twice at one level in one file is an error that
     /// names the file and the entry.
     public func adding(_ declarations: [TypeDeclaration]) throws(UTIError) -> TypeCatalog {
+        // Nothing to add is this catalog (rebuilding it from every declaration was a millisecond
+        // of each one-shot command: the running catalog adds what `UTType(exportedAs:)` declared,
+        // usually nothing).
+        if declarations.isEmpty { return self }
         guard declarations.count <= Limits.declarations else {
             let source = declarations.last.map { "\($0.declarer)" } ?? "declarations"
             throw UTIError(.invalidDeclaration, "\(source): more declarations than uti's declarations limit (\(Limits.declarations))")
