@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "TypeInference", targets: ["TypeInference"]),
         .library(name: "ItemProviders", targets: ["ItemProviders"]),
+        // The same without `NSItemProvider`, for programs that should not link all of Foundation.
+        .library(name: "ItemProvidersCore", targets: ["ItemProvidersCore"]),
         .library(name: "SharedMIMEInfo", targets: ["SharedMIMEInfo"]),
     ],
     dependencies: [
@@ -33,33 +35,42 @@ let package = Package(
         .systemLibrary(name: "CImage", providers: [.apt(["libpng-dev", "libturbojpeg0-dev"]), .brew(["libpng", "jpeg-turbo"])]),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "CMagic", "CZlib"]),
-        // Representations, item providers, drag sessions, converters, destinations, negotiation.
+        // Representations, item providers, drag sessions, converters, destinations, negotiation:
+        // everything but the Foundation class, on FoundationEssentials alone.
         .target(
-            name: "ItemProviders", dependencies: ["UniformTypes", "FileAccess"],
+            name: "ItemProvidersCore", dependencies: ["UniformTypes", "FileAccess"],
             // iconv(3) decodes RTF code pages: part of glibc, a library of its own on macOS.
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
+        // What programs import: ItemProvidersCore re-exported, and Apple's `NSItemProvider` class,
+        // which needs all of Foundation (the command-line tool does not link it).
+        .target(name: "ItemProviders", dependencies: ["ItemProvidersCore", "UniformTypes"]),
         // Image encoders for objects (UIImage writes PNG and JPEG), as converters the commands add.
-        .target(name: "ImageCodecs", dependencies: ["UniformTypes", "ItemProviders", "CImage"]),
+        .target(name: "ImageCodecs", dependencies: ["UniformTypes", "ItemProvidersCore", "CImage"]),
         // Every command, as a library that tests drive; the executable only calls it.
         .target(
             name: "UTICommands",
             dependencies: [
-                "UniformTypes", "FileAccess", "SharedMIMEInfo", "TypeInference", "ItemProviders", "ImageCodecs",
+                "UniformTypes", "FileAccess", "SharedMIMEInfo", "TypeInference", "ItemProvidersCore", "ImageCodecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "uti", dependencies: ["UTICommands", "UniformTypes"]),
         // libFuzzer targets for every parser of untrusted bytes (scripts/fuzz); built plainly, it
         // replays files through a target.
-        .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ImageCodecs", "SharedMIMEInfo", "FileAccess"]),
+        .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ItemProvidersCore", "ImageCodecs", "SharedMIMEInfo", "FileAccess"]),
         // What every test target shares: the repository's paths, running a program, golden files,
         // JSON Schema checks (as swift-argument-parser's ArgumentParserTestHelpers).
         .target(name: "UTITestSupport", path: "Tests/UTITestSupport"),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "UTITestSupport"]),
         .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference", "SharedMIMEInfo", "FileAccess", "UTITestSupport"]),
         .testTarget(
-            name: "ItemProvidersTests", dependencies: ["ItemProviders", "ImageCodecs", "TypeInference", "FileAccess", "UTITestSupport"]),
+            name: "ItemProvidersTests",
+            dependencies: [
+                "ItemProviders", "ItemProvidersCore", "ImageCodecs", "TypeInference", "FileAccess", "UTITestSupport",
+            ]),
         .testTarget(
-            name: "UTICommandsTests", dependencies: ["UTICommands", "uti", "ImageCodecs", "SharedMIMEInfo", "UTITestSupport"], exclude: ["Snapshots"]),
+            name: "UTICommandsTests",
+            dependencies: ["UTICommands", "uti", "ItemProvidersCore", "ImageCodecs", "SharedMIMEInfo", "UTITestSupport"],
+            exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import CImage
-import ItemProviders
+import ItemProvidersCore
 import UniformTypes
 
 /// Decoded pixels: 8-bit RGB, rows top to bottom, no padding.

@@ -1,6 +1,6 @@
 import FileAccess
 import ArgumentParser
-import ItemProviders
+import ItemProvidersCore
 import TypeInference
 import UniformTypes
 

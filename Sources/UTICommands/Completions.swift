@@ -1,5 +1,5 @@
 import ArgumentParser
-import ItemProviders
+import ItemProvidersCore
 import UniformTypes
 
 /// What the shells complete for uti's arguments beyond files and enum values.

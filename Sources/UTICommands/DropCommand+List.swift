@@ -1,5 +1,5 @@
 import ArgumentParser
-import ItemProviders
+import ItemProvidersCore
 import UniformTypes
 
 /// `uti drop --list`: a drop into a collection or table view.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ImageCodecs
-import ItemProviders
+import ItemProvidersCore
 import TypeInference
 import UniformTypes
 

@@ -1,4 +1,4 @@
-import ItemProviders
+import ItemProvidersCore
 import TypeInference
 import UniformTypes
 

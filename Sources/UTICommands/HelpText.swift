@@ -1,5 +1,5 @@
 import ArgumentParser
-import ItemProviders
+import ItemProvidersCore
 import TypeInference
 import UniformTypes
 

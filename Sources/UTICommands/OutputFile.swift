@@ -1,5 +1,5 @@
 import FileAccess
-import ItemProviders
+import ItemProvidersCore
 import TypeInference
 import UniformTypes
 

@@ -1,7 +1,7 @@
 import FileAccess
 import ArgumentParser
 import ImageCodecs
-import ItemProviders
+import ItemProvidersCore
 import TypeInference
 import UniformTypes
 

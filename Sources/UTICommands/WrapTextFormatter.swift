@@ -1,4 +1,4 @@
-import ItemProviders
+import ItemProvidersCore
 import UniformTypes
 
 /// `uti wrap --format text`. (The default, json, is the session document: SessionDocument.)

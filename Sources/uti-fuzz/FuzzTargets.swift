@@ -1,6 +1,6 @@
 import SharedMIMEInfo
 import ImageCodecs
-@_spi(Fuzzing) import ItemProviders
+@_spi(Fuzzing) import ItemProvidersCore
 @_spi(Fuzzing) import TypeInference
 @_spi(Fuzzing) import UTICommands
 @_spi(Fuzzing) import UniformTypes

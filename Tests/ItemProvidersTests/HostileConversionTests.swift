@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
-@_spi(Fuzzing) @testable import ItemProviders
+@_spi(Fuzzing) @testable import ItemProvidersCore
 import UniformTypes
 
 /// Hostile inputs to the converters and the zip writer (Fixtures/hostile/README.md): nothing is

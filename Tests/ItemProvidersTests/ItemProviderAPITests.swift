@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
-@testable import ItemProviders
+@testable import ItemProvidersCore
 import TypeInference
 import UniformTypes
 

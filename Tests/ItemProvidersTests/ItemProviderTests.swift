@@ -1,7 +1,7 @@
 import FileAccess
 import Foundation
 import Testing
-@testable import ItemProviders
+@testable import ItemProvidersCore
 import TypeInference
 import UTITestSupport
 import UniformTypes

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
-@testable import ItemProviders
+@testable import ItemProvidersCore
 import UniformTypes
 
 /// `ListDrop` as server-side Swift calls it: pure, with the loads supplied by the caller.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import UTITestSupport
 import UniformTypes
-@testable import ItemProviders
+@testable import ItemProvidersCore
+import ItemProviders
 
 /// `NSItemProvider` as Apple's code calls it: completion handlers, `Data`, `URL`, `Progress`.
 @Suite struct NSItemProviderTests {

@@ -2,7 +2,7 @@ import FileAccess
 import Foundation
 import Testing
 import UTITestSupport
-@testable import ItemProviders
+@testable import ItemProvidersCore
 import UniformTypes
 
 /// A session built from literals: each item a list of (type, visibility).

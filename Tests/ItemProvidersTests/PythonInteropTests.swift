@@ -2,7 +2,7 @@ import FileAccess
 import Foundation
 import Testing
 import UTITestSupport
-@_spi(Fuzzing) @testable import ItemProviders
+@_spi(Fuzzing) @testable import ItemProvidersCore
 import UniformTypes
 
 /// The lossless converters checked by Python, an independent implementation: plistlib for

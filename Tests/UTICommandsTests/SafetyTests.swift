@@ -3,7 +3,7 @@ import SharedMIMEInfo
 import Testing
 import UTITestSupport
 @_spi(Fuzzing) @testable import UTICommands
-@_spi(Fuzzing) @testable import ItemProviders
+@_spi(Fuzzing) @testable import ItemProvidersCore
 @_spi(Fuzzing) import TypeInference
 import UniformTypes
 
