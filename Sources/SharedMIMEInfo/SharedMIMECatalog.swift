@@ -217,6 +217,11 @@ extension SharedMIMEDatabase {
     }
 }
 
+extension SharedMIMEDatabase {
+    /// Describes the types the database declares without a description: by their MIME type's comment.
+    var describe: @Sendable (String) -> String? { { mimeType in self.comment(for: mimeType) } }
+}
+
 /// What shared-mime-info adds to a catalog: declarations for its own types, and its other
 /// spellings of MIME types the catalog's types carry (an alias table, so they find those types).
 struct SharedMIMEAdditions: Equatable {
@@ -231,10 +236,10 @@ extension TypeCatalog {
     /// database or uti's catalog changes, so a one-shot command does not parse the database.
     public static let system: TypeCatalog = {
         guard let database = SharedMIMEDatabase.system else { return builtIn }
-        if let cached = SharedMIMECache.load(for: database, onto: builtIn) { return builtIn.applying(cached, describedBy: database) }
-        let additions = builtIn.additions(from: database)
-        SharedMIMECache.store(additions, for: database, onto: builtIn)
-        return builtIn.applying(additions, describedBy: database)
+        if let cached = SharedMIMECache.load(for: database, describedBy: database.describe) { return cached }
+        let catalog = builtIn.adding(sharedMIMEInfo: database)
+        SharedMIMECache.store(catalog, for: database)
+        return catalog
     }()
 
     /// This catalog with `database`'s types added, and the database's other spellings of MIME
@@ -297,7 +302,7 @@ extension TypeCatalog {
 
     func applying(_ additions: SharedMIMEAdditions, describedBy database: SharedMIMEDatabase) -> TypeCatalog {
         let aliases = mimeAliases.merging(additions.aliases) { mine, _ in mine }
-        let describe: @Sendable (String) -> String? = { mimeType in database.comment(for: mimeType) }
+        let describe = database.describe
         var seen = Set<String>()
         let added = additions.declarations.filter { declaration in
             let key = declaration.identifier.caseFolded

@@ -25,6 +25,9 @@ public final class TypeCatalog: Sendable {
         /// Positions by case-folded identifier, of `list`'s declarations.
         let indexByKey: [String: Int]
         let mimeAliases: [String: String]
+        /// Instead of `list`, `indexByKey`, `mimeAliases` (beyond the built-in catalog's) and the
+        /// tag index: the same, as an image searched in place (`CatalogImage`).
+        var image: CatalogImage? = nil
 
         /// Whether the built-in tables come first.
         var isLayered: Bool { base > 0 }
@@ -42,6 +45,8 @@ public final class TypeCatalog: Sendable {
     /// lookup, since one-shot commands that only name identifiers never need it.
     private let tags = LazyBox<[TagKey: [Int]]>()
     private let aliasesByTarget = LazyBox<[String: [String]]>()
+    /// The MIME aliases of a catalog on an image, as one table: built when a caller wants them all.
+    private let mergedAliases = LazyBox<[String: String]>()
     /// Where descriptions of types declared without one come from, by MIME type (the system
     /// database's comments, which SharedMIMEInfo reads only when a description is asked for).
     package let describeMIMEType: (@Sendable (String) -> String?)?
@@ -121,27 +126,81 @@ public final class TypeCatalog: Sendable {
         declarations = .stored(Stored(list: added, base: base, indexByKey: indexByKey, mimeAliases: mimeAliases))
     }
 
+    /// The built-in catalog with the types of `image` after its rows, as `init(builtInAdding:)`
+    /// makes it of the same declarations and aliases (`additionsImage()` wrote the image; only the
+    /// records' identifiers and parents are read now, the rest where a lookup needs it).
+    package init(builtInAdding image: CatalogImage, describeMIMEType: (@Sendable (String) -> String?)? = nil) {
+        self.describeMIMEType = describeMIMEType
+        var identifiers = BuiltInCatalog.identifiers, keys = BuiltInCatalog.keys
+        var parentStart = BuiltInCatalog.parentStart, parentList = BuiltInCatalog.parentList
+        identifiers.reserveCapacity(image.base + image.count)
+        keys.reserveCapacity(image.base + image.count)
+        parentStart.reserveCapacity(image.base + image.count + 1)
+        for record in 0..<image.count {
+            identifiers.append(image.identifier(record))
+            keys.append(image.key(record))
+            parentList += image.parents(record)
+            parentStart.append(parentList.count)
+        }
+        self.identifiers = identifiers
+        self.keys = keys
+        self.parentStart = parentStart
+        self.parentList = parentList
+        declarations = .stored(Stored(list: [], base: image.base, indexByKey: [:], mimeAliases: [:], image: image))
+    }
+
+    /// The added types of a catalog made by `init(builtInAdding:mimeAliases:describeMIMEType:)`
+    /// as an image, or nil for another catalog or when a declaration has what an image does not
+    /// keep (a description, a reference URL, a version, a declarer other than shared-mime-info,
+    /// a parent that is not its type's identifier as declared).
+    package func additionsImage() -> [UInt8]? {
+        guard case .stored(let stored) = declarations, stored.isLayered, stored.image == nil else { return nil }
+        var records: [CatalogImage.Record] = []
+        for (offset, declaration) in stored.list.enumerated() {
+            let position = stored.base + offset
+            let parents = Array(self.parents(of: position))
+            guard declaration.declarer == .sharedMIMEInfo, declaration.description.isEmpty, declaration.referenceURL == nil,
+                declaration.version == nil, declaration.conformsTo == parents.map({ identifiers[$0] })
+            else { return nil }
+            records.append(
+                CatalogImage.Record(identifier: identifiers[position], key: keys[position], entry: declaration.entry, parents: parents, tags: declaration.tags))
+        }
+        let aliases = stored.mimeAliases.filter { BuiltInCatalog.mimeAliases[$0.key] == nil }
+        let tags = tagIndex.map { (tagClass: $0.key.tagClass, value: $0.key.value, positions: $0.value) }
+        return CatalogImage.bytes(base: stored.base, records: records, aliases: aliases, tags: tags)
+    }
+
     /// The declaration of the type at `index`.
     package func declaration(at index: Int) -> TypeDeclaration {
         switch declarations {
-        case .builtIn: BuiltInCatalog.declaration(at: index)
-        case .stored(let stored): index < stored.base ? BuiltInCatalog.declaration(at: index) : stored.list[index - stored.base]
+        case .builtIn: return BuiltInCatalog.declaration(at: index)
+        case .stored(let stored):
+            if index < stored.base { return BuiltInCatalog.declaration(at: index) }
+            guard let image = stored.image else { return stored.list[index - stored.base] }
+            let record = index - stored.base
+            return TypeDeclaration(
+                identifier: identifiers[index], conformsTo: parents(of: index).map { identifiers[$0] }, tags: image.tags(record),
+                description: "", declarer: .sharedMIMEInfo, entry: image.entry(record))
         }
     }
 
     /// The tags of the type at `index` (its declaration's, without making the rest of it).
     package func tagSpecification(at index: Int) -> TagSpecification {
         switch declarations {
-        case .builtIn: BuiltInCatalog.tagSpecification(at: index)
-        case .stored(let stored): index < stored.base ? BuiltInCatalog.tagSpecification(at: index) : stored.list[index - stored.base].tags
+        case .builtIn: return BuiltInCatalog.tagSpecification(at: index)
+        case .stored(let stored):
+            if index < stored.base { return BuiltInCatalog.tagSpecification(at: index) }
+            return stored.image?.tags(index - stored.base) ?? stored.list[index - stored.base].tags
         }
     }
 
     /// Who declared the type at `index`.
     package func declarer(at index: Int) -> TypeDeclarer {
         switch declarations {
-        case .builtIn: BuiltInCatalog.declarer(at: index)
-        case .stored(let stored): index < stored.base ? BuiltInCatalog.declarer(at: index) : stored.list[index - stored.base].declarer
+        case .builtIn: return BuiltInCatalog.declarer(at: index)
+        case .stored(let stored):
+            if index < stored.base { return BuiltInCatalog.declarer(at: index) }
+            return stored.image == nil ? stored.list[index - stored.base].declarer : .sharedMIMEInfo
         }
     }
 
@@ -149,7 +208,8 @@ public final class TypeCatalog: Sendable {
     package func index(forKey key: String) -> Int? {
         switch declarations {
         case .builtIn: BuiltInCatalog.index(forKey: key)
-        case .stored(let stored): (stored.isLayered ? BuiltInCatalog.index(forKey: key) : nil) ?? stored.indexByKey[key]
+        case .stored(let stored):
+            (stored.isLayered ? BuiltInCatalog.index(forKey: key) : nil) ?? stored.image.map { $0.index(forKey: key) } ?? stored.indexByKey[key]
         }
     }
 
@@ -178,8 +238,24 @@ public final class TypeCatalog: Sendable {
     /// type's identifier (`*.latex`: org.tug.tex-source).
     package var mimeAliases: [String: String] {
         switch declarations {
-        case .builtIn: BuiltInCatalog.mimeAliases
-        case .stored(let stored): stored.mimeAliases
+        case .builtIn: return BuiltInCatalog.mimeAliases
+        case .stored(let stored):
+            guard let image = stored.image else { return stored.mimeAliases }
+            return mergedAliases.value {
+                var merged = BuiltInCatalog.mimeAliases
+                for (name, target) in image.aliases where merged[name] == nil { merged[name] = target }
+                return merged
+            }
+        }
+    }
+
+    /// What `mimeAliases` gives `name`, without making the whole table.
+    package func mimeAlias(_ name: String) -> String? {
+        switch declarations {
+        case .builtIn: return BuiltInCatalog.mimeAliases[name]
+        case .stored(let stored):
+            guard let image = stored.image else { return stored.mimeAliases[name] }
+            return BuiltInCatalog.mimeAliases[name] ?? image.alias(name)
         }
     }
 
@@ -202,7 +278,9 @@ public final class TypeCatalog: Sendable {
             return BuiltInCatalog.positions(carrying: key.value, tagClass: key.tagClass).map(Array.init)
         case .stored(let stored) where stored.isLayered:
             let builtIn = BuiltInCatalog.positions(carrying: key.value, tagClass: key.tagClass)
-            guard let added = tagIndex[key] else { return builtIn.map(Array.init) }
+            guard let added = stored.image.map({ $0.positions(tagClass: key.tagClass, value: key.value) }) ?? tagIndex[key] else {
+                return builtIn.map(Array.init)
+            }
             guard let builtIn else { return added }
             return (Array(builtIn) + added).sorted { rank($0) < rank($1) }
         case .stored:
@@ -330,17 +408,17 @@ public final class TypeCatalog: Sendable {
         if let hits = positions(carrying: TagKey(tagClass: tagClass, value: normalized)) { return hits }
         if tagClass == .filenameExtension {
             // The database's glob for a format a catalog type carries (see `mimeAliases`).
-            guard usingAliases, let key = mimeAliases["*." + normalized], let position = self.index(forKey: key) else { return [] }
+            guard usingAliases, let key = mimeAlias("*." + normalized), let position = self.index(forKey: key) else { return [] }
             return [position]
         }
         guard tagClass == .mimeType else { return [] }
         let bare = normalized.firstIndex(of: ";").map { String(normalized[..<$0]) } ?? normalized
         if bare != normalized, let hits = positions(carrying: TagKey(tagClass: tagClass, value: bare)) { return hits }
-        if usingAliases, bare.contains("/"), let canonical = mimeAliases[bare] {
+        if usingAliases, bare.contains("/"), let canonical = mimeAlias(bare) {
             if !canonical.contains("/") { return self.index(forKey: canonical).map { [$0] } ?? [] }
             if let hits = positions(carrying: TagKey(tagClass: tagClass, value: canonical)) { return hits }
             // Another spelling of a name the built-in catalog knows as an alias of its own.
-            if let target = mimeAliases[canonical], !target.contains("/") { return self.index(forKey: target).map { [$0] } ?? [] }
+            if let target = mimeAlias(canonical), !target.contains("/") { return self.index(forKey: target).map { [$0] } ?? [] }
         }
         return []
     }

@@ -133,7 +133,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// Apple's public.flc-animation (tagged `video/flc`, which no Linux program uses).
     public var sharedMIMEInfoName: String? {
         guard case .declared(let index) = storage else { return nil }
-        return catalog.mimeAliases[catalog.keys[index]]
+        return catalog.mimeAlias(catalog.keys[index])
     }
 
     /// The name uti's own alias list (Catalog/mime-aliases.json) gives the type, when it has one:

@@ -142,19 +142,27 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try uti(["type", "-m", "image/x-uti-pix"], environment: environment(cache: folder))
         let file = folder.appendingPathComponent("uti").appendingPathComponent(try #require(cacheFiles(folder).first))
-        let text = try String(contentsOf: file, encoding: .utf8)
-        // A declaration whose parent comes later (or not at all) is damage: the cache is ignored.
-        let damaged = text.replacingOccurrences(of: "\u{1F}public.image\u{1F}", with: "\u{1F}org.example.nowhere\u{1F}")
-        #expect(damaged != text)
-        try Data(damaged.utf8).write(to: file)
-        let run = try uti(["type", "--format", "json", "-m", "image/x-uti-pix"], environment: environment(cache: folder))
-        #expect(run.stdout.contains("\"parents\" : [\n      \"public.image\"") || run.stdout.contains("\"public.image\""))
-        #expect(try String(contentsOf: file, encoding: .utf8) == text, "rebuilt")
+        let written = try Data(contentsOf: file)
+        #expect(written.starts(with: Data("uti shared-mime-info cache ".utf8)))
+        // An image cut short, or with a byte of its tables changed, is damage: the cache is
+        // ignored, the answer is the same, and the cache is written again.
+        let stamp = try #require(written.range(of: Data("\nstamp ".utf8)))
+        let body = try #require(written.range(of: Data("\nUTCI".utf8), in: stamp.upperBound..<written.count)).lowerBound + 1
+        var shuffled = written
+        shuffled[body + 40] ^= 0xFF
+        for damaged in [written.dropLast(), shuffled] {
+            try damaged.write(to: file)
+            let run = try uti(["type", "--format", "json", "-m", "image/x-uti-pix"], environment: environment(cache: folder))
+            #expect(run.stdout.contains("\"public.image\""))
+            #expect(run.stdout.contains("org.freedesktop.mime.image.x-uti-pixmap"))
+            #expect(try Data(contentsOf: file) == written, "rebuilt")
+        }
         // A cache made for another database state (stamp) is not used.
-        let stale = text.replacingOccurrences(of: "\nstamp ", with: "\nstamp 1")
-        try Data(stale.utf8).write(to: file)
+        var stale = written
+        stale.insert(UInt8(ascii: "1"), at: stamp.upperBound)
+        try stale.write(to: file)
         _ = try uti(["type", "-m", "image/x-uti-pix"], environment: environment(cache: folder))
-        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+        #expect(try Data(contentsOf: file) == written)
     }
 
     @Test func anUnwritableCacheIsNoError() throws {

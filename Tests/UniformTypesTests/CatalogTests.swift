@@ -29,6 +29,53 @@ func loadEntries(_ name: String) throws -> [CatalogEntry] {
         #expect(try #require(catalog.type(identifier: "public.png")).otherMIMETypes == [], "an alias of a tag is not another name of the type")
     }
 
+    /// The image of what a database adds (what uti's cache keeps) is the catalog it was made of:
+    /// the same positions, identifiers, parents, tags, declarations, lookups by key, tag and
+    /// alias, on the fixture database and on the system's when there is one.
+    @Test(arguments: ["Fixtures/shared-mime-info/mime", "/usr/share/mime"])
+    func theCatalogOnAnImageIsTheCatalogItWasMadeOf(folder: String) throws {
+        let path = folder.hasPrefix("/") ? folder : repositoryRoot.appendingPathComponent(folder).path
+        guard let database = SharedMIMEDatabase(folder: path) else { return }
+        let layered = TypeCatalog.builtIn.adding(sharedMIMEInfo: database)
+        let bytes = try #require(layered.additionsImage())
+        let image = try #require(CatalogImage.read(bytes[...], base: TypeCatalog.builtIn.count))
+        let mapped = TypeCatalog(builtInAdding: image, describeMIMEType: database.describe)
+        #expect(mapped.identifiers == layered.identifiers)
+        #expect(mapped.keys == layered.keys)
+        #expect(mapped.mimeAliases == layered.mimeAliases)
+        for (name, target) in layered.mimeAliases { #expect(mapped.mimeAlias(name) == target, "\(name)") }
+        #expect(mapped.mimeAlias("application/x-no-such-alias") == nil)
+        for index in 0..<layered.count {
+            #expect(Array(mapped.parents(of: index)) == Array(layered.parents(of: index)), "\(layered.identifiers[index])")
+            #expect(mapped.declaration(at: index) == layered.declaration(at: index), "\(layered.identifiers[index])")
+            #expect(mapped.declarer(at: index) == layered.declarer(at: index), "\(layered.identifiers[index])")
+            #expect(mapped.index(forKey: layered.keys[index]) == index)
+            for (tagClass, values) in layered.tagSpecification(at: index).entries {
+                for value in values {
+                    #expect(mapped.candidates(tag: value, tagClass: tagClass) == layered.candidates(tag: value, tagClass: tagClass), "\(value)")
+                }
+            }
+        }
+        #expect(mapped.index(forKey: "no.such.type") == nil)
+        for name in layered.mimeAliases.keys where name.contains("/") || name.hasPrefix("*.") {
+            let tagClass: UTTagClass = name.hasPrefix("*.") ? .filenameExtension : .mimeType
+            let tag = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
+            #expect(mapped.candidates(tag: tag, tagClass: tagClass) == layered.candidates(tag: tag, tagClass: tagClass), "\(name)")
+        }
+        #expect(mapped.additionsImage() == nil, "an image is written from declarations, not copied")
+        // Any image cut short, and one whose parent comes after its child, is refused.
+        for length in [0, 31, 32, bytes.count / 2, bytes.count - 1] {
+            #expect(CatalogImage.read(bytes[..<length], base: TypeCatalog.builtIn.count) == nil, "\(length) bytes")
+        }
+        #expect(CatalogImage.read(bytes[...], base: TypeCatalog.builtIn.count + 1) == nil, "made on another built-in catalog")
+        var forward = bytes
+        let firstParentsStart = 32 + 4 * 6  // record 0's parents: start, count
+        let start = Int(forward[firstParentsStart]) | Int(forward[firstParentsStart + 1]) << 8
+        let parent = 32 + 4 * start
+        forward.replaceSubrange(parent..<parent + 4, with: withUnsafeBytes(of: UInt32(TypeCatalog.builtIn.count).littleEndian) { Array($0) })
+        #expect(CatalogImage.read(forward[...], base: TypeCatalog.builtIn.count) == nil, "a parent that is the record itself")
+    }
+
     /// The system catalog keeps the built-in tables and adds the database's types after them; it
     /// is the catalog that declaring every row anew makes: the same positions, identifiers,
     /// parents, tags, declarers, lookups and aliases.
