@@ -9,7 +9,7 @@ import ImageCodecs
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, media, listdrop, image
+    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, catalogimage, media, listdrop, image
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
@@ -24,6 +24,7 @@ enum FuzzTarget: String, CaseIterable {
         case .documents: "JSON: the parser (round trip), session, destination, list, check manifest and declarations"
         case .glob: "glob matching: pattern, a NUL byte, then a name"
         case .mimecache: "shared-mime-info's mime.cache: aliases, parents, literal and glob lists, XML roots and magic, on the cache's own bytes"
+        case .catalogimage: "uti's cache of the database's types (a catalog image): its checks, then every lookup by key, tag and alias"
         case .media: "ASF headers, Matroska (EBML) headers and tracks (audio or video streams), ELF program headers"
         case .listdrop: "drops into lists: a list document, a NUL byte, then a session, dropped at several index paths with every intent"
         case .image: "PNG and JPEG decoding (libpng, libjpeg-turbo) within the pixel limit, and encoding what decodes to the other format"
@@ -95,6 +96,20 @@ enum FuzzTarget: String, CaseIterable {
             let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
             _ = ContentChecks.elfMIMEType(bytes.starts(with: elf) ? bytes : elf + bytes)
 
+        case .catalogimage:
+            // A cache file's image starts after its header lines.
+            let start = bytes.firstRange(of: Array("UTCI".utf8))?.lowerBound ?? 0
+            guard let image = CatalogImage.read(bytes[start...], base: TypeCatalog.builtIn.count) else { return }
+            let catalog = TypeCatalog(builtInAdding: image)
+            for index in 0..<catalog.count {
+                _ = catalog.declaration(at: index)
+                _ = catalog.type(identifier: catalog.identifiers[index])?.supertypes
+                for (tagClass, values) in catalog.tagSpecification(at: index).entries {
+                    for value in values { _ = catalog.types(tag: value, tagClass: tagClass, conformingTo: nil) }
+                }
+            }
+            for (name, _) in catalog.mimeAliases { _ = catalog.types(tag: name, tagClass: .mimeType, conformingTo: nil) }
+            _ = catalog.type(identifier: "no.such.type")
         case .mimecache:
             // Version 1.2's header, so the fuzzer spends its effort on the tables.
             let cache = bytes.count >= 4 && bytes[0] == 0 && bytes[1] == 1 ? bytes : [0, 1, 0, 2] + bytes
