@@ -277,7 +277,9 @@ package final class CatalogImage: @unchecked Sendable {
             words.replaceSubrange(at..<at + 6, with: reference(tag.tagClass.rawValue) + reference(tag.value) + [list, UInt32(tag.positions.count)])
             at += 6
         }
-        let header = [magic, version, UInt32(base), UInt32(records.count), UInt32(aliases.count), UInt32(tags.count), UInt32(words.count), UInt32(strings.count)]
+        let header = [
+            magic, version, UInt32(base), UInt32(records.count), UInt32(aliases.count), UInt32(tags.count), UInt32(words.count), UInt32(strings.count),
+        ]
         var image: [UInt8] = []
         image.reserveCapacity(4 * (header.count + words.count) + strings.count)
         for word in header + words { withUnsafeBytes(of: word.littleEndian) { image += $0 } }
