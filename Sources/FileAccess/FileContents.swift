@@ -6,11 +6,15 @@ public enum FileContents {
     /// The bytes of the regular file at `path`, at most `limit` of them.
     public static func read(path: String, limit: Int = Limits.documentBytes) throws(UTIError) -> [UInt8] {
         var bytes: [UInt8] = []
-        try stream(path: path, limit: limit) { (piece) throws(UTIError) in bytes.append(contentsOf: piece) }
+        // The first piece is usually the whole file (see `stream`): one copy, no growing.
+        try stream(path: path, limit: limit) { (piece) throws(UTIError) in
+            if bytes.isEmpty { bytes = Array(piece) } else { bytes += piece }
+        }
         return bytes
     }
 
-    /// Hands the regular file at `path` to `body` in 64 KiB pieces, never blocking on a FIFO
+    /// Hands the regular file at `path` to `body` in pieces (the size it declares and one byte
+    /// more, at least 4 KiB and at most 1 MiB: a small file in one piece), never blocking on a FIFO
     /// or device (those are refused), following a final symbolic link only when asked, and
     /// refusing a file larger than `limit` (before reading when its size says so) or one that
     /// yields more than `Limits.growthBytes` past the size it declared (a file in /proc that says
@@ -41,7 +45,7 @@ public enum FileContents {
         // only up to a bound.
         let declared = Int(status.st_size)
         let bound = declared > Int.max - Limits.growthBytes ? Int.max : declared + Limits.growthBytes
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: min(max(declared, 4095), (1 << 20) - 1) + 1)
         var total = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }

@@ -172,7 +172,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// most `maximumDepth` deep and `maximumMatchlets` in all) lie inside it.
     static func damage(in cache: CacheFile) -> String? {
         guard cache.count >= 40 else { return "\(cache.count) bytes, shorter than its header" }
-        func string(_ offset: Int?) -> Bool { offset.flatMap(cache.string) != nil }
+        // In place: making a String or an array of each entry was most of the check's time.
+        func string(_ offset: Int?) -> Bool { offset.map(cache.isString) ?? false }
         func list(_ header: Int, entrySize: Int) -> (start: Int, count: Int)? {
             guard let start = cache.uint32(at: header), let count = cache.uint32(at: start),
                 count <= (cache.count - start - 4) / entrySize
@@ -182,10 +183,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         // Aliases and parents: sorted by their first string.
         for (header, name) in [(4, "alias list"), (8, "parent list")] {
             guard let (start, count) = list(header, entrySize: 8) else { return "its \(name) lies outside the file" }
-            var previous: [UInt8]?
+            var previous: Int?
             for index in 0..<count {
                 let entry = start + 8 * index
-                guard let key = cache.uint32(at: entry).flatMap(cache.bytes), let value = cache.uint32(at: entry + 4) else {
+                guard let key = cache.uint32(at: entry), cache.isString(at: key), let value = cache.uint32(at: entry + 4) else {
                     return "\(name) entry \(index) points outside the file"
                 }
                 if header == 4 {
@@ -195,7 +196,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                         (0..<parents).allSatisfy({ string(cache.uint32(at: value + 4 + 4 * $0)) })
                     else { return "\(name) entry \(index) points outside the file" }
                 }
-                if let previous, !previous.lexicographicallyPrecedes(key) { return "its \(name) is not sorted" }
+                if let previous, cache.compare(stringAt: previous, withStringAt: key) >= 0 { return "its \(name) is not sorted" }
                 previous = key
             }
         }
@@ -823,14 +824,6 @@ final class CacheFile: @unchecked Sendable {
 
     deinit { UnsafeMutableRawPointer(mutating: base).deallocate() }
 
-    /// The bytes of the NUL-terminated string at `offset` (at most 1,024), or nil.
-    func bytes(at offset: Int) -> [UInt8]? {
-        guard offset >= 0, offset < count else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: base + offset, count: min(1024, count - offset))
-        guard let end = bytes.firstIndex(of: 0) else { return nil }
-        return Array(bytes[..<end])
-    }
-
     func uint16(at offset: Int) -> Int? {
         guard offset >= 0, offset <= count - 2 else { return nil }
         return Int(base.load(fromByteOffset: offset, as: UInt8.self)) << 8 | Int(base.load(fromByteOffset: offset + 1, as: UInt8.self))
@@ -840,6 +833,17 @@ final class CacheFile: @unchecked Sendable {
     func uint32(at offset: Int) -> Int? {
         guard offset >= 0, offset <= count - 4 else { return nil }
         return Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+
+    /// Whether a NUL-terminated string of at most 1,024 bytes starts at `offset`.
+    func isString(at offset: Int) -> Bool {
+        guard offset >= 0, offset < count else { return false }
+        return memchr(base + offset, 0, min(1024, count - offset)) != nil
+    }
+
+    /// strcmp of two strings that `isString(at:)` found.
+    func compare(stringAt left: Int, withStringAt right: Int) -> Int {
+        Int(strcmp((base + left).assumingMemoryBound(to: CChar.self), (base + right).assumingMemoryBound(to: CChar.self)))
     }
 
     /// The NUL-terminated string at `offset` (at most 1,024 bytes), or nil.
