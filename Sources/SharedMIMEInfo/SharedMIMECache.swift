@@ -52,12 +52,16 @@ enum SharedMIMECache {
     /// database adds (`CatalogImage`), searched in place; nil when there is no cache, it was made
     /// for another database, catalog or program, or its image is not whole.
     static func load(for database: SharedMIMEDatabase, describedBy describe: @escaping @Sendable (String) -> String?) -> TypeCatalog? {
-        guard let path = path(for: database), let bytes = try? FileContents.read(path: path, limit: Limits.documentBytes) else { return nil }
+        // Read as the database's own cache is (a regular file, never blocking, once, into memory
+        // the image then searches in place).
+        guard let path = path(for: database), let file = CacheFile(path: path) else { return nil }
         let expected = Array(header(for: database, onto: .builtIn).utf8)
-        guard bytes.count >= expected.count, bytes[..<expected.count].elementsEqual(expected),
-            let image = CatalogImage.read(bytes[expected.count...], base: TypeCatalog.builtIn.count)
-        else { return nil }
-        return TypeCatalog(builtInAdding: image, describeMIMEType: describe)
+        return file.withBytes { bytes in
+            guard bytes.count >= expected.count, bytes[..<expected.count].elementsEqual(expected),
+                let image = CatalogImage.read(UnsafeRawBufferPointer(rebasing: bytes[expected.count...]), keeping: file, base: TypeCatalog.builtIn.count)
+            else { return nil }
+            return TypeCatalog(builtInAdding: image, describeMIMEType: describe)
+        }
     }
 
     /// Writes the image of what `catalog` adds to the built-in one, when it has one.

@@ -27,7 +27,9 @@ package final class CatalogImage: @unchecked Sendable {
     private static let headerWords = 8
     private static let recordWords = 10
 
-    private let buffer: UnsafeMutableRawBufferPointer
+    /// The image's bytes, in memory `owner` keeps (anywhere: read unaligned).
+    private let buffer: UnsafeRawBufferPointer
+    private let owner: AnyObject & Sendable
     /// The built-in catalog's count, where the records' positions start.
     let base: Int
     /// The number of records.
@@ -43,22 +45,39 @@ package final class CatalogImage: @unchecked Sendable {
     private var aliasesStart: Int { keyIndexStart + count }
     private var tagsStart: Int { aliasesStart + 4 * aliasCount }
 
-    deinit { buffer.deallocate() }
-
     /// The image in `bytes`, when it is whole and every reference in it holds; `base` is the
     /// count of the built-in catalog it must have been made on.
     package static func read(_ bytes: ArraySlice<UInt8>, base: Int) -> CatalogImage? {
+        let copy = Allocation(bytes)
+        return read(copy.bytes, keeping: copy, base: base)
+    }
+
+    /// The image in `bytes`, memory that `owner` keeps (and never changes) while the image lives:
+    /// a file read once, searched where it was read.
+    package static func read(_ bytes: UnsafeRawBufferPointer, keeping owner: AnyObject & Sendable, base: Int) -> CatalogImage? {
         guard bytes.count >= 4 * headerWords else { return nil }
-        let image = CatalogImage(copying: bytes, base: base)
+        let image = CatalogImage(bytes, owner: owner, base: base)
         return image.isWhole(byteCount: bytes.count) ? image : nil
     }
 
+    /// Memory of its own for a copy of bytes.
+    private final class Allocation: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+
+        init(_ source: ArraySlice<UInt8>) {
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: source.count, alignment: 4)
+            source.withUnsafeBytes { memory.copyMemory(from: $0) }
+            bytes = UnsafeRawBufferPointer(memory)
+        }
+
+        deinit { bytes.deallocate() }
+    }
+
     /// The header read as it says, not yet checked.
-    private init(copying bytes: ArraySlice<UInt8>, base: Int) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 4)
-        bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        func header(_ index: Int) -> Int { Int(UInt32(littleEndian: buffer.load(fromByteOffset: 4 * index, as: UInt32.self))) }
+    private init(_ buffer: UnsafeRawBufferPointer, owner: AnyObject & Sendable, base: Int) {
+        func header(_ index: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))) }
         self.buffer = buffer
+        self.owner = owner
         self.base = base
         count = header(3)
         aliasCount = header(4)
@@ -70,7 +89,7 @@ package final class CatalogImage: @unchecked Sendable {
     }
 
     private func word(_ index: Int) -> Int {
-        Int(UInt32(littleEndian: buffer.load(fromByteOffset: 4 * (Self.headerWords + index), as: UInt32.self)))
+        Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4 * (Self.headerWords + index), as: UInt32.self)))
     }
 
     private func bytes(at index: Int) -> UnsafeRawBufferPointer {
