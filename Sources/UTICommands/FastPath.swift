@@ -33,12 +33,12 @@ enum FastPath {
     }
 
     /// `identify [-b|--brief] [--mime-type] [-i|--mime] [--format text|json|jsonl] PATH...`, the
-    /// options anywhere, each once, every path a plain operand (no `-`, no option-like name), as an
-    /// `identify` command with every other option at its default: what the parser would make of
-    /// these words, without building its command tree. nil for anything else, a text-only flag
+    /// options anywhere, each once, every path a plain operand (no `-`, no option-like name), as
+    /// the identification the command runs with every other option at its default: what the parser
+    /// would make of these words, without building its command tree or the command's wrappers. nil for anything else, a text-only flag
     /// with a record format included (the parser names that clash), and when `UTI_TYPES` or
     /// `UTI_FAST_PATH=0` is set.
-    static func identify(_ arguments: [String]) -> IdentifyCommand? {
+    static func identify(_ arguments: [String]) -> Identification? {
         guard arguments.first == "identify", isOn else { return nil }
         var paths: [String] = []
         var brief = false, mimeType = false, mimeAndCharset = false
@@ -64,30 +64,7 @@ enum FastPath {
             }
         }
         guard !paths.isEmpty, format ?? .text == .text || !(brief || mimeType || mimeAndCharset) else { return nil }
-        var command = IdentifyCommand()
-        command.paths = paths
-        command.filesFrom = nil
-        command.nullSeparated = false
-        command.recursive = false
-        command.directories = false
-        command.hidden = false
-        command.noIgnore = false
-        command.exclude = []
-        command.maxDepth = nil
-        command.followSymlinks = false
-        command.brief = brief
-        command.mimeTypeOnly = mimeType
-        command.mimeAndCharset = mimeAndCharset
-        command.conformingTo = []
-        command.explain = false
-        command.magicDescription = false
-        command.expect = nil
-        command.jobs = nil
-        command.format = format ?? .text
-        var catalogOptions = CatalogOptions()
-        catalogOptions.typeFiles = []
-        command.catalogOptions = catalogOptions
-        return command
+        return Identification(paths: paths, brief: brief, mimeTypeOnly: mimeType, mimeAndCharset: mimeAndCharset, format: format ?? .text)
     }
 
     /// Whether the fast path may answer at all: not with `UTI_TYPES` (declaration files the

@@ -107,72 +107,12 @@ struct IdentifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try catalogOptions.catalog()
-        let expected = try expect.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
-        var lines: LineReader?
-        if let filesFrom {
-            do {
-                lines = try LineReader(path: filesFrom, separator: nullSeparated ? 0 : 0x0A)
-            } catch {
-                throw UTIError(.invalidInput, "--files-from \(error.message)")
-            }
-        }
-        var source = PathSource(
-            arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },
-            lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog,
-            walk: WalkOptions(directories: directories, hidden: hidden, ignoreFiles: !noIgnore, excludes: exclude, maxDepth: maxDepth))
-        // More threads than a few per core only cost memory (a libmagic handle each): --jobs is
-        // capped, and each worker's inferrer is made when a batch first needs it.
-        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let workers = min(jobs ?? cores, Self.jobsPerCore * cores)
-        var inferrers: [TypeInferrer] = []
-        func makeInferrers(for count: Int) throws {
-            while inferrers.count < min(workers, count) {
-                let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
-                inferrer.magicDescriptions = magicDescription
-                inferrers.append(inferrer)
-            }
-        }
-        let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
-        let answer: InferenceWriter.Answer = mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : .identifier
-        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain)
-        var failed = false
-        var batch: [PathItem] = []
-        let batchSize = 64 * workers
-        // One run has one catalog: its type records are made once each.
-        let typeRecords = TypeRecords()
-        let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format, typeRecords: typeRecords) }
-        func flushBatch() throws {
-            try makeInferrers(for: batch.count)
-            guard !batch.isEmpty else { return }
-            for (inference, rendered) in Self.infer(batch, with: inferrers, render: render) {
-                if let error = inference.error {
-                    failed = true
-                    Output.standard.flush()
-                    Output.reportError(error.message)
-                } else if let expected, let type = inference.type, !type.conforms(to: expected) {
-                    failed = true
-                    Output.standard.flush()
-                    Output.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
-                }
-                if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
-                    continue
-                }
-                // On a terminal, where standard output and error are the same screen, an error is
-                // shown once (on standard error); piped or redirected, the record keeps its place.
-                if inference.error != nil, format == .text, Self.bothOnOneTerminal { continue }
-                writer.write(inference, rendered: rendered)
-            }
-            writer.flush()
-            batch.removeAll(keepingCapacity: true)
-        }
-        while let item = source.next() {
-            batch.append(item)
-            if batch.count >= batchSize { try flushBatch() }
-        }
-        try flushBatch()
-        writer.finish()
-        if failed { throw ExitCode(1) }
+        try Identification(
+            paths: paths, filesFrom: filesFrom, nullSeparated: nullSeparated, recursive: recursive, directories: directories,
+            hidden: hidden, noIgnore: noIgnore, exclude: exclude, maxDepth: maxDepth, followSymlinks: followSymlinks, brief: brief,
+            mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, conformingTo: conformingTo, explain: explain,
+            magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles
+        ).run()
     }
 
     /// Whether standard output and standard error are both terminals.
@@ -240,6 +180,104 @@ struct IdentifyCommand: ParsableCommand {
         if !complete { bytes.removeLast(bytes.count - limit) }
         return (bytes, complete)
     }
+}
+
+/// What `uti identify` does once its arguments are known, its options as plain values: what the
+/// command runs after parsing, and what `FastPath` runs for the simplest invocations without
+/// making the command's property wrappers (swift-argument-parser's name sets and their generic
+/// metadata, a twentieth of a one-shot identify).
+struct Identification {
+    var paths: [String] = []
+    var filesFrom: String? = nil
+    var nullSeparated = false
+    var recursive = false
+    var directories = false
+    var hidden = false
+    var noIgnore = false
+    var exclude: [String] = []
+    var maxDepth: Int? = nil
+    var followSymlinks = false
+    var brief = false
+    var mimeTypeOnly = false
+    var mimeAndCharset = false
+    var conformingTo: [String] = []
+    var explain = false
+    var magicDescription = false
+    var expect: String? = nil
+    var jobs: Int? = nil
+    var format = OutputFormat.text
+    /// `--types` files (UTI_TYPES' come first).
+    var typeFiles: [String] = []
+
+    func run() throws {
+        let catalog = try CatalogOptions.catalog(typeFiles: typeFiles)
+        let expected = try expect.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
+        var lines: LineReader?
+        if let filesFrom {
+            do {
+                lines = try LineReader(path: filesFrom, separator: nullSeparated ? 0 : 0x0A)
+            } catch {
+                throw UTIError(.invalidInput, "--files-from \(error.message)")
+            }
+        }
+        var source = PathSource(
+            arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },
+            lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog,
+            walk: WalkOptions(directories: directories, hidden: hidden, ignoreFiles: !noIgnore, excludes: exclude, maxDepth: maxDepth))
+        // More threads than a few per core only cost memory (a libmagic handle each): --jobs is
+        // capped, and each worker's inferrer is made when a batch first needs it.
+        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let workers = min(jobs ?? cores, IdentifyCommand.jobsPerCore * cores)
+        var inferrers: [TypeInferrer] = []
+        func makeInferrers(for count: Int) throws {
+            while inferrers.count < min(workers, count) {
+                let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
+                inferrer.magicDescriptions = magicDescription
+                inferrers.append(inferrer)
+            }
+        }
+        let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
+        let answer: InferenceWriter.Answer = mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : .identifier
+        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain)
+        var failed = false
+        var batch: [PathItem] = []
+        let batchSize = 64 * workers
+        // One run has one catalog: its type records are made once each.
+        let typeRecords = TypeRecords()
+        let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format, typeRecords: typeRecords) }
+        func flushBatch() throws {
+            try makeInferrers(for: batch.count)
+            guard !batch.isEmpty else { return }
+            for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, render: render) {
+                if let error = inference.error {
+                    failed = true
+                    Output.standard.flush()
+                    Output.reportError(error.message)
+                } else if let expected, let type = inference.type, !type.conforms(to: expected) {
+                    failed = true
+                    Output.standard.flush()
+                    Output.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
+                }
+                if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
+                    continue
+                }
+                // On a terminal, where standard output and error are the same screen, an error is
+                // shown once (on standard error); piped or redirected, the record keeps its place.
+                if inference.error != nil, format == .text, IdentifyCommand.bothOnOneTerminal { continue }
+                writer.write(inference, rendered: rendered)
+            }
+            writer.flush()
+            batch.removeAll(keepingCapacity: true)
+        }
+        while let item = source.next() {
+            batch.append(item)
+            if batch.count >= batchSize { try flushBatch() }
+        }
+        try flushBatch()
+        writer.finish()
+        if failed { throw ExitCode(1) }
+    }
+
 }
 
 /// Hands out indices to workers, each once.

@@ -140,7 +140,12 @@ struct CatalogOptions: ParsableArguments {
 
     /// The built-in catalog with the files of UTI_TYPES and --types added, in that order.
     func catalog() throws(UTIError) -> TypeCatalog {
-        try TypeCatalog.system.adding(contentsOf: declarationFiles)
+        try Self.catalog(typeFiles: typeFiles)
+    }
+
+    /// The built-in catalog with the files of UTI_TYPES and `typeFiles` added, in that order.
+    static func catalog(typeFiles: [String]) throws(UTIError) -> TypeCatalog {
+        try TypeCatalog.system.adding(contentsOf: declarationFiles(typeFiles: typeFiles))
     }
 
     /// The catalog for commands that only look the named types up (`conforms`, `type`): the
@@ -166,7 +171,9 @@ struct CatalogOptions: ParsableArguments {
         }
     }
 
-    private var declarationFiles: [String] {
+    private var declarationFiles: [String] { Self.declarationFiles(typeFiles: typeFiles) }
+
+    private static func declarationFiles(typeFiles: [String]) -> [String] {
         var paths: [String] = []
         if let variable = UTIContext.current.variable("UTI_TYPES") {
             paths += variable.split(separator: ":").map(String.init)
