@@ -238,7 +238,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         var pending: [(first: Int, count: Int, depth: Int)] = []
         // update-mime-database writes each list of children once; one reached twice is a loop
         // (or a hostile share that would multiply the work of every match).
-        var seen = Set<Int>()
+        var seen = PositionSet(count: cache.count)
         for rule in 0..<rules {
             let entry = first + 16 * rule
             guard string(cache.uint32(at: entry + 4)), let count = cache.uint32(at: entry + 8), let start = cache.uint32(at: entry + 12)
@@ -247,7 +247,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         }
         while let (start, count, depth) = pending.popLast() {
             guard depth < maximumDepth else { return "its magic rules nest deeper than \(maximumDepth) levels" }
-            guard count == 0 || seen.insert(start).inserted else { return "its magic matchlets at \(start) are reached twice (a loop)" }
+            guard count == 0 || start < cache.count else { return "a magic matchlet at \(start) lies outside the file" }
+            guard count == 0 || seen.insert(start) else { return "its magic matchlets at \(start) are reached twice (a loop)" }
             matchlets += count
             guard count <= cache.count / 32, matchlets <= maximumMatchlets else { return "its magic rules have more matchlets than uti reads" }
             for index in 0..<count {
@@ -620,7 +621,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     anchors.append((start, cache.withBytes { $0[value] }))
                 }
                 if !anchors.isEmpty && anchors.allSatisfy({ $0.offset == 0 }) {
-                    for byte in Set(anchors.map(\.byte)) { index.byFirstByte[Int(byte)].append(rule) }
+                    // Each byte once per rule (rules come in order, so a repeat is the last entry).
+                    for (_, byte) in anchors where index.byFirstByte[Int(byte)].last != rule { index.byFirstByte[Int(byte)].append(rule) }
                 } else {
                     index.elsewhere.append(rule)
                     index.anchors.append(anchors)

@@ -474,15 +474,16 @@ public final class TypeCatalog: Sendable {
     }
 }
 
-/// A set of catalog positions as one bit each: what the graph walks mark visited (no hashing, and
-/// no generic set to instantiate at the start of a one-shot command).
-struct PositionSet {
+/// A set of positions below a count as one bit each: what the catalog's graph walks and the
+/// damage check of a mime.cache mark visited (no hashing, and no generic set to instantiate at
+/// the start of a one-shot command).
+package struct PositionSet {
     private var words: [UInt64]
 
-    init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
+    package init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
 
-    /// Adds `position`; whether it was not there before.
-    mutating func insert(_ position: Int) -> Bool {
+    /// Adds `position` (below the count); whether it was not there before.
+    package mutating func insert(_ position: Int) -> Bool {
         let (word, bit) = (position / 64, UInt64(1) << UInt64(position % 64))
         if words[word] & bit != 0 { return false }
         words[word] |= bit
