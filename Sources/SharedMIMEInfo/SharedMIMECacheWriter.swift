@@ -117,12 +117,16 @@ package struct MIMECacheWriter: Sendable {
             output[offset + 2] = UInt8(truncatingIfNeeded: value >> 8)
             output[offset + 3] = UInt8(truncatingIfNeeded: value)
         }
+        func copy(_ bytes: [UInt8], to offset: Int) {
+            for (index, byte) in bytes.enumerated() { output[offset + index] = byte }
+        }
         var stringOffsets: [String: Int] = [:]
         var stringBytes: [UInt8] = []
         func string(_ text: String) -> Int {
             if let known = stringOffsets[text] { return known }
             let offset = strings + stringBytes.count
-            stringBytes += Array(text.utf8) + [0]
+            stringBytes += text.utf8
+            stringBytes.append(0)
             stringOffsets[text] = offset
             return offset
         }
@@ -160,20 +164,24 @@ package struct MIMECacheWriter: Sendable {
                 let entry = first + 32 * index
                 let children = matchlet.children.isEmpty ? 0 : place(matchlet.children)
                 let value = nextData
-                output.replaceSubrange(value..<(value + matchlet.value.count), with: matchlet.value)
+                copy(matchlet.value, to: value)
                 nextData += matchlet.value.count
                 var mask = 0
                 if let bytes = matchlet.mask {
                     mask = nextData
-                    output.replaceSubrange(mask..<(mask + bytes.count), with: bytes)
+                    copy(bytes, to: mask)
                     nextData += bytes.count
                 }
                 extent = max(extent, matchlet.start + matchlet.range + matchlet.value.count)
-                for (position, field) in [
-                    matchlet.start, matchlet.range, matchlet.wordSize, matchlet.value.count, value, mask, matchlet.children.count, children,
-                ].enumerated() {
-                    put(field, at: entry + 4 * position)
-                }
+                // Field by field (an array of the eight was an allocation a matchlet).
+                put(matchlet.start, at: entry)
+                put(matchlet.range, at: entry + 4)
+                put(matchlet.wordSize, at: entry + 8)
+                put(matchlet.value.count, at: entry + 12)
+                put(value, at: entry + 16)
+                put(mask, at: entry + 20)
+                put(matchlet.children.count, at: entry + 24)
+                put(children, at: entry + 28)
             }
             return first
         }
