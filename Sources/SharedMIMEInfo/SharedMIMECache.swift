@@ -32,8 +32,9 @@ enum SharedMIMECache {
     }
 
     static func header(for database: SharedMIMEDatabase, onto catalog: TypeCatalog) -> String {
-        [magic, "catalog \(catalog.fingerprint)", "database \(database.folder)", "stamp \(database.stamp)", "program \(program)"]
-            .joined(separator: "\n") + "\n"
+        // One interpolation: joining an array of the lines was a generic call to instantiate at
+        // every start.
+        "\(magic)\ncatalog \(catalog.fingerprint)\ndatabase \(database.folder)\nstamp \(database.stamp)\nprogram \(program)\n"
     }
 
     /// The running program's size and modification time where the system says (Linux's

@@ -126,8 +126,11 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         #if canImport(Darwin)
         roots += ["/opt/homebrew/share", "/usr/local/share"]
         #endif
-        var seen = Set<String>()
-        return roots.filter { $0.hasPrefix("/") && seen.insert($0).inserted }.map { $0 + "/mime" }
+        // A few roots: an array, not a Set (a set of strings is a generic type to instantiate,
+        // a fortieth of a one-shot identify's time, and no other code of that path needs one).
+        var kept: [String] = []
+        for root in roots where root.hasPrefix("/") && !kept.contains(root) { kept.append(root) }
+        return kept.map { $0 + "/mime" }
     }
 
     /// Opens the database in `folder` (a `mime` folder); nil when it has no readable `mime.cache`
