@@ -11,9 +11,12 @@ import UniformTypes
 /// header's pointer to a PE, NE or LX header, CPython's list of bytecode magic numbers, zip
 /// containers by their entries, and the text checks.
 public enum OwnRules {
-    /// The compiled rules, laid out as a `mime.cache` at the first use (`compiled`, generated);
-    /// nil only if they were damaged.
-    public static let database: SharedMIMEDatabase? = SharedMIMEDatabase(cacheBytes: compiled.bytes())
+    /// The compiled rules, laid out as a `mime.cache` (`compiled`, generated) and kept in uti's
+    /// cache folder for the next run of this program (`CompiledRulesCache`); nil only if they
+    /// were damaged.
+    public static let database: SharedMIMEDatabase? =
+        SharedMIMEDatabase(cacheBytes: CompiledRulesCache.bytes { compiled.bytes() })
+        ?? SharedMIMEDatabase(cacheBytes: compiled.bytes())
 
     /// The priority from which a rule of uti's decides without libmagic (shared-mime-info's own
     /// rules stay at or below 80, and an XML root element counts as 80).

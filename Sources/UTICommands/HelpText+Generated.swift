@@ -268,7 +268,8 @@ extension HelpText {
         --types. XDG_DATA_HOME and XDG_DATA_DIRS, where the shared-mime-info database is found (the first \
         mime/mime.cache; Homebrew's share folders too on macOS); UTI_SHARED_MIME_INFO=0 leaves it out. \
         XDG_CACHE_HOME (default ~/.cache), where uti/shared-mime-info-*.cache keeps what the database adds \
-        to the catalog, rebuilt when the database changes; UTI_CACHE=0 neither reads nor writes it. \
+        to the catalog, rebuilt when the database changes, and uti/compiled-rules.cache uti's own rules laid \
+        out; UTI_CACHE=0 neither reads nor writes them. \
         UTI_FAST_PATH=0 parses every `conforms`, `type` and `identify` with the full parser (their \
         simplest forms are otherwise answered without it, the same way).
 

@@ -96,6 +96,7 @@ import UTITestSupport
         let cache = prefix.appendingPathComponent("cache/uti")
         try manager.createDirectory(at: cache, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: cache.appendingPathComponent("shared-mime-info-1.cache"))
+        try Data("x".utf8).write(to: cache.appendingPathComponent("compiled-rules.cache"))
         let run = try runProgram(
             repositoryRoot.appendingPathComponent("scripts/uninstall").path, [prefix.path],
             environment: ["XDG_CACHE_HOME": prefix.appendingPathComponent("cache").path])

@@ -165,6 +165,31 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(try Data(contentsOf: file) == written)
     }
 
+    /// uti's own rules, laid out once and kept for the next run of the same program: a cache
+    /// with another digest, cut short or of another program is laid out and written again, and
+    /// the answers are the same whichever way the rules came.
+    @Test func theCompiledRulesAreKeptAndADamagedCopyIsRebuilt() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = ["identify", "--format", "json", "Fixtures/files/photo.png", "Fixtures/files/hello.com"]
+        let first = try uti(png, environment: environment(cache: folder))
+        let file = folder.appendingPathComponent("uti/compiled-rules.cache")
+        let written = try Data(contentsOf: file)
+        #expect(written.starts(with: Data("uti compiled rules 1\nprogram ".utf8)))
+        var flipped = written
+        flipped[flipped.count - 100] ^= 0x01
+        var otherProgram = written
+        otherProgram.insert(UInt8(ascii: "9"), at: try #require(written.range(of: Data("program ".utf8))).upperBound)
+        for damaged in [written.dropLast(7), flipped, otherProgram] {
+            try damaged.write(to: file)
+            let run = try uti(png, environment: environment(cache: folder))
+            #expect(run.stdout == first.stdout)
+            #expect(try Data(contentsOf: file) == written, "rebuilt")
+        }
+        let off = try uti(png, environment: environment(cache: folder).merging(["UTI_CACHE": "0"]) { $1 })
+        #expect(off.stdout == first.stdout)
+    }
+
     @Test func anUnwritableCacheIsNoError() throws {
         let run = try uti(["type", "-m", "image/x-uti-pix"], environment: environment(cache: URL(fileURLWithPath: "/proc/uti-cannot-write")))
         #expect(run.status == 0)
