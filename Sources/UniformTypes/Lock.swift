@@ -2,7 +2,7 @@
 /// catalog, output buffers, work counters). Foundation's NSLock is not used: UniformTypes needs
 /// no Foundation, and Synchronization's Mutex needs macOS 15.
 package final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init() {
         mutex = .allocate(capacity: 1)
@@ -15,7 +15,9 @@ package final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    /// Inlinable, so that each caller's use is specialized: an unspecialized generic call needs
+    /// the runtime metadata of `T`, instantiated at the first call with each type.
+    @inlinable package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
