@@ -22,11 +22,16 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// The `mime` folder the database was read from.
     public let folder: String
     private let cache: CacheFile
+    /// What is read or built when first needed, each behind a lock of its own: plain fields, not
+    /// a generic box each (every box's type was runtime metadata to instantiate at every start).
     /// The text files, parsed when first needed: one-shot commands that only look MIME types up
     /// use `mime.cache`'s sorted tables and never parse them.
-    private let parsed = LockedValue<Tables?>(nil)
-    private let fileNames = LockedValue<[FileNameGlob]?>(nil)
-    private let literalNames = LockedValue<[String: (position: Int, glob: FileNameGlob)]?>(nil)
+    private let parsedLock = Lock()
+    private var parsed: Tables?
+    private let fileNamesLock = Lock()
+    private var fileNames: [FileNameGlob]?
+    private let literalNamesLock = Lock()
+    private var literalNames: [String: (position: Int, glob: FileNameGlob)]?
 
     struct Tables {
         var types: [String]
@@ -93,21 +98,22 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 if let database = try SharedMIMEDatabase(checking: folder) { return database }
             } catch {
                 // Refused once, said once: the next folder (or uti's own catalog) answers instead.
-                refusals.withLock { $0.append(error) }
-                warningHandler.withLock { $0 }?(error.message)
+                warnings.withLock { refusals.append(error) }
+                warnings.withLock { warningHandler }?(error.message)
             }
         }
         return nil
     }()
 
     /// The damaged caches `system` refused, with why (for `uti --version`).
-    public static var refused: [UTIError] { refusals.withLock { $0 } }
-    private static let refusals = LockedValue<[UTIError]>([])
+    public static var refused: [UTIError] { warnings.withLock { refusals } }
+    private static let warnings = Lock()
+    nonisolated(unsafe) private static var refusals: [UTIError] = []
 
     /// Called once for each refused cache, with a one-line message; the command line prints it
     /// as a warning. Set it before `system` is first used.
-    public static func onWarning(_ handler: @escaping @Sendable (String) -> Void) { warningHandler.withLock { $0 = handler } }
-    private static let warningHandler = LockedValue<(@Sendable (String) -> Void)?>(nil)
+    public static func onWarning(_ handler: @escaping @Sendable (String) -> Void) { warnings.withLock { warningHandler = handler } }
+    nonisolated(unsafe) private static var warningHandler: (@Sendable (String) -> Void)?
 
     /// The `mime` folders the spec names, most important first.
     public static func searchFolders() -> [String] {
@@ -277,10 +283,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     public var stamp: String { cache.stamp }
 
     private var tables: Tables {
-        parsed.withLock { stored in
-            if let stored { return stored }
+        parsedLock.withLock {
+            if let parsed { return parsed }
             let tables = Self.readTables(folder)
-            stored = tables
+            parsed = tables
             return tables
         }
     }
@@ -298,12 +304,12 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// needed: literal names first (as xdgmime looks them up first), then name starts, each
     /// heaviest first. Other patterns (`*.[1-9]`, `*~`) are left out.
     public var fileNameGlobs: [FileNameGlob] {
-        fileNames.withLock { stored in
-            if let stored { return stored }
+        fileNamesLock.withLock {
+            if let fileNames { return fileNames }
             let globs = (readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)).enumerated().sorted {
                 ($0.element.isPrefix ? 1 : 0, -$0.element.weight, $0.offset) < ($1.element.isPrefix ? 1 : 0, -$1.element.weight, $1.offset)
             }.map(\.element)
-            stored = globs
+            fileNames = globs
             return globs
         }
     }
@@ -334,8 +340,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// one dictionary lookup for its case-sensitive and one for its lowercase spelling rather
     /// than a walk over every glob. `lowercased` is `name.lowercased()`, made once by the caller.
     public func literalGlob(named name: String, lowercased: String) -> FileNameGlob? {
-        let index = literalNames.withLock { stored in
-            if let stored { return stored }
+        let index = literalNamesLock.withLock {
+            if let literalNames { return literalNames }
             // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
             // others; the first glob in the list's order wins each key, and keeps its position.
             var built: [String: (position: Int, glob: FileNameGlob)] = [:]
@@ -343,7 +349,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 let key = glob.isCaseSensitive ? "=" + glob.text : "~" + glob.text.lowercased()
                 if built[key] == nil { built[key] = (position, glob) }
             }
-            stored = built
+            literalNames = built
             return built
         }
         // Both spellings may match: the one the list puts first, as a walk over it finds.
@@ -476,7 +482,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// type's own file in the database when first asked.
     public func comment(for mimeType: String) -> String? {
         let key = canonical(mimeType)
-        if let known = comments.withLock({ $0[key] }) { return known }
+        if let known = commentsLock.withLock({ comments[key] }) { return known }
         var found: String?
         if let slash = key.firstIndex(of: "/"), !key.contains(".."),
             let text = Self.text("\(folder)/\(key[..<slash])/\(key[key.index(after: slash)...]).xml")
@@ -494,11 +500,12 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 position = close
             }
         }
-        comments.withLock { $0[key] = found ?? "" }
+        commentsLock.withLock { comments[key] = found ?? "" }
         return found
     }
 
-    private let comments = LockedValue<[String: String]>([:])
+    private let commentsLock = Lock()
+    private var comments: [String: String] = [:]
 
     // MARK: - Magic
 
@@ -600,11 +607,13 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         var byFirstByte = [[Int]](repeating: [], count: 256)
     }
 
-    private let magicIndexStore = LockedValue<MagicIndex??>(nil)
+    private let magicIndexLock = Lock()
+    /// nil until built; then the index, or nil for a cache whose rules cannot be read.
+    private var magicIndexStore: MagicIndex??
 
     private func magicIndex(first: Int, count: Int) -> MagicIndex? {
-        magicIndexStore.withLock { stored in
-            if let stored { return stored }
+        magicIndexLock.withLock {
+            if let stored = magicIndexStore { return stored }
             var index = MagicIndex()
             var usable = true
             for rule in 0..<count {
@@ -631,7 +640,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     index.anchors.append(anchors)
                 }
             }
-            stored = .some(usable ? index : nil)
+            magicIndexStore = .some(usable ? index : nil)
             return usable ? index : nil
         }
     }
@@ -875,17 +884,5 @@ final class CacheFile: @unchecked Sendable {
 
     func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         body(UnsafeRawBufferPointer(start: base, count: count))
-    }
-}
-
-/// A value behind a lock, for memoized state shared between threads.
-final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = Lock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.withLock { body(&storage) }
     }
 }

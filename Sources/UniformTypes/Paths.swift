@@ -45,8 +45,9 @@ public struct RawPath: Sendable, Hashable, CustomStringConvertible {
         return slash == trimmed.startIndex ? "/" : String(decoding: trimmed[..<slash], as: UTF8.self)
     }
 
-    /// Calls `body` with a NUL-terminated copy for system calls.
-    public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+    /// Calls `body` with a NUL-terminated copy for system calls. Inlinable, so that callers in
+    /// other modules (every file uti reads) specialize it rather than pass `T`'s metadata.
+    @inlinable public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         try (bytes + [0]).withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
         }
