@@ -1,6 +1,7 @@
 /// A set of type declarations with their conformance graph and tag indexes: the built-in catalog,
-/// or the built-in catalog with custom declarations added. Immutable and safe to share.
-public final class TypeCatalog: Sendable {
+/// or the built-in catalog with custom declarations added. Immutable and safe to share (what it
+/// builds on first use is kept behind locks).
+public final class TypeCatalog: @unchecked Sendable {
     struct TagKey: Hashable, Sendable {
         let tagClass: UTTagClass
         let value: String
@@ -43,10 +44,15 @@ public final class TypeCatalog: Sendable {
     private let parentList: [Int]
     /// For each tag, the types that carry it, most preferred first; built on the first tag
     /// lookup, since one-shot commands that only name identifiers never need it.
-    private let tags = LazyBox<[TagKey: [Int]]>()
-    private let aliasesByTarget = LazyBox<[String: [String]]>()
+    /// Built on first use, each behind a lock of its own (plain fields: a generic box each was
+    /// runtime metadata to instantiate whenever a catalog was made).
+    private let tagsLock = Lock()
+    private var tags: [TagKey: [Int]]?
+    private let aliasesByTargetLock = Lock()
+    private var aliasesByTarget: [String: [String]]?
     /// The MIME aliases of a catalog on an image, as one table: built when a caller wants them all.
-    private let mergedAliases = LazyBox<[String: String]>()
+    private let mergedAliasesLock = Lock()
+    private var mergedAliases: [String: String]?
     /// Where descriptions of types declared without one come from, by MIME type (the system
     /// database's comments, which SharedMIMEInfo reads only when a description is asked for).
     package let describeMIMEType: (@Sendable (String) -> String?)?
@@ -241,9 +247,11 @@ public final class TypeCatalog: Sendable {
         case .builtIn: return BuiltInCatalog.mimeAliases
         case .stored(let stored):
             guard let image = stored.image else { return stored.mimeAliases }
-            return mergedAliases.value {
+            return mergedAliasesLock.withLock {
+                if let mergedAliases { return mergedAliases }
                 var merged = BuiltInCatalog.mimeAliases
                 for (name, target) in image.aliases where merged[name] == nil { merged[name] = target }
+                mergedAliases = merged
                 return merged
             }
         }
@@ -262,10 +270,13 @@ public final class TypeCatalog: Sendable {
     /// The MIME names `mimeAliases` gives each target, sorted: built once, on first use, so that
     /// a record's every spelling (`UTType.otherMIMETypes`) is a lookup, not a scan.
     package var mimeNamesByTarget: [String: [String]] {
-        aliasesByTarget.value {
+        aliasesByTargetLock.withLock {
+            if let aliasesByTarget { return aliasesByTarget }
             var names: [String: [String]] = [:]
             for (name, target) in mimeAliases where name.contains("/") { names[target, default: []].append(name) }
-            return names.mapValues { $0.sorted() }
+            let sorted = names.mapValues { $0.sorted() }
+            aliasesByTarget = sorted
+            return sorted
         }
     }
 
@@ -297,7 +308,8 @@ public final class TypeCatalog: Sendable {
     /// For each normalized tag, the records that carry it, best first (`rank`): of the whole
     /// catalog, or of the records a layered catalog adds to the built-in tables.
     var tagIndex: [TagKey: [Int]] {
-        tags.value {
+        tagsLock.withLock {
+            if let tags { return tags }
             var index: [TagKey: [Int]] = [:]
             var indexed = 0..<count
             if case .stored(let stored) = declarations { indexed = stored.base..<count }
@@ -313,6 +325,7 @@ public final class TypeCatalog: Sendable {
             for (key, owners) in index where owners.count > 1 {
                 index[key] = owners.sorted { rank($0) < rank($1) }
             }
+            tags = index
             return index
         }
     }
@@ -348,13 +361,17 @@ public final class TypeCatalog: Sendable {
         // ones in a whole tree: each lookup is answered once.
         let key = LookupKey(tag: TagKey(tagClass: tagClass, value: tag), constraint: supertype?.identifier)
         let answer =
-            lookups.value(for: key)
-            ?? lookups.store(
-                Lookup(
+            lookupsLock.withLock { lookups[key] }
+            ?? {
+                let found = Lookup(
                     positions: candidates(tag: tag, tagClass: tagClass).filter { position in
                         supertype.map { UTType(catalog: self, index: position).conforms(to: $0) } ?? true
                     },
-                    tag: tag, tagClass: tagClass, constraint: supertype), for: key)
+                    tag: tag, tagClass: tagClass, constraint: supertype)
+                // Kept while there is room, so that names taken from input cannot grow it without end.
+                lookupsLock.withLock { if lookups.count < Self.lookupLimit { lookups[key] = found } }
+                return found
+            }()
         if let dynamic = answer.dynamic { return [UTType(catalog: self, dynamic: dynamic)] }
         return answer.positions.map { UTType(catalog: self, index: $0) }
     }
@@ -376,7 +393,9 @@ public final class TypeCatalog: Sendable {
         }
     }
 
-    private let lookups = Memo<LookupKey, Lookup>(limit: 4096)
+    private let lookupsLock = Lock()
+    private var lookups: [LookupKey: Lookup] = [:]
+    private static let lookupLimit = 4096
 
     /// The dynamic type for a tag, whether or not a declared type carries it: what
     /// `uti type --dynamic` prints.
@@ -488,42 +507,5 @@ package struct PositionSet {
         if words[word] & bit != 0 { return false }
         words[word] |= bit
         return true
-    }
-}
-
-/// Answers kept under a lock, up to `limit` of them (past it, nothing more is kept, so that
-/// lookups of names taken from input cannot grow it without end).
-final class Memo<Key: Hashable, Value>: @unchecked Sendable {
-    private var stored: [Key: Value] = [:]
-    private let lock = Lock()
-    private let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    func value(for key: Key) -> Value? { lock.withLock { stored[key] } }
-
-    /// Keeps `value` for `key` while there is room; returns it either way.
-    func store(_ value: Value, for key: Key) -> Value {
-        lock.withLock { if stored.count < limit { stored[key] = value } }
-        return value
-    }
-}
-
-/// A value built once, on first use, under a lock: the catalog's tag index and its reverse
-/// index of MIME aliases.
-final class LazyBox<Value>: @unchecked Sendable {
-    private var stored: Value?
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func value(_ build: () -> Value) -> Value {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        if let stored { return stored }
-        let built = build()
-        stored = built
-        return built
     }
 }
