@@ -283,12 +283,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     public var stamp: String { cache.stamp }
 
     private var tables: Tables {
-        parsedLock.withLock {
-            if let parsed { return parsed }
-            let tables = Self.readTables(folder)
-            parsed = tables
-            return tables
-        }
+        parsedLock.value(in: &parsed) { Self.readTables(folder) }
     }
 
     /// Every MIME type the database declares, in its `types` file's order.
@@ -304,13 +299,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// needed: literal names first (as xdgmime looks them up first), then name starts, each
     /// heaviest first. Other patterns (`*.[1-9]`, `*~`) are left out.
     public var fileNameGlobs: [FileNameGlob] {
-        fileNamesLock.withLock {
-            if let fileNames { return fileNames }
-            let globs = (readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)).enumerated().sorted {
+        fileNamesLock.value(in: &fileNames) {
+            (readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)).enumerated().sorted {
                 ($0.element.isPrefix ? 1 : 0, -$0.element.weight, $0.offset) < ($1.element.isPrefix ? 1 : 0, -$1.element.weight, $1.offset)
             }.map(\.element)
-            fileNames = globs
-            return globs
         }
     }
 
@@ -340,8 +332,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// one dictionary lookup for its case-sensitive and one for its lowercase spelling rather
     /// than a walk over every glob. `lowercased` is `name.lowercased()`, made once by the caller.
     public func literalGlob(named name: String, lowercased: String) -> FileNameGlob? {
-        let index = literalNamesLock.withLock {
-            if let literalNames { return literalNames }
+        let index = literalNamesLock.value(in: &literalNames) {
             // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
             // others; the first glob in the list's order wins each key, and keeps its position.
             var built: [String: (position: Int, glob: FileNameGlob)] = [:]
@@ -349,7 +340,6 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 let key = glob.isCaseSensitive ? "=" + glob.text : "~" + glob.text.lowercased()
                 if built[key] == nil { built[key] = (position, glob) }
             }
-            literalNames = built
             return built
         }
         // Both spellings may match: the one the list puts first, as a walk over it finds.
@@ -612,8 +602,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     private var magicIndexStore: MagicIndex??
 
     private func magicIndex(first: Int, count: Int) -> MagicIndex? {
-        magicIndexLock.withLock {
-            if let stored = magicIndexStore { return stored }
+        magicIndexLock.value(in: &magicIndexStore) {
             var index = MagicIndex()
             var usable = true
             for rule in 0..<count {
@@ -640,7 +629,6 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     index.anchors.append(anchors)
                 }
             }
-            magicIndexStore = .some(usable ? index : nil)
             return usable ? index : nil
         }
     }

@@ -22,4 +22,17 @@ package final class Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// The value in `slot`, under the lock; when there is none yet, `build`'s, kept there: a value
+    /// built once, on first use (a catalog's tag index, a database's name globs). A plain
+    /// optional field and this lock, rather than a generic box class, whose metadata each value
+    /// type would cost at every start; inlinable for the same reason.
+    @inlinable package func value<T>(in slot: inout T?, orBuild build: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let value = slot { return value }
+        let built = try build()
+        slot = built
+        return built
+    }
 }

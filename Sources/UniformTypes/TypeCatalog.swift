@@ -247,11 +247,9 @@ public final class TypeCatalog: @unchecked Sendable {
         case .builtIn: return BuiltInCatalog.mimeAliases
         case .stored(let stored):
             guard let image = stored.image else { return stored.mimeAliases }
-            return mergedAliasesLock.withLock {
-                if let mergedAliases { return mergedAliases }
+            return mergedAliasesLock.value(in: &mergedAliases) {
                 var merged = BuiltInCatalog.mimeAliases
                 for (name, target) in image.aliases where merged[name] == nil { merged[name] = target }
-                mergedAliases = merged
                 return merged
             }
         }
@@ -270,13 +268,10 @@ public final class TypeCatalog: @unchecked Sendable {
     /// The MIME names `mimeAliases` gives each target, sorted: built once, on first use, so that
     /// a record's every spelling (`UTType.otherMIMETypes`) is a lookup, not a scan.
     package var mimeNamesByTarget: [String: [String]] {
-        aliasesByTargetLock.withLock {
-            if let aliasesByTarget { return aliasesByTarget }
+        aliasesByTargetLock.value(in: &aliasesByTarget) {
             var names: [String: [String]] = [:]
             for (name, target) in mimeAliases where name.contains("/") { names[target, default: []].append(name) }
-            let sorted = names.mapValues { $0.sorted() }
-            aliasesByTarget = sorted
-            return sorted
+            return names.mapValues { $0.sorted() }
         }
     }
 
@@ -308,8 +303,7 @@ public final class TypeCatalog: @unchecked Sendable {
     /// For each normalized tag, the records that carry it, best first (`rank`): of the whole
     /// catalog, or of the records a layered catalog adds to the built-in tables.
     var tagIndex: [TagKey: [Int]] {
-        tagsLock.withLock {
-            if let tags { return tags }
+        tagsLock.value(in: &tags) {
             var index: [TagKey: [Int]] = [:]
             var indexed = 0..<count
             if case .stored(let stored) = declarations { indexed = stored.base..<count }
@@ -325,7 +319,6 @@ public final class TypeCatalog: @unchecked Sendable {
             for (key, owners) in index where owners.count > 1 {
                 index[key] = owners.sorted { rank($0) < rank($1) }
             }
-            tags = index
             return index
         }
     }
