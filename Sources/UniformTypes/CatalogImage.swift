@@ -117,29 +117,28 @@ package final class CatalogImage: @unchecked Sendable {
                 for value in 0..<word(entry + 3) where !isString(word(entry + 2) + 2 * value) { return false }
             }
         }
-        func precedes(_ left: [Int], _ right: [Int]) -> Bool {
-            for (a, b) in zip(left, right) {
-                let order = compare(bytes(at: a), bytes(at: b))
-                if order != 0 { return order < 0 }
-            }
-            return false
-        }
+        /// The order of the strings referred to at two indexes (both checked already).
+        func order(_ left: Int, _ right: Int) -> Int { compare(bytes(at: left), bytes(at: right)) }
         for rank in 0..<count {
             guard word(keyIndexStart + rank) < count else { return false }
-            if rank > 0, !precedes([Self.recordWords * word(keyIndexStart + rank - 1) + 2], [Self.recordWords * word(keyIndexStart + rank) + 2]) {
+            if rank > 0, order(Self.recordWords * word(keyIndexStart + rank - 1) + 2, Self.recordWords * word(keyIndexStart + rank) + 2) >= 0 {
                 return false
             }
         }
         for alias in 0..<aliasCount {
             let at = aliasesStart + 4 * alias
             guard isString(at), isString(at + 2) else { return false }
-            if alias > 0, !precedes([at - 4], [at]) { return false }
+            if alias > 0, order(at - 4, at) >= 0 { return false }
         }
         for tag in 0..<tagCount {
             let at = tagsStart + 6 * tag
             guard isString(at), isString(at + 2), isList(at + 4, width: 1) else { return false }
             for position in word(at + 4)..<word(at + 4) + word(at + 5) where word(position) >= base + count { return false }
-            if tag > 0, !precedes([at - 6, at - 4], [at, at + 2]) { return false }
+            if tag > 0 {
+                // By class, then by value.
+                let byClass = order(at - 6, at)
+                if byClass > 0 || (byClass == 0 && order(at - 4, at + 2) >= 0) { return false }
+            }
         }
         return true
     }
