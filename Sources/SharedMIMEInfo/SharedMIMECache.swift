@@ -36,6 +36,32 @@ enum SharedMIMECache {
         return hash
     }
 
+    /// FNV-1a's steps over 64-bit little-endian words instead of bytes (the last word padded
+    /// with zeros), each followed by folding the high half onto the low (a word's high bits
+    /// otherwise reach only the state's high bits, so two changes there could cancel), then a
+    /// step over the length: a digest that finds a damaged or cut file as FNV-1a does, at an
+    /// eighth of the multiplications, which at every start of a one-shot command were a
+    /// fiftieth of its time. Each step is invertible, so a change within one word always shows.
+    static func wordDigest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func step(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x100_0000_01b3
+            hash ^= hash >> 32
+        }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            step(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var last: UInt64 = 0
+            for (shift, byte) in bytes[offset...].enumerated() { last |= UInt64(byte) << (8 * shift) }
+            step(last)
+        }
+        step(UInt64(bytes.count))
+        return hash
+    }
+
     static func header(for database: SharedMIMEDatabase, onto catalog: TypeCatalog) -> String {
         // One interpolation: joining an array of the lines was a generic call to instantiate at
         // every start.
@@ -103,10 +129,10 @@ enum SharedMIMECache {
 /// (`compiled-rules.cache`) so that a one-shot command reads 21 KB instead of laying the rules
 /// out again (a twelfth of `uti identify FILE` in the installed binary). Used only when its
 /// header names this program (its size and modification time, as the database's cache does)
-/// and the FNV-1a digest of the bytes that follow; otherwise the rules are laid out and the
-/// file written again. `UTI_CACHE=0` neither reads nor writes it.
+/// and the digest (`SharedMIMECache.wordDigest`) of the bytes that follow; otherwise the rules
+/// are laid out and the file written again. `UTI_CACHE=0` neither reads nor writes it.
 package enum CompiledRulesCache {
-    static let magic = "uti compiled rules 1"
+    static let magic = "uti compiled rules 2"
 
     /// The compiled rules: from the cache when it holds this program's, else `compile()`'s,
     /// which are then cached.
@@ -118,18 +144,19 @@ package enum CompiledRulesCache {
             let cached: [UInt8]? = file.withBytes { bytes in
                 // The header up to the digest, the digest's line, then the bytes it digests.
                 guard bytes.starts(with: lead), let end = bytes[lead.count...].firstIndex(of: 0x0A) else { return nil }
-                let body = bytes[(end + 1)...]
-                guard bytes[lead.count..<end].elementsEqual(String(SharedMIMECache.fnv1a(body), radix: 16).utf8) else { return nil }
+                let body = UnsafeRawBufferPointer(rebasing: bytes[(end + 1)...])
+                guard bytes[lead.count..<end].elementsEqual(String(SharedMIMECache.wordDigest(body), radix: 16).utf8) else { return nil }
                 return Array(body)
             }
             if let cached { return cached }
         }
         let compiled = compile()
-        SharedMIMECache.writeFile(Array("\(prefix)\(String(SharedMIMECache.fnv1a(compiled), radix: 16))\n".utf8) + compiled, to: path)
+        let digest = compiled.withUnsafeBytes(SharedMIMECache.wordDigest)
+        SharedMIMECache.writeFile(Array("\(prefix)\(String(digest, radix: 16))\n".utf8) + compiled, to: path)
         return compiled
     }
 
     /// The header's three lines up to the digest: what the file is, the program, then `digest `
-    /// and the FNV-1a digest (hexadecimal) of the bytes after the header.
+    /// and the digest (hexadecimal) of the bytes after the header.
     static var prefix: String { "\(magic)\nprogram \(SharedMIMECache.program)\ndigest " }
 }

@@ -175,7 +175,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         let first = try uti(png, environment: environment(cache: folder))
         let file = folder.appendingPathComponent("uti/compiled-rules.cache")
         let written = try Data(contentsOf: file)
-        #expect(written.starts(with: Data("uti compiled rules 1\nprogram ".utf8)))
+        #expect(written.starts(with: Data("uti compiled rules 2\nprogram ".utf8)))
         var flipped = written
         flipped[flipped.count - 100] ^= 0x01
         var otherProgram = written
@@ -188,6 +188,31 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         }
         let off = try uti(png, environment: environment(cache: folder).merging(["UTI_CACHE": "0"]) { $1 })
         #expect(off.stdout == first.stdout)
+    }
+
+    /// The compiled rules' digest changes with any one bit of the bytes, in a whole word or the
+    /// padded last one, with two words' top bits, and with the length alone (bytes cut where
+    /// the rest were zeros).
+    @Test func theCompiledRulesDigestSeesEveryBitAndTheLength() {
+        let bytes = (0..<21).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let digest = bytes.withUnsafeBytes(SharedMIMECache.wordDigest)
+        var seen: Set<UInt64> = [digest]
+        for index in bytes.indices {
+            for bit in 0..<8 {
+                var changed = bytes
+                changed[index] ^= 1 << bit
+                seen.insert(changed.withUnsafeBytes(SharedMIMECache.wordDigest))
+            }
+        }
+        #expect(seen.count == 1 + 21 * 8)
+        // The top bits of two words, which plain FNV-1a over words would let cancel.
+        var twice = bytes
+        twice[7] ^= 0x80
+        twice[15] ^= 0x80
+        #expect(twice.withUnsafeBytes(SharedMIMECache.wordDigest) != digest)
+        let zeros = [UInt8](repeating: 0, count: 12)
+        #expect(zeros.withUnsafeBytes(SharedMIMECache.wordDigest) != zeros.dropLast().withUnsafeBytes(SharedMIMECache.wordDigest))
+        #expect(digest == bytes.withUnsafeBytes(SharedMIMECache.wordDigest))
     }
 
     @Test func anUnwritableCacheIsNoError() throws {
