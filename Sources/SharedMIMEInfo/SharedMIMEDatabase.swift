@@ -300,9 +300,17 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// heaviest first. Other patterns (`*.[1-9]`, `*~`) are left out.
     public var fileNameGlobs: [FileNameGlob] {
         fileNamesLock.value(in: &fileNames) {
-            (readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)).enumerated().sorted {
-                ($0.element.isPrefix ? 1 : 0, -$0.element.weight, $0.offset) < ($1.element.isPrefix ? 1 : 0, -$1.element.weight, $1.offset)
-            }.map(\.element)
+            let globs = readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)
+            // Whole names first, then heavier first, then in the cache's order: positions sorted
+            // (an array of tuples sorted by a tuple's order was generic code to instantiate at
+            // every start).
+            var order = Array(globs.indices)
+            order.sort { a, b in
+                if globs[a].isPrefix != globs[b].isPrefix { return !globs[a].isPrefix }
+                if globs[a].weight != globs[b].weight { return globs[a].weight > globs[b].weight }
+                return a < b
+            }
+            return order.map { globs[$0] }
         }
     }
 
@@ -328,10 +336,30 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         return globs
     }
 
-    /// The first of `fileNameGlobs` that names `name` whole (a literal, not a name's start), by
-    /// one dictionary lookup for its case-sensitive and one for its lowercase spelling rather
-    /// than a walk over every glob. `lowercased` is `name.lowercased()`, made once by the caller.
+    /// The first of `fileNameGlobs` that names `name` whole (a literal, not a name's start): a
+    /// walk over the whole names when there are at most `literalWalkLimit` (a system's database
+    /// names a few dozen, Debian's 21, and making an index cost a one-shot command more than
+    /// the walk), else one dictionary lookup for its case-sensitive and one for its lowercase
+    /// spelling. `lowercased` is `name.lowercased()`, made once by the caller.
     public func literalGlob(named name: String, lowercased: String) -> FileNameGlob? {
+        let globs = fileNameGlobs
+        if globs.count <= Self.literalWalkLimit || globs[Self.literalWalkLimit].isPrefix {
+            return walkedLiteralGlob(named: name, lowercased: lowercased)
+        }
+        return indexedLiteralGlob(named: name, lowercased: lowercased)
+    }
+
+    /// `literalGlob` by a walk over the whole names, which come first in `fileNameGlobs`.
+    func walkedLiteralGlob(named name: String, lowercased: String) -> FileNameGlob? {
+        for glob in fileNameGlobs {
+            if glob.isPrefix { return nil }
+            if glob.matches(name, lowercased: lowercased) { return glob }
+        }
+        return nil
+    }
+
+    /// `literalGlob` by the index of whole names, made at its first use.
+    func indexedLiteralGlob(named name: String, lowercased: String) -> FileNameGlob? {
         let index = literalNamesLock.value(in: &literalNames) {
             // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
             // others; the first glob in the list's order wins each key, and keeps its position.
@@ -345,6 +373,9 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         // Both spellings may match: the one the list puts first, as a walk over it finds.
         return [index["=" + name], index["~" + lowercased]].compactMap { $0 }.min { $0.position < $1.position }?.glob
     }
+
+    /// Up to how many whole-name globs `literalGlob` walks instead of indexing them.
+    static let literalWalkLimit = 64
 
     /// The MIME type the database's whole-name globs give a file called `name`, if any.
     public func mimeType(forFileNamed name: String) -> String? {
@@ -572,9 +603,13 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 rule = index.elsewhere[i]
                 // A rule whose every top-level matchlet compares one unmasked value at one offset
                 // can match only where one of those offsets holds its value's first byte.
-                let anchors = index.anchors[i]
+                let anchors = index.anchorStart[i]..<index.anchorStart[i + 1]
                 i += 1
-                if !anchors.isEmpty && !anchors.contains(where: { $0.offset < data.count && data[$0.offset] == $0.byte }) { continue }
+                if !anchors.isEmpty
+                    && !anchors.contains(where: { index.anchorOffsets[$0] < data.count && data[index.anchorOffsets[$0]] == index.anchorBytes[$0] })
+                {
+                    continue
+                }
             } else {
                 rule = byByte[j]
                 j += 1
@@ -592,8 +627,12 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     struct MagicIndex {
         var elsewhere: [Int] = []
         /// For each rule of `elsewhere`, the offset and first byte of each of its top-level
-        /// matchlets where every one compares one unmasked value at one offset; else none.
-        var anchors: [[(offset: Int, byte: UInt8)]] = []
+        /// matchlets where every one compares one unmasked value at one offset; else none: rule
+        /// i's are at `anchorStart[i]..<anchorStart[i + 1]` of `anchorOffsets` and `anchorBytes`
+        /// (flat lists: an array per rule was hundreds of allocations at every start).
+        var anchorStart = [0]
+        var anchorOffsets: [Int] = []
+        var anchorBytes: [UInt8] = []
         var byFirstByte = [[Int]](repeating: [], count: 256)
     }
 
@@ -611,22 +650,35 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     matchlets <= cache.count / 32
                 else { usable = false; break }
                 // Where each top-level matchlet compares one unmasked value at one offset: those
-                // offsets and the values' first bytes (none when any matchlet compares otherwise).
-                var anchors: [(offset: Int, byte: UInt8)] = []
+                // offsets and the values' first bytes (none when any matchlet compares otherwise),
+                // appended to the flat lists, and taken back when the rule goes by its first byte.
+                let first = index.anchorOffsets.count
+                var atStart = matchlets > 0
                 for matchlet in 0..<matchlets {
                     let offset = firstMatchlet + 32 * matchlet
                     guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
                         let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
                         let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, value < cache.count
-                    else { anchors = []; break }
-                    anchors.append((start, cache.withBytes { $0[value] }))
+                    else {
+                        index.anchorOffsets.removeSubrange(first...)
+                        index.anchorBytes.removeSubrange(first...)
+                        atStart = false
+                        break
+                    }
+                    index.anchorOffsets.append(start)
+                    index.anchorBytes.append(cache.withBytes { $0[value] })
+                    atStart = atStart && start == 0
                 }
-                if !anchors.isEmpty && anchors.allSatisfy({ $0.offset == 0 }) {
+                if atStart {
                     // Each byte once per rule (rules come in order, so a repeat is the last entry).
-                    for (_, byte) in anchors where index.byFirstByte[Int(byte)].last != rule { index.byFirstByte[Int(byte)].append(rule) }
+                    for byte in index.anchorBytes[first...] where index.byFirstByte[Int(byte)].last != rule {
+                        index.byFirstByte[Int(byte)].append(rule)
+                    }
+                    index.anchorOffsets.removeSubrange(first...)
+                    index.anchorBytes.removeSubrange(first...)
                 } else {
                     index.elsewhere.append(rule)
-                    index.anchors.append(anchors)
+                    index.anchorStart.append(index.anchorOffsets.count)
                 }
             }
             return usable ? index : nil

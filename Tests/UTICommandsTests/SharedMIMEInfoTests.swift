@@ -337,6 +337,24 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(found["notes-of-uti.widget"] != notes, "an extension outranks a name's start")
     }
 
+    /// The walk over whole names a small database gets and the index a large one gets give the
+    /// same glob for every name: the database's own whole names, in three spellings, and misses
+    /// (the fixture database's, and the system's where it has one).
+    @Test func theWalkAndTheIndexOfWholeNamesAgree() throws {
+        let fixture = repositoryRoot.appendingPathComponent("Fixtures/shared-mime-info/mime").path
+        let databases = [SharedMIMEDatabase(folder: fixture), SharedMIMEDatabase.system].compactMap { $0 }
+        #expect(databases.count >= 1)
+        for database in databases {
+            let wholeNames = database.fileNameGlobs.filter { !$0.isPrefix }.map(\.text)
+            #expect(!wholeNames.isEmpty, "\(database.folder)")
+            for name in wholeNames.flatMap({ [$0, $0.uppercased(), $0.capitalized] }) + ["", "notes", "utinotes.txt", "README", "core.1"] {
+                let walked = database.walkedLiteralGlob(named: name, lowercased: name.lowercased())
+                let indexed = database.indexedLiteralGlob(named: name, lowercased: name.lowercased())
+                #expect(walked?.text == indexed?.text && walked?.mimeType == indexed?.mimeType, "\(database.folder): \(name)")
+            }
+        }
+    }
+
     @Test func aNamesStartNeverOutranksContentThatSaysMore() throws {
         let found = try identify(["notes-of-uti.draft"], text: "<!DOCTYPE html>\n<title>notes</title>\n")
         #expect(found["notes-of-uti.draft"] == "public.html")
