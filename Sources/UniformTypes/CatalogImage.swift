@@ -167,15 +167,21 @@ package final class CatalogImage: @unchecked Sendable {
 
     // MARK: Records
 
-    func identifier(_ record: Int) -> String { string(at: Self.recordWords * record) }
-    func key(_ record: Int) -> String { string(at: Self.recordWords * record + 2) }
-    func entry(_ record: Int) -> String { string(at: Self.recordWords * record + 4) }
-
-    /// The record's parents, as catalog positions.
-    func parents(_ record: Int) -> [Int] {
-        let at = Self.recordWords * record + 6
-        return (word(at)..<word(at) + word(at + 1)).map(word)
+    /// The record's identifier and key: one string for both where they are the same bytes (a
+    /// shared-mime-info type's identifier is mostly lowercase already).
+    func identifierAndKey(_ record: Int) -> (identifier: String, key: String) {
+        let at = Self.recordWords * record
+        let identifier = string(at: at)
+        return (identifier, bytes(at: at).elementsEqual(bytes(at: at + 2)) ? identifier : string(at: at + 2))
     }
+
+    /// Appends the record's parents, as catalog positions, to `list`.
+    func appendParents(_ record: Int, to list: inout [Int]) {
+        let at = Self.recordWords * record + 6
+        for index in word(at)..<word(at) + word(at + 1) { list.append(word(index)) }
+    }
+
+    func entry(_ record: Int) -> String { string(at: Self.recordWords * record + 4) }
 
     func tags(_ record: Int) -> TagSpecification {
         let at = Self.recordWords * record + 8

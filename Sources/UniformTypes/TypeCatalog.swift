@@ -36,9 +36,9 @@ public final class TypeCatalog: @unchecked Sendable {
 
     private let declarations: Declarations
     /// Each type's identifier as declared, in catalog order.
-    package let identifiers: [String]
+    package let identifiers: TypeNames
     /// Each type's identifier case-folded: what types are compared by.
-    package let keys: [String]
+    package let keys: TypeNames
     /// Type i's parents, as positions, are `parentList[parentStart[i]..<parentStart[i + 1]]`.
     private let parentStart: [Int]
     private let parentList: [Int]
@@ -64,8 +64,8 @@ public final class TypeCatalog: @unchecked Sendable {
     /// `init(validDeclarations:)` makes of its declarations, which a test checks).
     private init() {
         declarations = .builtIn
-        identifiers = BuiltInCatalog.identifiers
-        keys = BuiltInCatalog.keys
+        identifiers = TypeNames(BuiltInCatalog.identifiers)
+        keys = TypeNames(BuiltInCatalog.keys)
         parentStart = BuiltInCatalog.parentStart
         parentList = BuiltInCatalog.parentList
         describeMIMEType = nil
@@ -89,8 +89,8 @@ public final class TypeCatalog: @unchecked Sendable {
             parentList += declaration.conformsTo.compactMap { indexByKey[$0.caseFolded] }
             parentStart.append(parentList.count)
         }
-        self.identifiers = identifiers
-        self.keys = keys
+        self.identifiers = TypeNames(identifiers)
+        self.keys = TypeNames(keys)
         self.parentStart = parentStart
         self.parentList = parentList
         self.declarations = .stored(Stored(list: declarations, base: 0, indexByKey: indexByKey, mimeAliases: mimeAliases))
@@ -107,9 +107,9 @@ public final class TypeCatalog: @unchecked Sendable {
         let base = BuiltInCatalog.count
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(added.count)
-        var identifiers = BuiltInCatalog.identifiers, keys = BuiltInCatalog.keys
-        identifiers.reserveCapacity(base + added.count)
-        keys.reserveCapacity(base + added.count)
+        var identifiers: [String] = [], keys: [String] = []
+        identifiers.reserveCapacity(added.count)
+        keys.reserveCapacity(added.count)
         for (offset, declaration) in added.enumerated() {
             let key = declaration.identifier.caseFolded
             identifiers.append(declaration.identifier)
@@ -125,8 +125,8 @@ public final class TypeCatalog: @unchecked Sendable {
             }
             parentStart.append(parentList.count)
         }
-        self.identifiers = identifiers
-        self.keys = keys
+        self.identifiers = TypeNames(BuiltInCatalog.identifiers, then: identifiers)
+        self.keys = TypeNames(BuiltInCatalog.keys, then: keys)
         self.parentStart = parentStart
         self.parentList = parentList
         declarations = .stored(Stored(list: added, base: base, indexByKey: indexByKey, mimeAliases: mimeAliases))
@@ -137,19 +137,20 @@ public final class TypeCatalog: @unchecked Sendable {
     /// records' identifiers and parents are read now, the rest where a lookup needs it).
     package init(builtInAdding image: CatalogImage, describeMIMEType: (@Sendable (String) -> String?)? = nil) {
         self.describeMIMEType = describeMIMEType
-        var identifiers = BuiltInCatalog.identifiers, keys = BuiltInCatalog.keys
+        var identifiers: [String] = [], keys: [String] = []
         var parentStart = BuiltInCatalog.parentStart, parentList = BuiltInCatalog.parentList
-        identifiers.reserveCapacity(image.base + image.count)
-        keys.reserveCapacity(image.base + image.count)
+        identifiers.reserveCapacity(image.count)
+        keys.reserveCapacity(image.count)
         parentStart.reserveCapacity(image.base + image.count + 1)
         for record in 0..<image.count {
-            identifiers.append(image.identifier(record))
-            keys.append(image.key(record))
-            parentList += image.parents(record)
+            let (identifier, key) = image.identifierAndKey(record)
+            identifiers.append(identifier)
+            keys.append(key)
+            image.appendParents(record, to: &parentList)
             parentStart.append(parentList.count)
         }
-        self.identifiers = identifiers
-        self.keys = keys
+        self.identifiers = TypeNames(BuiltInCatalog.identifiers, then: identifiers)
+        self.keys = TypeNames(BuiltInCatalog.keys, then: keys)
         self.parentStart = parentStart
         self.parentList = parentList
         declarations = .stored(Stored(list: [], base: image.base, indexByKey: [:], mimeAliases: [:], image: image))
@@ -500,5 +501,28 @@ package struct PositionSet {
         if words[word] & bit != 0 { return false }
         words[word] |= bit
         return true
+    }
+}
+
+/// Names in catalog order: the built-in catalog's generated table as it is, then the names of
+/// the types added after it. A catalog with added types once copied the built-in thousand into
+/// a new array, at every start of a command that reads the system's database.
+package struct TypeNames: Equatable, Sendable {
+    private let first: [String]
+    private let rest: [String]
+
+    init(_ first: [String], then rest: [String] = []) {
+        self.first = first
+        self.rest = rest
+    }
+
+    package var count: Int { first.count + rest.count }
+    package var indices: Range<Int> { 0..<count }
+
+    package subscript(position: Int) -> String { position < first.count ? first[position] : rest[position - first.count] }
+
+    /// The same names in the same order, however they are split.
+    package static func == (a: TypeNames, b: TypeNames) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { a[$0] == b[$0] }
     }
 }

@@ -183,7 +183,7 @@ extension TypeCatalog {
             throw UTIError(.invalidDeclaration, "\(source): more declarations than uti's declarations limit (\(Limits.declarations))")
         }
         var merged = (0..<count).map(declaration(at:))
-        var position = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        var position = Dictionary(uniqueKeysWithValues: keys.indices.map { (keys[$0], $0) })
         var seenInFile = Set<String>()
         for declaration in declarations {
             let key = declaration.identifier.caseFolded
