@@ -21,7 +21,7 @@ struct CheckRunner {
     init(manifest: CheckManifest, catalog: TypeCatalog) throws(UTIError) {
         self.manifest = manifest
         self.catalog = catalog
-        inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer())
+        inferrer = try TypeInferrer.forCommand(catalog: catalog)
     }
 
     mutating func run() throws(UTIError) -> [CheckCase] {

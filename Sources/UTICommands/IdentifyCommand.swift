@@ -231,7 +231,7 @@ struct Identification {
         var inferrers: [TypeInferrer] = []
         func makeInferrers(for count: Int) throws {
             while inferrers.count < min(workers, count) {
-                let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
+                let inferrer = try TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
                 inferrer.magicDescriptions = magicDescription
                 inferrers.append(inferrer)
             }
