@@ -154,7 +154,8 @@ public final class TypeInferrer {
                 content = try contentEvidence(
                     headCount: headCount, size: size, zip: zip, whole: whole, compound: compound, settlingName: settlingName)
             } catch {
-                result.error = error
+                // libmagic's failures (its database cannot be loaded, a call fails), for this file.
+                result.error = UTIError(error.code, "\(result.path): \(error.message)")
                 return
             }
         }
@@ -226,13 +227,13 @@ public final class TypeInferrer {
         // libmagic, asked only when a weak rule of the database would rename plain text, and not
         // where the name decides whatever libmagic says (`settlingType(forName:)`) and the rule
         // does not name the name's type (MATLAB's `%` in a .m, where the rule is evidence).
-        return combine(
+        return try combine(
             found, match, refinesSignature: refinesSignature,
-            corroboration: {
+            corroboration: { () throws(UTIError) in
                 if let settling = settlingName(), !(match.map { Reconciliation.names(settling, $0.mimeType.lowercased()) } ?? false) {
                     return nil
                 }
-                return self.magicMIMEType(headCount: headCount)
+                return try self.magicMIMEType(headCount: headCount)
             })
     }
 
@@ -302,8 +303,9 @@ public final class TypeInferrer {
     /// that is text only when it is one of uti's own rules.
     /// The match is recorded in the evidence either way.
     func combine(
-        _ found: ContentEvidence, _ match: SharedMIMEMatch?, refinesSignature: Bool = false, corroboration: () -> String? = { nil }
-    ) -> ContentEvidence {
+        _ found: ContentEvidence, _ match: SharedMIMEMatch?, refinesSignature: Bool = false,
+        corroboration: () throws(UTIError) -> String? = { nil }
+    ) throws(UTIError) -> ContentEvidence {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
@@ -338,7 +340,7 @@ public final class TypeInferrer {
         if Self.plainTextIdentifiers.contains(found.type.identifier), !match.isUTIRule, match.priority < Self.decisivePriority,
             type.conforms(to: .text)
         {
-            guard let said = corroboration(), let language = textType(libmagicSays: said),
+            guard let said = try corroboration(), let language = textType(libmagicSays: said),
                 language.conforms(to: .text), !Self.plainTextIdentifiers.contains(language.identifier)
             else { return result }
             if language == type || language.conforms(to: type) == false {
@@ -442,7 +444,7 @@ public final class TypeInferrer {
                 // script): libmagic, which reads the text its own way, corroborates it or not.
                 if encoding == "us-ascii" || encoding == "utf-8",
                     let hint = ContentChecks.languageHint(head.prefix(ContentChecks.textPrefix)),
-                    let said = magicMIMEType(headCount: headCount), let named = Self.languageIdentifier(libmagicSays: said),
+                    let said = try magicMIMEType(headCount: headCount), let named = Self.languageIdentifier(libmagicSays: said),
                     named == hint.type.0,
                     let found = evidence(named, hint.type.1, mimeType: said, encoding: encoding, weak: true, check: "language-hint")
                 {
@@ -503,10 +505,12 @@ public final class TypeInferrer {
         return described(evidence(fallback, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic))!
     }
 
-    /// libmagic's MIME type for the first `headCount` bytes of the buffer, bare; nil when it
-    /// fails. Asked only where uti's own checks need a second opinion on text.
-    private func magicMIMEType(headCount: Int) -> String? {
-        (try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: false).mimeType).map(FileMIME.bare)
+    /// libmagic's MIME type for the first `headCount` bytes of the buffer, bare; nil when the
+    /// call fails (no opinion); throws when libmagic's database cannot be loaded. Asked only
+    /// where uti's own checks need a second opinion on text.
+    private func magicMIMEType(headCount: Int) throws(UTIError) -> String? {
+        try sniffer.prepare()
+        return (try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: false).mimeType).map(FileMIME.bare)
     }
 
     /// The identifier libmagic's spelling tables give a MIME type it says of text: a language it

@@ -28,7 +28,7 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let catalog = try catalogOptions.catalog().adding(contentsOf: manifest.typeFiles)
-        var runner = try CheckRunner(manifest: manifest, catalog: catalog)
+        var runner = CheckRunner(manifest: manifest, catalog: catalog)
         let cases = try runner.run()
         let report: String
         switch format {

@@ -18,10 +18,10 @@ struct CheckRunner {
     let inferrer: TypeInferrer
     private var cache: [String: Inference] = [:]
 
-    init(manifest: CheckManifest, catalog: TypeCatalog) throws(UTIError) {
+    init(manifest: CheckManifest, catalog: TypeCatalog) {
         self.manifest = manifest
         self.catalog = catalog
-        inferrer = try TypeInferrer.forCommand(catalog: catalog)
+        inferrer = TypeInferrer.forCommand(catalog: catalog)
     }
 
     mutating func run() throws(UTIError) -> [CheckCase] {

@@ -229,9 +229,9 @@ struct Identification {
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let workers = min(jobs ?? cores, IdentifyCommand.jobsPerCore * cores)
         var inferrers: [TypeInferrer] = []
-        func makeInferrers(for count: Int) throws {
+        func makeInferrers(for count: Int) {
             while inferrers.count < min(workers, count) {
-                let inferrer = try TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
+                let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
                 inferrer.magicDescriptions = magicDescription
                 inferrers.append(inferrer)
             }
@@ -246,7 +246,7 @@ struct Identification {
         let typeRecords = TypeRecords()
         let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format, typeRecords: typeRecords) }
         func flushBatch() throws {
-            try makeInferrers(for: batch.count)
+            makeInferrers(for: batch.count)
             guard !batch.isEmpty else { return }
             for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, render: render) {
                 if let error = inference.error {

@@ -26,9 +26,12 @@ public enum ProcessLifetime {
 
 extension TypeInferrer {
     /// An inferrer over `catalog` with a libmagic handle of its own, as the commands make one:
-    /// kept until the process exits when it exits after the command.
-    static func forCommand(catalog: TypeCatalog, followSymlinks: Bool = false) throws(UTIError) -> TypeInferrer {
-        let inferrer = TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: followSymlinks)
+    /// libmagic's database is loaded when the first file needs it (a file uti's own checks
+    /// decide never does; one that needs it when it cannot be loaded is an error naming the
+    /// file and why), and the handle is kept until the process exits when it exits after the
+    /// command.
+    static func forCommand(catalog: TypeCatalog, followSymlinks: Bool = false) -> TypeInferrer {
+        let inferrer = TypeInferrer(catalog: catalog, sniffer: MagicSniffer.loadingWhenFirstAsked(), followSymlinks: followSymlinks)
         ProcessLifetime.keepUntilExit([inferrer])
         return inferrer
     }

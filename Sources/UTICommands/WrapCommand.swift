@@ -114,7 +114,7 @@ struct WrapCommand: ParsableCommand {
             wrapper.includeDerived = derive
             wrapper.includeURLs = !noURL
             wrapper.openInPlace = openInPlace
-            let inferrer = try TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
+            let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
             for path in paths {
                 if let error = Self.unrecordable(path) {
                     Output.reportError(error.message)
@@ -203,7 +203,7 @@ struct WrapCommand: ParsableCommand {
         wrapper.includeDerived = derive
         wrapper.includeURLs = !noURL
         wrapper.openInPlace = openInPlace
-        let inferrer = try TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
+        let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
         let folder = Wrapper.absolute(RawPath(file).directory)
         for path in dragged {
             let entry = list.item(at: path)!

@@ -16,6 +16,26 @@ import UTITestSupport
         #expect(lines[3].contains(", database "))
     }
 
+    /// libmagic's database is loaded when a file first needs it: without one, the files uti's
+    /// own checks decide are answered, and each file that needs libmagic is an error naming the
+    /// file, the database and how to install it (exit status 1).
+    @Test func aMissingMagicDatabaseFailsOnlyTheFilesThatNeedIt() throws {
+        let files = ["Fixtures/files/photo.png", "Fixtures/files/bundle.cpio", "Fixtures/files/hello-elf"]
+        let run = try uti(["identify"] + files, environment: ["MAGIC": "/nonexistent/magic.mgc"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("Fixtures/files/photo.png: public.png\n"))
+        #expect(run.stdout.hasSuffix("Fixtures/files/hello-elf: public.elf-binary\n"))
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("uti: Fixtures/files/bundle.cpio: libmagic: cannot load the magic database /nonexistent/magic.mgc: ") == true)
+        #expect(errors.first?.hasSuffix("(install it: apt-get install libmagic-mgc, or brew install libmagic; or set MAGIC to a magic.mgc file)") == true)
+        let json = try uti(["identify", "--format", "jsonl", files[1]], environment: ["MAGIC": "/nonexistent/magic.mgc"])
+        let record = try #require(try records(json.stdout).first)
+        let error = try #require(record["error"] as? [String: Any])
+        #expect(error["code"] as? String == "io-error")
+        #expect((error["message"] as? String)?.hasPrefix("Fixtures/files/bundle.cpio: libmagic: cannot load the magic database ") == true)
+    }
+
     @Test(arguments: [
         ("image", "image: unknown type identifier; did you mean public.image?"),
         ("imag", "imag: unknown type identifier; did you mean public.image?"),
