@@ -7,17 +7,12 @@ import Testing
     final class Handle {}
 
     @Test func objectsAreKeptOnlyWhenTheProcessEndsAfterTheCommand() {
-        weak var released: Handle?
-        weak var kept: Handle?
-        do {
-            let first = Handle(), second = Handle()
-            released = first
-            kept = second
-            ProcessLifetime.keep([first], if: false)
-            ProcessLifetime.keep([second], if: true)
-        }
-        #expect(released == nil)
-        #expect(kept != nil)
+        var released = Handle()
+        ProcessLifetime.keep([released], if: false)
+        #expect(isKnownUniquelyReferenced(&released), "nothing else holds it")
+        var kept = Handle()
+        ProcessLifetime.keep([kept], if: true)
+        #expect(!isKnownUniquelyReferenced(&kept), "held until the process exits")
         #expect(!ProcessLifetime.endsAfterCommand, "only the executable sets it")
     }
 }
