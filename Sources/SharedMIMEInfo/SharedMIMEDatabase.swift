@@ -344,14 +344,15 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     public func literalGlob(named name: String, lowercased: String) -> FileNameGlob? {
         let globs = fileNameGlobs
         if globs.count <= Self.literalWalkLimit || globs[Self.literalWalkLimit].isPrefix {
-            return walkedLiteralGlob(named: name, lowercased: lowercased)
+            return Self.walkedLiteralGlob(in: globs, named: name, lowercased: lowercased)
         }
         return indexedLiteralGlob(named: name, lowercased: lowercased)
     }
 
-    /// `literalGlob` by a walk over the whole names, which come first in `fileNameGlobs`.
-    func walkedLiteralGlob(named name: String, lowercased: String) -> FileNameGlob? {
-        for glob in fileNameGlobs {
+    /// `literalGlob` by a walk over the whole names, which come first in `globs` (the
+    /// database's `fileNameGlobs`, already at hand).
+    static func walkedLiteralGlob(in globs: [FileNameGlob], named name: String, lowercased: String) -> FileNameGlob? {
+        for glob in globs {
             if glob.isPrefix { return nil }
             if glob.matches(name, lowercased: lowercased) { return glob }
         }

@@ -348,7 +348,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
             let wholeNames = database.fileNameGlobs.filter { !$0.isPrefix }.map(\.text)
             #expect(!wholeNames.isEmpty, "\(database.folder)")
             for name in wholeNames.flatMap({ [$0, $0.uppercased(), $0.capitalized] }) + ["", "notes", "utinotes.txt", "README", "core.1"] {
-                let walked = database.walkedLiteralGlob(named: name, lowercased: name.lowercased())
+                let walked = SharedMIMEDatabase.walkedLiteralGlob(in: database.fileNameGlobs, named: name, lowercased: name.lowercased())
                 let indexed = database.indexedLiteralGlob(named: name, lowercased: name.lowercased())
                 #expect(walked?.text == indexed?.text && walked?.mimeType == indexed?.mimeType, "\(database.folder): \(name)")
             }
