@@ -15,6 +15,8 @@ public struct Loader {
     /// For each name stem, the next suffix worth trying, so that thousands of items with one
     /// suggested name find free names in linear time.
     private let nextSuffix = SuffixMemo()
+    /// The output folder's descriptor, once opened.
+    private let opened = OpenedFolder()
 
     /// A loader into `folder`, resolving a session's relative paths from `base`.
     public init(folder: String, base: String, catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
@@ -29,7 +31,9 @@ public struct Loader {
 
     /// Creates the output folder (one level) when it does not exist; fails when it is not a
     /// folder or is a symbolic link (which would send loads somewhere the user did not name).
-    /// Removes temporary files of uti's own naming left by a `drop` whose process no longer runs.
+    /// The folder is then held open, and every write and removal goes through its descriptor.
+    /// Removes the temporaries of uti's own naming that no running `drop` holds
+    /// (`OpenFolder.removeAbandonedTemporaries`: unlocked, and quiet for a minute).
     public func prepare() throws(UTIError) {
         var status = stat()
         if lstat(folder, &status) == 0 {
@@ -39,26 +43,16 @@ public struct Loader {
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw UTIError(.invalidInput, "\(folder): the output folder is \(FileContents.kindPhrase(mode: status.st_mode))")
             }
-            removeStaleTemporaries()
+            try outputFolder().removeAbandonedTemporaries(prefix: Self.temporaryPrefix)
             return
         }
         guard mkdir(folder, 0o755) == 0 else { throw FileContents.error(path: folder, errno: errno) }
+        _ = try outputFolder()
     }
 
-    /// Temporary files are named `.uti-load-PID-XXXXXX`; one whose process is gone is left over
-    /// from a crash or a kill and is removed.
-    private func removeStaleTemporaries() {
-        guard let names = try? FileContents.entries(ofFolder: folder) else { return }
-        let prefix = Array(Self.temporaryPrefix.utf8)
-        for name in names where name.starts(with: prefix) {
-            let rest = name.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
-                let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
-            else { continue }
-            if kill(pid, 0) == -1 && errno == ESRCH {
-                Self.removeTree(folder + "/" + String(decoding: name, as: UTF8.self))
-            }
-        }
+    /// The output folder, opened once (`O_NOFOLLOW`): what `prepare` checked is what is written.
+    private func outputFolder() throws(UTIError) -> OpenFolder {
+        try opened.get { () throws(UTIError) in try OpenFolder(path: folder) }
     }
 
     static let temporaryPrefix = ".uti-load-"
@@ -213,41 +207,33 @@ public struct Loader {
     /// guarantees as files (atomic, never over anything). Files, folders and symbolic links are
     /// copied; FIFOs, sockets and devices are not (and are never opened).
     private func copyFolderAtomically(_ source: String, named name: (stem: String, extension: String?)) throws(UTIError) -> String {
-        var template = temporaryTemplate()
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw FileContents.error(path: folder, errno: errno)
-        }
-        let temporary = Self.path(ofTemplate: template)
-        defer { Self.removeTree(temporary) }
-        try Self.copyContents(of: source, into: temporary)
+        let output = try outputFolder()
+        let (temporary, descriptor) = try output.makeLockedTemporary(prefix: temporaryPrefix(), folder: true)
+        let copy = OpenFolder(adopting: descriptor, path: folder + "/" + temporary)
+        defer { output.removeTree(temporary) }  // nothing is there any more once it is renamed
+        try Self.copyContents(of: source, into: copy)
         // Claim the name with mkdir (which fails on anything there), then put the copy there.
         let result = try claimFreeName(name) { (candidate) throws(UTIError) -> Bool in
-            guard mkdir(candidate, 0o755) == 0 else { return false }
-            guard rename(temporary, candidate) == 0 else {
-                let failure = FileContents.error(path: candidate, errno: errno)
-                rmdir(candidate)
+            guard mkdirat(output.descriptor, candidate, 0o755) == 0 else { return false }
+            guard renameat(output.descriptor, temporary, output.descriptor, candidate) == 0 else {
+                let failure = FileContents.error(path: folder + "/" + candidate, errno: errno)
+                unlinkat(output.descriptor, candidate, AT_REMOVEDIR)
                 throw failure
             }
             return true
         }
         var status = stat()
-        if stat(source, &status) == 0 { chmod(result, FileModes.copy(of: status.st_mode)) }
-        return result
+        if stat(source, &status) == 0 { fchmod(copy.descriptor, FileModes.copy(of: status.st_mode)) }
+        return folder + "/" + result
     }
 
-    /// `folder/.uti-load-PID-XXXXXX`, for mkstemp or mkdtemp.
-    private func temporaryTemplate() -> [CChar] {
-        Array((folder + "/" + Self.temporaryPrefix + "\(getpid())-XXXXXX").utf8CString)
-    }
+    /// `.uti-load-PID-`, which `makeLockedTemporary` completes with six random characters.
+    private func temporaryPrefix() -> String { Self.temporaryPrefix + "\(getpid())-" }
 
-    private static func path(ofTemplate template: [CChar]) -> String {
-        String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The first free name of `photo.png`, `photo 2.png`, ... that `claim` takes: it returns true
-    /// when it took the path, false when something is already there (EEXIST), and throws
-    /// otherwise. Where the last search for this name stopped is remembered, so thousands of
-    /// items with one name are placed in linear time.
+    /// The first free name of `photo.png`, `photo 2.png`, ... that `claim` takes in the output
+    /// folder: it returns true when it took the name, false when something is already there
+    /// (EEXIST), and throws otherwise. Where the last search for this name stopped is
+    /// remembered, so thousands of items with one name are placed in linear time.
     private func claimFreeName(
         _ name: (stem: String, extension: String?), _ claim: (String) throws(UTIError) -> Bool
     ) throws(UTIError) -> String {
@@ -255,34 +241,37 @@ public struct Loader {
         let first = nextSuffix.value(for: key)
         for attempt in first..<(first + 10_000) {
             let stem = attempt == 1 ? name.stem : "\(name.stem) \(attempt)"
-            let candidate = folder + "/" + stem + (name.extension.map { "." + $0 } ?? "")
+            let candidate = stem + (name.extension.map { "." + $0 } ?? "")
             if try claim(candidate) {
                 nextSuffix.set(attempt + 1, for: key)
                 return candidate
             }
-            guard errno == EEXIST else { throw FileContents.error(path: candidate, errno: errno) }
+            guard errno == EEXIST else { throw FileContents.error(path: folder + "/" + candidate, errno: errno) }
         }
         throw UTIError(.ioError, "\(folder): no free name for \(name.stem) among 10,000 tries")
     }
 
-    private static func copyContents(of source: String, into target: String) throws(UTIError) {
+    private static func copyContents(of source: String, into target: OpenFolder) throws(UTIError) {
         for child in try FileContents.entries(ofFolder: source) {
             let name = String(decoding: child, as: UTF8.self)
-            let from = source + "/" + name, to = target + "/" + name
+            let from = source + "/" + name, to = target.path + "/" + name
             var status = stat()
             guard lstat(from, &status) == 0 else { throw FileContents.error(path: from, errno: errno) }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                guard mkdir(to, mode_t(status.st_mode & 0o7777) | 0o700) == 0 else { throw FileContents.error(path: to, errno: errno) }
-                try copyContents(of: from, into: to)
+                guard mkdirat(target.descriptor, name, mode_t(status.st_mode & 0o7777) | 0o700) == 0 else {
+                    throw FileContents.error(path: to, errno: errno)
+                }
+                try copyContents(of: from, into: try OpenFolder(in: target, name: name))
             case S_IFLNK:
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let count = readlink(from, &buffer, buffer.count - 1)
                 guard count >= 0 else { throw FileContents.error(path: from, errno: errno) }
                 buffer[count] = 0
-                guard symlink(buffer, to) == 0 else { throw FileContents.error(path: to, errno: errno) }
+                guard symlinkat(buffer, target.descriptor, name) == 0 else { throw FileContents.error(path: to, errno: errno) }
             case S_IFREG:
-                let descriptor = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileModes.copy(of: status.st_mode))
+                let descriptor = openat(
+                    target.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FileModes.copy(of: status.st_mode))
                 guard descriptor >= 0 else { throw FileContents.error(path: to, errno: errno) }
                 defer { close(descriptor) }
                 try FileContents.stream(path: from, followSymlinks: false) { (piece) throws(UTIError) in
@@ -291,20 +280,6 @@ public struct Loader {
             default:
                 continue
             }
-        }
-    }
-
-    /// Removes a file or a folder with everything in it (a temporary of this loader's making).
-    static func removeTree(_ path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            for child in (try? FileContents.entries(ofFolder: path)) ?? [] {
-                removeTree(path + "/" + String(decoding: child, as: UTF8.self))
-            }
-            rmdir(path)
-        } else {
-            unlink(path)
         }
     }
 
@@ -332,35 +307,48 @@ public struct Loader {
         named name: (stem: String, extension: String?), mode: mode_t,
         _ body: ((ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
     ) throws(UTIError) -> String {
-        var template = temporaryTemplate()
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileContents.error(path: folder, errno: errno) }
-        let temporary = Self.path(ofTemplate: template)
-        TemporaryFiles.register(temporary)
+        let output = try outputFolder()
+        let (temporary, descriptor) = try output.makeLockedTemporary(prefix: temporaryPrefix(), folder: false)
+        TemporaryFiles.register(temporary, in: output.descriptor)
         defer {
+            unlinkat(output.descriptor, temporary, 0)  // the result, if any, is another link to the same file
             close(descriptor)
-            unlink(temporary)  // the result, if any, is another link to the same file
             TemporaryFiles.unregister()
         }
         // Errors name the file being made, not the temporary the user never asked for.
         let destination = folder + "/" + name.stem + (name.extension.map { "." + $0 } ?? "")
         try body { (piece) throws(UTIError) in try FileContents.write(piece, to: descriptor, path: destination) }
         guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw FileContents.error(path: destination, errno: errno) }
-        return try claimFreeName(name) { (candidate) throws(UTIError) -> Bool in link(temporary, candidate) == 0 }
+        let result = try claimFreeName(name) { (candidate) throws(UTIError) -> Bool in
+            linkat(output.descriptor, temporary, output.descriptor, candidate, 0) == 0
+        }
+        return folder + "/" + result
     }
 
     /// A safe file name from a suggested name: no `/` or `\`, no control characters, no leading
     /// dots or spaces, not `..`, at most 200 bytes; `item N` when nothing is left.
     public static func fileName(suggested: String?, index: Int, extension ext: String?) -> (stem: String, extension: String?) {
-        var stem = String(
-            (suggested ?? "").unicodeScalars.map { scalar -> Character in
-                if scalar == "/" || scalar == "\\" { return "-" }
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) { return "_" }
-                return Character(scalar)
-            })
-        while let first = stem.first, first == "." || first == " " { stem.removeFirst() }
+        // One pass over the name whatever its length (1.6 million leading dots took 18 s when
+        // each was removed from the front in turn): leading dots and spaces skipped, at most 200
+        // bytes kept, trailing spaces dropped.
+        var scalars = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in (suggested ?? "").unicodeScalars {
+            if scalars.isEmpty && (scalar == "." || scalar == " ") { continue }
+            let replaced: Unicode.Scalar
+            if scalar == "/" || scalar == "\\" {
+                replaced = "-"
+            } else if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                replaced = "_"
+            } else {
+                replaced = scalar
+            }
+            bytes += UTF8.width(replaced)
+            guard bytes <= 200 else { break }
+            scalars.append(replaced)
+        }
+        var stem = String(scalars)
         while let last = stem.last, last == " " { stem.removeLast() }
-        while stem.utf8.count > 200 { stem.removeLast() }
         if let ext, stem.caseFolded.hasSuffix("." + ext.caseFolded) { stem.removeLast(ext.count + 1) }
         if stem.isEmpty || stem == ".." { stem = "item \(index + 1)" }
         return (stem, ext)
@@ -374,17 +362,42 @@ final class SuffixMemo: @unchecked Sendable {
     func set(_ value: Int, for key: String) { table[key] = value }
 }
 
+/// A loader's output folder, opened at the first need and then kept.
+final class OpenedFolder: @unchecked Sendable {
+    private let lock = Lock()
+    private var folder: OpenFolder?
+
+    func get(_ open: () throws(UTIError) -> OpenFolder) throws(UTIError) -> OpenFolder {
+        let result = lock.withLock { () -> Result<OpenFolder, UTIError> in
+            if let folder { return .success(folder) }
+            let made = Result { () throws(UTIError) in try open() }
+            if case .success(let opened) = made { folder = opened }
+            return made
+        }
+        return try result.get()
+    }
+}
+
 /// The temporary file a load is writing, removed if the process is interrupted (SIGINT,
 /// SIGTERM, SIGHUP) so that no partial file survives; the signal then ends the process as usual.
+/// A temporary in a loader's output folder is removed through the folder's descriptor.
 public enum TemporaryFiles {
     nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var folder: Int32 = AT_FDCWD
     nonisolated(unsafe) private static var installed = false
 
     /// Marks `path` as the temporary being written (one at a time).
     public static func register(_ path: String) {
+        register(path, in: AT_FDCWD)
+    }
+
+    /// Marks `name`, in the folder open as `descriptor`, as the temporary being written.
+    public static func register(_ name: String, in descriptor: Int32) {
         installHandlers()
-        let copy = strdup(path)
+        let copy = strdup(name)
         let previous = current
+        current = nil
+        folder = descriptor
         current = copy
         free(previous)
     }
@@ -393,6 +406,7 @@ public enum TemporaryFiles {
     public static func unregister() {
         let previous = current
         current = nil
+        folder = AT_FDCWD
         free(previous)
     }
 
@@ -401,7 +415,7 @@ public enum TemporaryFiles {
         installed = true
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { number in
-                if let path = TemporaryFiles.current { unlink(path) }
+                if let name = TemporaryFiles.current { unlinkat(TemporaryFiles.folder, name, 0) }
                 signal(number, SIG_DFL)
                 raise(number)
             }
