@@ -145,6 +145,8 @@ import UniformTypes
             }
             if files.count > Limits.globLength {
                 reader.problem("\(at).files", "is longer than uti's glob-length limit (\(Limits.globLength) characters)")
+            } else if let problem = Glob(pattern: files).problem {
+                reader.problem("\(at).files", problem)
             }
             var expectation = Expectation(index: index, files: files)
             expectation.type = reader.string(members, "type", at: at)

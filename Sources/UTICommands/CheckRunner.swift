@@ -5,8 +5,11 @@ import UniformTypes
 /// The outcome of one (expectation, file) pair: a test case in CI terms.
 struct CheckCase {
     var expectation: CheckManifest.Expectation
-    /// The file, relative to the manifest's folder as the glob wrote it; nil for a count check.
+    /// The file, relative to the manifest's folder as the glob wrote it (bytes that are not UTF-8
+    /// as `\xHH`); nil for a count check.
     var file: String?
+    /// The file's path as the system names it, relative to the manifest's folder.
+    var raw: RawPath? = nil
     var failures: [String]
     var passed: Bool { failures.isEmpty }
 }
@@ -16,7 +19,7 @@ struct CheckRunner {
     let manifest: CheckManifest
     let catalog: TypeCatalog
     let inferrer: TypeInferrer
-    private var cache: [String: Inference] = [:]
+    private var cache: [RawPath: Inference] = [:]
 
     init(manifest: CheckManifest, catalog: TypeCatalog) {
         self.manifest = manifest
@@ -28,10 +31,11 @@ struct CheckRunner {
         var cases: [CheckCase] = []
         for expectation in manifest.expectations {
             let found = Glob(pattern: expectation.files).matches(relativeTo: manifest.folder) { path in
-                catalog.packageType(forFolderNamed: RawPath(path).lastComponent) != nil
+                catalog.packageType(forFolderNamed: path.lastComponent) != nil
             }
             let files = found.paths
-            // A folder the glob could not list fails the expectation: its files might not match.
+            // A folder the glob could not list, or an entry it could not examine, fails the
+            // expectation: its files might not match.
             for failure in found.failures {
                 cases.append(CheckCase(expectation: expectation, file: nil, failures: [failure.message]))
             }
@@ -44,25 +48,31 @@ struct CheckRunner {
             // A count-only expectation is one case; the others are one case per file.
             guard expectation.checksFiles else { continue }
             for file in files {
-                cases.append(CheckCase(expectation: expectation, file: file, failures: try check(expectation, file: file)))
+                cases.append(CheckCase(expectation: expectation, file: file.description, raw: file, failures: try check(expectation, file: file)))
             }
         }
         return cases
     }
 
-    private mutating func inference(for file: String) -> Inference {
-        let path = joinPath(manifest.folder, file)
+    private mutating func inference(for file: RawPath) -> Inference {
+        let path = Self.path(of: file, in: manifest.folder)
         if let known = cache[path] { return known }
-        let found = inferrer.infer(RawPath(path))
+        let found = inferrer.infer(path)
         cache[path] = found
         return found
+    }
+
+    /// A glob's match (relative to the manifest's folder, or absolute) as a path to open.
+    static func path(of file: RawPath, in folder: String) -> RawPath {
+        guard file.bytes.first != UInt8(ascii: "/"), folder != "." else { return file }
+        return RawPath(folder).appending(file.bytes)
     }
 
     private func type(_ name: String) throws(UTIError) -> UTType {
         do { return try resolveType(name, in: catalog) } catch { throw UTIError(.invalidInput, "\(manifest.path): \(error.message)") }
     }
 
-    private mutating func check(_ expectation: CheckManifest.Expectation, file: String) throws(UTIError) -> [String] {
+    private mutating func check(_ expectation: CheckManifest.Expectation, file: RawPath) throws(UTIError) -> [String] {
         let found = inference(for: file)
         if let error = found.error { return ["cannot be identified: \(error.message)"] }
         guard let actual = found.type else { return ["has no type"] }
@@ -99,7 +109,7 @@ struct CheckRunner {
             failures.append("expected encoding \(expected), found \(found.encoding ?? "none")")
         }
         if let drop = expectation.drop {
-            let path = joinPath(manifest.folder, file)
+            let path = joinPath(manifest.folder, file.description)
             let provider = Wrapper(catalog: catalog).provider(for: IdentifiedFile(found), path: Wrapper.absolute(path))
             let session = DragSession(items: [DragItem(provider: provider)])
             // What the single item does: the proposal, and the representation it loads (or why not).

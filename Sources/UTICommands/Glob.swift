@@ -7,28 +7,64 @@ import UniformTypes
 @_spi(Fuzzing) public struct Glob {
     let pattern: String
 
-    /// What a glob found: the matching paths (sorted) and the folders it could not list, each
-    /// as an error naming the folder, so that nothing is skipped in silence.
+    /// What a glob found: the matching paths (sorted bytewise, relative to the base as the
+    /// pattern is written, as the bytes the system gave: a name need not be UTF-8) and the
+    /// folders and entries it could not list or examine, each as an error naming it, so that
+    /// nothing is skipped in silence.
     struct Matches {
-        var paths: [String] = []
+        var paths: [RawPath] = []
         var failures: [UTIError] = []
     }
 
-    /// The paths under `base` that match, relative to `base` as the pattern is written.
-    func matches(relativeTo base: String, isPackage: (String) -> Bool) -> Matches {
-        // `**/**` means what `**` means: consecutive ones are one.
+    /// The pattern's components with `.` left out, consecutive `**` made one, and `..` applied to
+    /// the literal folder before it (leading ones kept: `../files/*.png` names a folder beside the
+    /// manifest's, as a path would); nil when a `..` follows a wildcard, which would climb out of
+    /// every folder the wildcard matched and walk the tree above (`**/..` made a walk
+    /// exponential): `problem` says why.
+    @_spi(Fuzzing) public static func components(of pattern: String) -> (components: [String]?, problem: String?) {
         var components: [String] = []
-        for component in pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        where !(component == "**" && components.last == "**") {
-            components.append(component)
+        for part in pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+            if part == "." { continue }
+            if part == ".." {
+                guard let last = components.last, last != ".." else {
+                    if !pattern.hasPrefix("/") { components.append(part) }  // above / is /
+                    continue
+                }
+                guard last != "**", !last.contains(where: { "*?[".contains($0) }) else {
+                    return (nil, "'..' after a wildcard would climb out of every folder it matched; name the folder instead")
+                }
+                components.removeLast()
+                continue
+            }
+            if part == "**" && components.last == "**" { continue }
+            components.append(part)
         }
+        return (components, nil)
+    }
+
+    /// Whether `line`, a `.gitignore` rule, matches `path` (a file's path below the rule's
+    /// folder): what `-r` asks of every entry.
+    @_spi(Fuzzing) public static func ignoreRuleMatches(_ line: String, path: String) -> Bool {
+        IgnoreRules.Rule(line: line)?.matches(path.split(separator: "/").map(String.init), isDirectory: false) ?? false
+    }
+
+    /// Why the pattern cannot be walked, or nil.
+    var problem: String? { Self.components(of: pattern).problem }
+
+    /// The paths under `base` that match, relative to `base` as the pattern is written.
+    func matches(relativeTo base: String, isPackage: (RawPath) -> Bool) -> Matches {
         var found = Matches()
-        let root = pattern.hasPrefix("/") ? "" : base
+        let (parts, problem) = Self.components(of: pattern)
+        guard let components = parts else {
+            if let problem { found.failures.append(UTIError(.invalidInput, "\(pattern): \(problem)")) }
+            return found
+        }
+        let absolute = pattern.hasPrefix("/")
         var visited = Set<Visit>()
         walk(
-            components[...], directory: pattern.hasPrefix("/") ? "/" : root, relative: pattern.hasPrefix("/") ? "/" : "",
+            components[...], directory: Array((absolute ? "/" : base).utf8), relative: absolute ? [UInt8(ascii: "/")] : [],
             isPackage: isPackage, visited: &visited, into: &found)
-        found.paths = Array(Set(found.paths)).sorted()
+        found.paths = Array(Set(found.paths)).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         return found
     }
 
@@ -37,61 +73,77 @@ import UniformTypes
     /// number of folders times the number of components.
     private struct Visit: Hashable {
         let component: Int
-        let directory: String
+        let directory: [UInt8]
+    }
+
+    private static func join(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+        a.isEmpty ? b : (a.last == UInt8(ascii: "/") ? a + b : a + [UInt8(ascii: "/")] + b)
     }
 
     private func walk(
-        _ components: ArraySlice<String>, directory: String, relative: String, isPackage: (String) -> Bool,
+        _ components: ArraySlice<String>, directory: [UInt8], relative: [UInt8], isPackage: (RawPath) -> Bool,
         visited: inout Set<Visit>, into found: inout Matches
     ) {
         guard let first = components.first, visited.insert(Visit(component: components.startIndex, directory: directory)).inserted
         else { return }
         let rest = components.dropFirst()
-        func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b) }
-        func entries(of directory: String) -> [String] {
+        func entries(of directory: [UInt8]) -> [[UInt8]] {
             do {
-                return try FileContents.entries(ofFolder: directory.isEmpty ? "." : directory).map { String(decoding: $0, as: UTF8.self) }
+                return try FileContents.entries(ofFolder: directory.isEmpty ? [UInt8(ascii: ".")] : directory)
             } catch {
                 found.failures.append(error)
                 return []
             }
         }
+        /// The entry's kind; an entry that cannot be examined is a failure, never a skip.
+        func kind(_ path: [UInt8]) -> mode_t? {
+            var status = stat()
+            guard RawPath(bytes: path).withCString({ lstat($0, &status) }) == 0 else {
+                found.failures.append(FileContents.error(path: RawPath(bytes: path).description, errno: errno, doing: "cannot examine"))
+                return nil
+            }
+            return status.st_mode & S_IFMT
+        }
         if first == "**" {
             walk(rest, directory: directory, relative: relative, isPackage: isPackage, visited: &visited, into: &found)
-            for entry in entries(of: directory) where !entry.hasPrefix(".") {
-                let path = join(directory, entry)
-                if Self.isFolder(path) && !isPackage(path) {
-                    walk(components, directory: path, relative: join(relative, entry), isPackage: isPackage, visited: &visited, into: &found)
+            for entry in entries(of: directory) where entry.first != UInt8(ascii: ".") {
+                let path = Self.join(directory, entry)
+                guard let mode = kind(path) else { continue }
+                if mode == S_IFDIR && !isPackage(RawPath(bytes: path)) {
+                    walk(components, directory: path, relative: Self.join(relative, entry), isPackage: isPackage, visited: &visited, into: &found)
                 } else if rest.isEmpty {
-                    found.paths.append(join(relative, entry))
+                    found.paths.append(RawPath(bytes: Self.join(relative, entry)))
                 }
             }
             return
         }
         let literal = !first.contains(where: { "*?[".contains($0) })
-        let names: [String]
+        let names: [[UInt8]]
         if literal {
-            names = [first]
+            names = [Array(first.utf8)]
         } else {
+            // Names are matched as text (a byte that is not UTF-8 reads as U+FFFD, which `?`,
+            // `*` and a negated class match) and kept as the bytes they are.
             let matcher = Pattern(first)
-            names = entries(of: directory).filter { matcher.matches($0) }
+            names = entries(of: directory).filter { matcher.matches(String(decoding: $0, as: UTF8.self)) }
         }
         for name in names {
-            let path = join(directory, name)
+            let path = Self.join(directory, name)
             var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            let folder = (status.st_mode & S_IFMT) == S_IFDIR && !isPackage(path)
+            guard RawPath(bytes: path).withCString({ lstat($0, &status) }) == 0 else {
+                // A literal name that is not there is no match; anything else is a failure.
+                if !(literal && errno == ENOENT) {
+                    found.failures.append(FileContents.error(path: RawPath(bytes: path).description, errno: errno, doing: "cannot examine"))
+                }
+                continue
+            }
+            let folder = (status.st_mode & S_IFMT) == S_IFDIR && !isPackage(RawPath(bytes: path))
             if rest.isEmpty {
-                if !folder { found.paths.append(join(relative, name)) }
-            } else if folder || (status.st_mode & S_IFMT) == S_IFLNK && Self.isFolder(path) {
-                walk(rest, directory: path, relative: join(relative, name), isPackage: isPackage, visited: &visited, into: &found)
+                if !folder { found.paths.append(RawPath(bytes: Self.join(relative, name))) }
+            } else if folder {  // a link to a folder is not entered: it could lead out of the tree
+                walk(rest, directory: path, relative: Self.join(relative, name), isPackage: isPackage, visited: &visited, into: &found)
             }
         }
-    }
-
-    static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `name` matches one pattern component.

@@ -107,7 +107,7 @@ import UTITestSupport
 @Suite struct GlobTests {
     let base = repositoryRoot.appendingPathComponent("Fixtures").path
     func matches(_ pattern: String) -> [String] {
-        Glob(pattern: pattern).matches(relativeTo: base) { $0.hasSuffix(".app") || $0.hasSuffix(".rtfd") }.paths
+        Glob(pattern: pattern).matches(relativeTo: base) { $0.description.hasSuffix(".app") || $0.description.hasSuffix(".rtfd") }.paths.map(\.description)
     }
 
     @Test(arguments: [
