@@ -74,6 +74,9 @@ public struct ContentEvidence: Sendable {
     /// priority 90 or more), `language-hint` (a statement libmagic corroborated) or `plain-text`
     /// (text none of them read). Nil for libmagic's and shared-mime-info's answers.
     public var check: String?
+    /// Why libmagic gave no answer for these bytes when it was asked and failed (its own
+    /// recursion or use-count limits): the type is then uti's checks' alone.
+    public var libmagicError: String?
 
     /// Whether the content is text in some encoding.
     public var isText: Bool { encoding.map { $0 != "binary" && !$0.isEmpty } ?? false }

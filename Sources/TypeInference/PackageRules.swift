@@ -1,3 +1,5 @@
+import UniformTypes
+
 /// Package formats that name their own type inside a zip or by their entries, as data
 /// (`Catalog/package-rules.json`, each rule with its specification and fixtures; generated into
 /// `PackageRules+Generated.swift`).
@@ -101,13 +103,24 @@ enum PackageRules {
     }
 
     /// Whether `mimeType`, found in a zip's first stored `mimetype` entry, is one the package
-    /// formats that define that entry may declare.
+    /// formats that define that entry may declare: a type a rule lists by its full name, or one
+    /// under a rule's prefix (`application/vnd.oasis.opendocument.`) whose type is a package. A
+    /// prefix also covers formats that are not packages (OpenDocument's flat XML files, text),
+    /// which a zip may not claim to be. Apple declares the OpenDocument and OpenOffice.org
+    /// types under `public.data`, not `public.zip-archive` (macOS 13's declarations), so a
+    /// package here is a type that conforms to `public.zip-archive` or is not text: a zip is
+    /// never text.
     static func declaresPackage(mimetype mimeType: String) -> Bool {
         let value = mimeType.lowercased()
-        return zipMimetypes.contains { rule in
-            let key = rule.key.lowercased()
-            return key.hasSuffix(".") ? value.hasPrefix(key) && value.count > key.count : value == key
-        }
+        guard
+            let rule = zipMimetypes.first(where: { rule in
+                let key = rule.key.lowercased()
+                return key.hasSuffix(".") ? value.hasPrefix(key) && value.count > key.count : value == key
+            })
+        else { return false }
+        guard rule.key.hasSuffix(".") else { return true }
+        guard let type = UTType(mimeType: value), !type.isDynamic else { return true }
+        return type.conforms(to: .zip) || !type.conforms(to: .text)
     }
 
     /// The ISO base media major brand of a file starting with `head` (`ftyp` at offset 4), if any.

@@ -227,14 +227,27 @@ public final class TypeInferrer {
         // libmagic, asked only when a weak rule of the database would rename plain text, and not
         // where the name decides whatever libmagic says (`settlingType(forName:)`) and the rule
         // does not name the name's type (MATLAB's `%` in a .m, where the rule is evidence).
-        return try combine(
-            found, match, refinesSignature: refinesSignature,
+        // A zip whose stored `mimetype` entry uti refused as a claim (a flat XML type, an image)
+        // is not renamed by a database rule that reads the same entry by its prefix
+        // (`mimetypeapplication/vnd.oasis.opendocument.text` also begins `...text-flat-xml`):
+        // such a rule is believed only when it names the claim, and the claim is a package's.
+        var believed = match
+        if found.check == "zip-container", let rule = match,
+            let claim = ZipDirectory.storedMimetype(head: Array(buffer[0..<min(headCount, 1024)])),
+            rule.mimeType.lowercased() != claim.lowercased() || !ZipDirectory.mimetypeIsDeclaration(claim)
+        {
+            believed = nil
+        }
+        var combined = try combine(
+            found, believed, refinesSignature: refinesSignature,
             corroboration: { () throws(UTIError) in
                 if let settling = settlingName(), !(match.map { Reconciliation.names(settling, $0.mimeType.lowercased()) } ?? false) {
                     return nil
                 }
                 return try self.magicMIMEType(headCount: headCount)
             })
+        combined.sharedMIMEInfo = match
+        return combined
     }
 
     /// The type a file's name gives, where that name decides the file as text whatever language
@@ -457,7 +470,18 @@ public final class TypeInferrer {
                 return evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding, check: "plain-text")!
             }
         }
-        var report = try sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: magicDescriptions)
+        // A database that cannot be loaded fails the file (prepare throws); a call that fails on
+        // these bytes (libmagic's own recursion and use-count limits) is no libmagic evidence:
+        // uti's checks and the name answer, and the record says why libmagic did not.
+        try sniffer.prepare()
+        var libmagicError: String?
+        var report: ContentReport
+        do {
+            report = try sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: magicDescriptions)
+        } catch {
+            libmagicError = error.message
+            report = ContentReport(mimeType: "application/octet-stream", encoding: "binary", description: nil)
+        }
         if size > headCount, Self.compoundStorageMIMETypes.contains(report.mimeType), let better = whole(),
             !Self.compoundStorageMIMETypes.contains(better.mimeType), better.mimeType != "application/octet-stream"
         {
@@ -476,6 +500,11 @@ public final class TypeInferrer {
         func described(_ found: ContentEvidence?) -> ContentEvidence? {
             guard var found else { return nil }
             if let description = report.description { found.description = description }
+            if let libmagicError {
+                found.libmagicError = libmagicError
+                found.mimeType = found.type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[found.type.identifier]
+                if found.sniffer == .libmagic { found.sniffer = .uti }
+            }
             return found
         }
         if report.isText {

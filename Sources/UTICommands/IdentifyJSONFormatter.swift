@@ -21,6 +21,10 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) ->
                 "description": .optional(found.description), "sniffer": .string(found.sniffer.rawValue),
                 "check": .optional(found.check), "sharedMIMEInfo": sharedMIMEInfo,
             ]
+            if let failure = found.libmagicError, case .object(var fields) = content {
+                fields["libmagicError"] = .string(failure)
+                content = .object(fields)
+            }
         }
         var name: JSONValue = nil
         if let evidence = inference.name {

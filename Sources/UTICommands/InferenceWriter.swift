@@ -84,6 +84,7 @@ struct InferenceWriter {
             if let match = content.sharedMIMEInfo { line += "; shared-mime-info's rules: \(match.mimeType) at priority \(match.priority)" }
             if let brand = content.brand { line += "; major brand \"\(brand)\"" }
             if content.isWeak { line += "; a weak guess" }
+            if let failure = content.libmagicError { line += "; no libmagic evidence (\(failure))" }
             lines.append(line)
         } else if inference.kind == .file {
             lines.append("content: none (an empty file)")
