@@ -41,8 +41,45 @@ public enum ImageCodec {
         else { throw Limits.exceeded("\(label): a \(width)×\(height) image", "image-pixels", Limits.imagePixels) }
     }
 
-    /// Decodes a JPEG to RGB.
+    /// The number of scans (start-of-scan markers) in a JPEG, counted up to `limit + 1`: segments
+    /// are skipped by their lengths and entropy-coded data to the next marker, in one pass.
+    public static func jpegScanCount(_ bytes: [UInt8], limit: Int = Limits.jpegScans) -> Int {
+        var scans = 0
+        var index = 2  // after SOI
+        while index + 1 < bytes.count, scans <= limit {
+            guard bytes[index] == 0xFF else { index += 1; continue }
+            let marker = bytes[index + 1]
+            index += 2
+            switch marker {
+            case 0xFF:
+                index -= 1  // fill bytes before a marker
+            case 0xD9:
+                return scans  // EOI
+            case 0x00, 0x01, 0xD0...0xD7:
+                continue  // no length
+            default:
+                guard index + 1 < bytes.count else { return scans }
+                let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+                index += length
+                guard marker == 0xDA else { continue }
+                scans += 1
+                // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a
+                // restart marker.
+                while index + 1 < bytes.count {
+                    if bytes[index] == 0xFF, bytes[index + 1] != 0x00, !(0xD0...0xD7).contains(bytes[index + 1]) { break }
+                    index += 1
+                }
+            }
+        }
+        return scans
+    }
+
+    /// Decodes a JPEG to RGB: at most `Limits.imagePixels` pixels and `Limits.jpegScans` scans.
     public static func decodeJPEG(_ bytes: [UInt8], label: String) throws(UTIError) -> RGBImage {
+        let scans = jpegScanCount(bytes)
+        guard scans <= Limits.jpegScans else {
+            throw Limits.exceeded("\(label): a JPEG of more than \(Limits.jpegScans) scans", "jpeg-scans", Limits.jpegScans)
+        }
         guard let handle = tjInitDecompress() else { throw UTIError(.ioError, "\(label): libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -54,7 +91,8 @@ public enum ImageCodec {
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
         let status = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress, width, 0, height, Int32(TJPF_RGB.rawValue), 0)
+                tjDecompress2(
+                    handle, source.baseAddress, UInt(source.count), target.baseAddress, width, 0, height, Int32(TJPF_RGB.rawValue), TJFLAG_LIMITSCANS)
             }
         }
         // A warning (a truncated file that still decodes) is not an error; an error is.

@@ -22,12 +22,12 @@ enum FuzzTarget: String, CaseIterable {
         case .html: "text decoding, then HTML to plain text (entities, tags, comments)"
         case .text: "encoding detection, the text checks, and lossless decoding to UTF-8, checked by decoding again"
         case .documents: "JSON: the parser (round trip), session, destination, list, check manifest and declarations"
-        case .glob: "glob matching: pattern, a NUL byte, then a name"
+        case .glob: "glob matching: pattern, a NUL byte, then a name; check globs' components and ignore-file rules on the same"
         case .mimecache: "shared-mime-info's mime.cache: aliases, parents, literal and glob lists, XML roots and magic, on the cache's own bytes"
         case .catalogimage: "uti's cache of the database's types (a catalog image): its checks, then every lookup by key, tag and alias"
         case .media: "ASF headers, Matroska (EBML) headers and tracks (audio or video streams), ELF program headers"
         case .listdrop: "drops into lists: a list document, a NUL byte, then a session, dropped at several index paths with every intent"
-        case .image: "PNG and JPEG decoding (libpng, libjpeg-turbo) within the pixel limit, and encoding what decodes to the other format"
+        case .image: "PNG and JPEG decoding (libpng, libjpeg-turbo) within the pixel and scan limits, and encoding what decodes to the other format"
         }
     }
 
@@ -151,6 +151,11 @@ enum FuzzTarget: String, CaseIterable {
                     let again = try? ImageCodec.decodeJPEG(encoded, label: "fuzz"), again.width == decoded.width, again.height == decoded.height
                 else { fail("a decoded PNG did not survive encoding as JPEG") }
             }
+            // The scan count is one linear pass; a JPEG over the limit never reaches the decoder.
+            let scans = ImageCodec.jpegScanCount(bytes)
+            if scans > Limits.jpegScans, (try? ImageCodec.decodeJPEG(bytes, label: "fuzz")) != nil {
+                fail("a JPEG of \(scans) scans was decoded past the jpeg-scans limit")
+            }
             if let decoded = try? ImageCodec.decodeJPEG(bytes, label: "fuzz"), decoded.width * decoded.height <= 1_000_000 {
                 guard let encoded = try? ImageCodec.encodePNG(decoded, label: "fuzz"), (try? ImageCodec.decodePNG(encoded, label: "fuzz")) == decoded
                 else { fail("a decoded JPEG did not round-trip through PNG") }
@@ -161,6 +166,13 @@ enum FuzzTarget: String, CaseIterable {
             let pattern = String(decoding: bytes[..<split], as: UTF8.self)
             let name = String(decoding: bytes[(split == bytes.endIndex ? split : split + 1)...], as: UTF8.self)
             _ = Glob.match(pattern, name)
+            // The same pattern as a check glob's components and as an ignore-file line, matched
+            // against the name read as a path.
+            if let components = Glob.components(of: pattern).components, components.contains("..") {
+                guard components.allSatisfy({ $0 == ".." || !$0.isEmpty }), !components.drop(while: { $0 == ".." }).contains("..")
+                else { fail("a glob kept '..' after a folder: \(components)") }
+            }
+            _ = Glob.ignoreRuleMatches(pattern, path: name)
         }
     }
 
