@@ -154,13 +154,9 @@ extension ItemProvider {
     /// gives it: the class's order is the outer loop, an exact type before a conforming one, as
     /// `uti drop --class` negotiates.
     func readable<Class: ItemProviderReading>(_ type: Class.Type) -> (requested: String, representation: Representation)? {
-        let choice = Negotiation.chooseReadable(
-            Class.readableTypeIdentifiersForItemProvider,
-            exact: { requested in representations.first { $0.type.caseFolded == requested.caseFolded } },
-            conforming: { requested in
-                guard let target = UTType(requested) else { return nil }
-                return representations.first { UTType($0.type)?.conforms(to: target) ?? false }
-            })
+        let catalog = TypeCatalog.current
+        let choice = Negotiation.TakesIndex(.readableTypes(Class.readableTypeIdentifiersForItemProvider), catalog: catalog)
+            .choose(representations, catalog: catalog)
         guard let choice, let representation = choice.representation else { return nil }
         return (choice.requested, representation)
     }

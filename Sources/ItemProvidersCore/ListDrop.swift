@@ -353,8 +353,10 @@ public enum ListDrop {
         var loader = rules
         if let performDrop = rules.performDrop { loader.takes = performDrop }
         var mismatches: [String] = []
+        let rulesIndex = Negotiation.TakesIndex(rules.takes, catalog: catalog)
+        let loaderIndex = Negotiation.TakesIndex(loader.takes, catalog: catalog)
         let plans: [Plan] = session.items.enumerated().map { index, item in
-            let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog)
+            let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog, index: rulesIndex)
             guard let choice else {
                 return .refused(
                     "no visible representation matches what the list takes" + (origins[index] == nil ? "" : " (its rules apply to its own reorders too)"))
@@ -366,7 +368,9 @@ public enum ListDrop {
             if sameApplication, let local = item.localObject, local.className == list.itemClass {
                 return .local(local, stale: stale.contains(index))
             }
-            guard let load = rules.performDrop == nil ? choice : Negotiation.choose(item, session: session, destination: loader, catalog: catalog)
+            guard
+                let load = rules.performDrop == nil
+                    ? choice : Negotiation.choose(item, session: session, destination: loader, catalog: catalog, index: loaderIndex)
             else {
                 if case .nothing? = rules.performDrop { return .refused("performDrop does nothing, so the view reverts") }
                 mismatches.append(

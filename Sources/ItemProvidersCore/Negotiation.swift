@@ -106,43 +106,75 @@ public enum Negotiation {
     public static func choose(
         _ item: DragItem, session: DragSession, destination: DropDestination, catalog: TypeCatalog
     ) -> (representation: Representation?, requested: String, match: MatchKind)? {
+        choose(item, session: session, destination: destination, catalog: catalog, index: TakesIndex(destination.takes, catalog: catalog))
+    }
+
+    /// The same with the destination's types indexed once for every item of a session: the time
+    /// is the item's representations times their supertypes, whatever the length of the list.
+    static func choose(
+        _ item: DragItem, session: DragSession, destination: DropDestination, catalog: TypeCatalog, index: TakesIndex
+    ) -> (representation: Representation?, requested: String, match: MatchKind)? {
         // An open-in-place load takes any representation, as loadInPlaceFileRepresentation
         // does: one not registered in place arrives as a copy (isInPlace false).
         let visible = item.provider.representations.filter { isVisible($0, session: session, to: destination) }
-        func exact(_ requested: String) -> Representation? {
-            visible.first { $0.type.caseFolded == requested.caseFolded }
-        }
-        func conforming(_ requested: String) -> Representation? {
-            guard let target = catalog.type(identifier: requested) else { return nil }
-            return visible.first { catalog.type(identifier: $0.type)?.conforms(to: target) ?? false }
-        }
         switch destination.takes {
-        case .accepts(let types):
-            for requested in types {
-                if let found = exact(requested) { return (found, requested, .exact) }
-                if let found = conforming(requested) { return (found, requested, .conformance) }
-            }
-            return nil
-        case .readableTypes(let readable):
-            return chooseReadable(readable, exact: exact, conforming: conforming)
+        case .accepts, .readableTypes:
+            return index.choose(visible, catalog: catalog)
         case .objectClass(let name):
             if let local = item.localObject, local.className == name, isSameApplication(session, destination) {
                 return (nil, name, .localObject)
             }
-            return chooseReadable(DropDestination.readableTypes(ofClass: name) ?? [], exact: exact, conforming: conforming)
+            return index.choose(visible, catalog: catalog)
         case .nothing:
             return nil
         }
     }
 
-    /// The destination's order is the outer loop: a pass for exact matches over the whole list,
-    /// then a pass for conformance; the source's order breaks ties within one readable type.
-    static func chooseReadable(
-        _ readable: [String], exact: (String) -> Representation?, conforming: (String) -> Representation?
-    ) -> (representation: Representation?, requested: String, match: MatchKind)? {
-        for requested in readable { if let found = exact(requested) { return (found, requested, .exact) } }
-        for requested in readable { if let found = conforming(requested) { return (found, requested, .conformance) } }
-        return nil
+    /// A destination's types by position: where each identifier (case aside) first stands, and
+    /// where each type it names first stands, for conformance.
+    struct TakesIndex {
+        let types: [String]
+        /// `accepts` decides type by type, an exact match before conformance at each; readable
+        /// types (a class's) take an exact match anywhere in the list before any conformance.
+        let exactFirst: Bool
+        private var exact: [String: Int] = [:]
+        private var conforming: [UTType: Int] = [:]
+
+        init(_ takes: DropDestination.Takes, catalog: TypeCatalog) {
+            switch takes {
+            case .accepts(let list): (types, exactFirst) = (list, false)
+            case .readableTypes(let list): (types, exactFirst) = (list, true)
+            case .objectClass(let name): (types, exactFirst) = (DropDestination.readableTypes(ofClass: name) ?? [], true)
+            case .nothing: (types, exactFirst) = ([], false)
+            }
+            for (position, requested) in types.enumerated().reversed() {
+                exact[requested.caseFolded] = position
+                if let type = catalog.type(identifier: requested) { conforming[type] = position }
+            }
+        }
+
+        /// The representation chosen: the destination's order first, the source's order among
+        /// representations that satisfy the same requested type.
+        func choose(_ visible: [Representation], catalog: TypeCatalog) -> (representation: Representation?, requested: String, match: MatchKind)? {
+            var bestExact: (position: Int, representation: Representation)?
+            var bestConforming: (position: Int, representation: Representation)?
+            for representation in visible {
+                if let position = exact[representation.type.caseFolded], position < (bestExact?.position ?? .max) {
+                    bestExact = (position, representation)
+                }
+                guard let type = catalog.type(identifier: representation.type) else { continue }
+                for ancestor in [type] + type.orderedSupertypes {
+                    if let position = conforming[ancestor], position < (bestConforming?.position ?? .max) {
+                        bestConforming = (position, representation)
+                    }
+                }
+            }
+            if let exact = bestExact, exactFirst || exact.position <= (bestConforming?.position ?? .max) {
+                return (exact.representation, types[exact.position], .exact)
+            }
+            if let conformance = bestConforming { return (conformance.representation, types[conformance.position], .conformance) }
+            return nil
+        }
     }
 
     /// The proposal (rule 4 of `uti drop --help`): cancel when nothing can be taken, the item count
@@ -194,7 +226,8 @@ public enum Negotiation {
             result.offered = false
             return result
         }
-        let choices = session.items.map { choose($0, session: session, destination: destination, catalog: catalog) }
+        let index = TakesIndex(destination.takes, catalog: catalog)
+        let choices = session.items.map { choose($0, session: session, destination: destination, catalog: catalog, index: index) }
         let canTake = choices.contains { $0 != nil }
         let count = session.items.count
         // What canHandle answers: something it can load, in a number of items it takes (the
@@ -211,7 +244,8 @@ public enum Negotiation {
         if let performDrop = destination.performDrop {
             var loader = destination
             loader.takes = performDrop
-            loads = session.items.map { choose($0, session: session, destination: loader, catalog: catalog) }
+            let loadIndex = TakesIndex(performDrop, catalog: catalog)
+            loads = session.items.map { choose($0, session: session, destination: loader, catalog: catalog, index: loadIndex) }
             if proceeds {
                 if case .nothing = performDrop {
                     findings.append("performDrop loads nothing: the drop is accepted (\(operation.rawValue)) and nothing arrives, so the view reverts")
@@ -242,12 +276,21 @@ public enum Negotiation {
     }
 
     /// What a step takes, as a finding names it: the types, a class's readable types, the class.
+    /// At most `describedTypes` types are named, then how many more there are: a finding is
+    /// repeated for each item, and a destination's list may be as long as its document allows.
     static func describe(_ takes: DropDestination.Takes) -> String {
+        func list(_ types: [String]) -> String {
+            guard types.count > describedTypes else { return types.joined(separator: ", ") }
+            return types.prefix(describedTypes).joined(separator: ", ") + " and \(types.count - describedTypes) more"
+        }
         switch takes {
-        case .accepts(let types): types.joined(separator: ", ")
-        case .readableTypes(let types): "readable types " + types.joined(separator: ", ")
-        case .objectClass(let name): name
-        case .nothing: "nothing"
+        case .accepts(let types): return list(types)
+        case .readableTypes(let types): return "readable types " + list(types)
+        case .objectClass(let name): return name
+        case .nothing: return "nothing"
         }
     }
+
+    /// How many types a finding or reason names before "and N more".
+    static let describedTypes = 8
 }
