@@ -36,8 +36,10 @@ struct PathSource {
     private let followSymlinks: Bool
     private let catalog: TypeCatalog
     private let walk: WalkOptions
-    /// A directory being listed: the entries not yet returned, how deep it is below the argument,
-    /// its path relative to the argument, and the ignore rules in force there.
+    /// A directory being listed: the entries not yet returned (last first, so that taking the
+    /// next is constant time and a folder of a million names is walked in linear time), how deep
+    /// it is below the argument, its path relative to the argument, and the ignore rules in
+    /// force there.
     private struct Frame {
         var entries: [RawPath]
         let depth: Int
@@ -72,7 +74,7 @@ struct PathSource {
                 pending.removeLast()
                 continue
             }
-            let path = pending[top].entries.removeFirst()
+            let path = pending[top].entries.removeLast()
             let frame = pending[top]
             let name = path.lastComponent
             if !walk.hidden && name.hasPrefix(".") { continue }
@@ -122,9 +124,9 @@ struct PathSource {
             guard visited.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]).inserted else { return true }
         }
         do {
-            let entries = try FileContents.entries(ofFolder: path.bytes).map { path.appending($0) }
             var inForce = rules
-            if walk.ignoreFiles, let own = IgnoreRules(folder: path, relative: relative) { inForce.append(own) }
+            if walk.ignoreFiles, let own = try IgnoreRules(folder: path, relative: relative) { inForce.append(own) }
+            let entries = try FileContents.entries(ofFolder: path.bytes).reversed().map { path.appending($0) }
             pending.append(Frame(entries: entries, depth: depth, relative: relative, rules: inForce))
         } catch {
             // Never skipped in silence: the walk reports the folder and exits 1 at the end.
@@ -158,28 +160,42 @@ struct IgnoreRules {
             while text.hasSuffix("/") { text = text.dropLast() }
             guard !text.isEmpty else { return nil }
             anchored = text.dropLast().contains("/")
-            components = text.split(separator: "/").map(String.init)
+            // `**/**` means what `**` means; `.` names the folder itself.
+            var parts: [String] = []
+            for part in text.split(separator: "/").map(String.init) where part != "." && !(part == "**" && parts.last == "**") {
+                parts.append(part)
+            }
+            guard !parts.isEmpty else { return nil }
+            components = parts
         }
 
         /// Whether the rule matches a path (components relative to the rule's folder).
         func matches(_ path: [String], isDirectory: Bool) -> Bool {
             if directoryOnly && !isDirectory { return false }
             guard anchored else { return path.last.map { Self.match(components[0], $0) } ?? false }
-            return Self.match(components[...], path[...])
+            return Self.match(components, path[...])
         }
 
-        private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-            guard let first = pattern.first else { return path.isEmpty }
-            if first == "**" {
-                var rest = path
-                while true {
-                    if match(pattern.dropFirst(), rest) { return true }
-                    guard !rest.isEmpty else { return false }
-                    rest = rest.dropFirst()
+        /// Whether the pattern's components match the path's, `**` standing for any number of
+        /// folders: a table of (pattern position, path position) filled from the end, so the
+        /// time is the product of the two lengths whatever the number of `**` (backtracking was
+        /// exponential in it).
+        private static func match(_ pattern: [String], _ path: ArraySlice<String>) -> Bool {
+            let path = Array(path)
+            let width = path.count + 1
+            // matches[i * width + j]: pattern[i...] matches path[j...].
+            var matches = [Bool](repeating: false, count: (pattern.count + 1) * width)
+            matches[pattern.count * width + path.count] = true
+            for i in stride(from: pattern.count - 1, through: 0, by: -1) {
+                for j in stride(from: path.count, through: 0, by: -1) {
+                    if pattern[i] == "**" {
+                        matches[i * width + j] = matches[(i + 1) * width + j] || (j < path.count && matches[i * width + j + 1])
+                    } else {
+                        matches[i * width + j] = j < path.count && matches[(i + 1) * width + j + 1] && match(pattern[i], path[j])
+                    }
                 }
             }
-            guard let name = path.first, match(first, name) else { return false }
-            return match(pattern.dropFirst(), path.dropFirst())
+            return matches[0]
         }
 
         /// One name against one pattern component (a leading dot matched like any character).
@@ -191,14 +207,24 @@ struct IgnoreRules {
     let relative: [String]
     let rules: [Rule]
 
-    /// The rules of `folder`'s `.gitignore` then `.ignore`, or nil when it has neither.
-    init?(folder: RawPath, relative: [String]) {
+    /// The rules of `folder`'s `.gitignore` then `.ignore`, or nil when it has neither. A file of
+    /// more than `Limits.ignoreRules` rules, or with a rule longer than `Limits.globLength`, is
+    /// an error (every entry below is matched against every rule).
+    init?(folder: RawPath, relative: [String]) throws(UTIError) {
         var rules: [Rule] = []
         for file in [".gitignore", ".ignore"] {
             let path = folder.appending(Array(file.utf8))
             guard let bytes = try? FileContents.read(path: path.description, limit: Limits.documentBytes) else { continue }
-            rules += String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-                .compactMap { Rule(line: String($0)) }
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
+                guard line.utf8.count <= Limits.globLength else {
+                    throw Limits.exceeded("\(path): a rule", "glob-length", Limits.globLength)
+                }
+                guard let rule = Rule(line: String(line)) else { continue }
+                rules.append(rule)
+                guard rules.count <= Limits.ignoreRules else {
+                    throw Limits.exceeded("\(path): more rules than uti reads", "ignore-rules", Limits.ignoreRules)
+                }
+            }
         }
         guard !rules.isEmpty else { return nil }
         self.relative = relative
