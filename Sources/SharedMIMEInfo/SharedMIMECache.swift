@@ -7,8 +7,8 @@ import UniformTypes
 /// indexes as a `CatalogImage`, which lookups search in place. It is used only when its first
 /// lines name the same catalog fingerprint, the same `mime.cache` (modification time and size)
 /// and the same program; otherwise it is rebuilt (written to a temporary file, then renamed). A
-/// cache that cannot be written is not an error, and one whose image is not whole is ignored.
-/// `UTI_CACHE=0` turns it off.
+/// cache that cannot be written is not an error, and one whose image is not whole is ignored, as
+/// is one in a folder that is not the user's alone (`isPrivate`). `UTI_CACHE=0` turns it off.
 enum SharedMIMECache {
     /// The first line; its number changes whenever the way declarations are derived changes, so a
     /// cache made by another version of uti is not used.
@@ -21,6 +21,17 @@ enum SharedMIMECache {
         if let base = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), base.hasPrefix("/") { return base + "/uti" }
         if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") { return home + "/.cache/uti" }
         return nil
+    }
+
+    /// Whether `folder` is uti's to trust: a folder (not a link) that belongs to this process's
+    /// effective user and that nobody else may write. A cache in any other folder is neither
+    /// read nor written: whoever can write there could decide uti's answers (an executable
+    /// that passes `--expect public.image`). Every cache read is also checked whole as untrusted
+    /// input (`CatalogImage.read`, `mime.cache`'s checks).
+    static func isPrivate(_ folder: String) -> Bool {
+        var status = stat()
+        return lstat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && status.st_uid == geteuid()
+            && status.st_mode & 0o022 == 0
     }
 
     /// The cache file for a database, or nil when there is no place for one.
@@ -86,7 +97,9 @@ enum SharedMIMECache {
     static func load(for database: SharedMIMEDatabase, describedBy describe: @escaping @Sendable (String) -> String?) -> TypeCatalog? {
         // Read as the database's own cache is (a regular file, never blocking, once, into memory
         // the image then searches in place).
-        guard let path = path(for: database), let file = CacheFile(path: path) else { return nil }
+        guard let path = path(for: database), let file = CacheFile(path: path, private: true),
+            isPrivate(String(path[..<path.lastIndex(of: "/")!]))
+        else { return nil }
         let expected = Array(header(for: database, onto: .builtIn).utf8)
         return file.withBytes { bytes in
             guard bytes.count >= expected.count, bytes[..<expected.count].elementsEqual(expected),
@@ -109,6 +122,7 @@ enum SharedMIMECache {
         let parent = String(folder[..<folder.lastIndex(of: "/")!])
         mkdir(parent, 0o700)
         mkdir(folder, 0o700)
+        guard isPrivate(folder) else { return }
         let temporary = "\(path).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return }
@@ -139,7 +153,7 @@ package enum CompiledRulesCache {
     package static func bytes(_ compile: () -> [UInt8]) -> [UInt8] {
         guard let folder = SharedMIMECache.folder else { return compile() }
         let path = folder + "/compiled-rules.cache"
-        if let file = CacheFile(path: path) {
+        if SharedMIMECache.isPrivate(folder), let file = CacheFile(path: path, private: true) {
             let lead = Array(prefix.utf8)
             let cached: [UInt8]? = file.withBytes { bytes in
                 // The header up to the digest, the digest's line, then the bytes it digests.

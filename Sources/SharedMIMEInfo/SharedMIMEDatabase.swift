@@ -836,14 +836,18 @@ final class CacheFile: @unchecked Sendable {
     /// The largest cache uti reads (the system's is about 150 KiB).
     static let limit = 64 << 20
 
-    init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// The file at `path`; with `private`, only when it is not a symbolic link, belongs to this
+    /// process's effective user and nobody else may write it (uti's own caches: whoever could
+    /// write one would decide uti's answers).
+    init?(path: String, private: Bool = false) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (`private` ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
             status.st_size <= Self.limit
         else { return nil }
+        if `private` && (status.st_uid != geteuid() || status.st_mode & 0o022 != 0) { return nil }
         let size = Int(status.st_size)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         var filled = 0
