@@ -77,7 +77,39 @@ public final class MagicSniffer: ContentSniffer {
         return try opened.get()
     }
 
+    /// Checks each file that `MAGIC` names before libmagic reads it (libmagic reads what it is
+    /// given to the end): a regular file of at most `Limits.magicDatabaseBytes`, so that
+    /// `/dev/zero`, a FIFO or a file in /proc is an error, not gigabytes or a hang. libmagic
+    /// tries `NAME.mgc` before `NAME`; whichever exists is checked.
+    static func checkMagicVariable(_ value: String) throws(UTIError) {
+        for entry in value.split(separator: ":").map(String.init) where !entry.isEmpty {
+            var status = stat()
+            let path = stat(entry + ".mgc", &status) == 0 ? entry + ".mgc" : entry
+            guard stat(path, &status) == 0 else { continue }  // libmagic says what is missing
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG else {
+                let phrase =
+                    switch kind {
+                    case S_IFDIR: "a directory"
+                    case S_IFIFO: "a FIFO"
+                    case S_IFCHR: "a character device"
+                    case S_IFBLK: "a block device"
+                    case S_IFSOCK: "a socket"
+                    default: "not a regular file"
+                    }
+                throw UTIError(.ioError, "libmagic: MAGIC names \(path), which is \(phrase), not a magic database file")
+            }
+            guard status.st_size > 0 else {
+                throw UTIError(.ioError, "libmagic: MAGIC names \(path), which says it is empty (a file in /proc may never end)")
+            }
+            guard Int(status.st_size) <= Limits.magicDatabaseBytes else {
+                throw Limits.exceeded("libmagic: MAGIC names \(path), which", "magic-database-bytes", Limits.magicDatabaseBytes)
+            }
+        }
+    }
+
     private static func openSession() throws(UTIError) -> OpaquePointer {
+        if let value = getenv("MAGIC") { try checkMagicVariable(String(cString: value)) }
         guard let cookie = magic_open(uti_magic_none | uti_magic_raw) else {
             throw UTIError(.ioError, "libmagic: cannot open a session")
         }
