@@ -283,7 +283,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     public var stamp: String { cache.stamp }
 
     private var tables: Tables {
-        parsedLock.value(in: &parsed) { Self.readTables(folder) }
+        parsedLock.value(get: { self.parsed }, set: { self.parsed = $0 }) { Self.readTables(folder) }
     }
 
     /// Every MIME type the database declares, in its `types` file's order.
@@ -299,7 +299,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// needed: literal names first (as xdgmime looks them up first), then name starts, each
     /// heaviest first. Other patterns (`*.[1-9]`, `*~`) are left out.
     public var fileNameGlobs: [FileNameGlob] {
-        fileNamesLock.value(in: &fileNames) {
+        fileNamesLock.value(get: { self.fileNames }, set: { self.fileNames = $0 }) {
             let globs = readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)
             // Whole names first, then heavier first, then in the cache's order: positions sorted
             // (an array of tuples sorted by a tuple's order was generic code to instantiate at
@@ -361,7 +361,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// `literalGlob` by the index of whole names, made at its first use.
     func indexedLiteralGlob(named name: String, lowercased: String) -> FileNameGlob? {
-        let index = literalNamesLock.value(in: &literalNames) {
+        let index = literalNamesLock.value(get: { self.literalNames }, set: { self.literalNames = $0 }) {
             // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
             // others; the first glob in the list's order wins each key, and keeps its position.
             var built: [String: (position: Int, glob: FileNameGlob)] = [:]
@@ -642,7 +642,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     private var magicIndexStore: MagicIndex??
 
     private func magicIndex(first: Int, count: Int) -> MagicIndex? {
-        magicIndexLock.value(in: &magicIndexStore) {
+        magicIndexLock.value(get: { self.magicIndexStore }, set: { self.magicIndexStore = $0 }) {
             var index = MagicIndex()
             var usable = true
             for rule in 0..<count {

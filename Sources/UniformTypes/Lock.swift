@@ -27,12 +27,16 @@ package final class Lock: @unchecked Sendable {
     /// built once, on first use (a catalog's tag index, a database's name globs). A plain
     /// optional field and this lock, rather than a generic box class, whose metadata each value
     /// type would cost at every start; inlinable for the same reason.
-    @inlinable package func value<T>(in slot: inout T?, orBuild build: () throws -> T) rethrows -> T {
+    @inlinable package func value<T>(get: () -> T?, set: (T) -> Void, orBuild build: () throws -> T) rethrows -> T {
+        // The slot is read and written through closures, inside the lock: an `inout` argument
+        // would begin its access to a class's stored property before the lock is taken, which
+        // the thread sanitizer reports as a race between workers (and exclusivity checking
+        // could trap on).
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        if let value = slot { return value }
+        if let value = get() { return value }
         let built = try build()
-        slot = built
+        set(built)
         return built
     }
 }

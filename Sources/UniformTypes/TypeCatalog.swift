@@ -248,7 +248,7 @@ public final class TypeCatalog: @unchecked Sendable {
         case .builtIn: return BuiltInCatalog.mimeAliases
         case .stored(let stored):
             guard let image = stored.image else { return stored.mimeAliases }
-            return mergedAliasesLock.value(in: &mergedAliases) {
+            return mergedAliasesLock.value(get: { self.mergedAliases }, set: { self.mergedAliases = $0 }) {
                 var merged = BuiltInCatalog.mimeAliases
                 for (name, target) in image.aliases where merged[name] == nil { merged[name] = target }
                 return merged
@@ -269,7 +269,7 @@ public final class TypeCatalog: @unchecked Sendable {
     /// The MIME names `mimeAliases` gives each target, sorted: built once, on first use, so that
     /// a record's every spelling (`UTType.otherMIMETypes`) is a lookup, not a scan.
     package var mimeNamesByTarget: [String: [String]] {
-        aliasesByTargetLock.value(in: &aliasesByTarget) {
+        aliasesByTargetLock.value(get: { self.aliasesByTarget }, set: { self.aliasesByTarget = $0 }) {
             var names: [String: [String]] = [:]
             for (name, target) in mimeAliases where name.contains("/") { names[target, default: []].append(name) }
             return names.mapValues { $0.sorted() }
@@ -304,7 +304,7 @@ public final class TypeCatalog: @unchecked Sendable {
     /// For each normalized tag, the records that carry it, best first (`rank`): of the whole
     /// catalog, or of the records a layered catalog adds to the built-in tables.
     var tagIndex: [TagKey: [Int]] {
-        tagsLock.value(in: &tags) {
+        tagsLock.value(get: { self.tags }, set: { self.tags = $0 }) {
             var index: [TagKey: [Int]] = [:]
             var indexed = 0..<count
             if case .stored(let stored) = declarations { indexed = stored.base..<count }
