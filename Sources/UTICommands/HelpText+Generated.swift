@@ -12,7 +12,10 @@ extension HelpText {
         "operation": copy|move|cancel|forbidden, "loads": TYPE, "match": exact|conformance|local-object}, \
         "count": N}]}. Paths and globs are relative to the manifest's folder. Globs: * and ? within a name \
         (not matching a leading dot), [...] classes, ** for any depth; they select files and packages, not \
-        folders. A glob that matches nothing fails unless count says how many it should match. mimeType \
+        folders, matching names as the bytes they are (a name that is not UTF-8 is checked and shown with \
+        \\xHH); . is left out, a leading .. names the folder above, and .. after a wildcard is refused. An \
+        entry a glob cannot list or examine fails the expectation. A glob that matches nothing fails unless \
+        count says how many it should match. mimeType \
         compares without parameters unless the expectation has some. A drop wraps the file as uti wrap does \
         (an unnamed source application) and negotiates with the destination, its zone, or the list at the \
         index path (a dry run: nothing is loaded).
@@ -149,7 +152,11 @@ extension HelpText {
         OUTPUT: --out DIR performs the loads: each item is written under DIR with its suggested name (no / \
         or \\, no control characters, no leading dot, not ..) and the loaded type's preferred extension; an \
         existing file is never overwritten (photo 2.png is chosen); writes are atomic (a temporary file in \
-        DIR, then a link to the free name), so a failed converter leaves nothing behind. Without --out the \
+        DIR, then a link to the free name), so a failed converter leaves nothing behind. DIR is opened once \
+        (never through a symbolic link) and every write and removal goes through that descriptor. \
+        Temporaries (.uti-load-PID-XXXXXX) are locked while written; a later drop removes only those no \
+        process holds a lock on and that were not modified for a minute, never following a link inside \
+        them. Without --out the \
         run is dry: it writes nothing, and checks that each load could happen (the file exists and is \
         readable, the converter or encoder exists), so a load that cannot happen shows as failed, as with \
         --out. Relative paths in a session file are relative to the file's folder (standard input: the \
@@ -217,7 +224,8 @@ extension HelpText {
         names, by that name: application/yaml, video/vnd.avi, and file(1)'s spellings that lead back to the \
         type, text/x-shellscript, text/x-script.python, text/x-perl, text/x-c), encoding, evidence {content \
         {identifier, mimeType (libmagic's), description, sniffer (uti, libmagic or shared-mime-info: whose \
-        answer it is), sharedMIMEInfo {mimeType, priority} (what its rules said, or null)}, extension \
+        answer it is), sharedMIMEInfo {mimeType, priority} (what its rules said, or null), libmagicError \
+        (present only when libmagic failed on these bytes: why)}, extension \
         {value, identifier}, decidedBy (content, extension, both, filesystem), rule (the reconciliation rule \
         that decided, as RECONCILIATION names them; null when the file system did)}, mismatch {content, \
         extension (or null), claim (a zip's mimetype entry that only ODF, EPUB and the other package formats \

@@ -101,6 +101,8 @@ import UniformTypes
         // PID 2^22 + 1 is above Linux's pid_max ceiling, so no process has it.
         let stale = out.appendingPathComponent(".uti-load-4194305-photo.png")
         try Data("partial".utf8).write(to: stale)
+        // Unlocked and untouched for two minutes: a temporary whose writer is gone.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: stale.path)
         let run = try pipeline(["Fixtures/files/photo.png"], ["--accepts", "public.image", "--out", out.path])
         #expect(run.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["photo.png"])

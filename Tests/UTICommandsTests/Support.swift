@@ -43,7 +43,9 @@ let inProcessVariables: Set<String> = ["UTI_FAST_PATH", "UTI_TYPES", "NO_COLOR"]
 /// The end-to-end layer: exit statuses and output of a real process, standard input and output
 /// as descriptors, signals (SIGPIPE), privileges, hostile files that must never hang, the fast
 /// path's start, and the README's commands in a shell.
-let endToEndFiles = ["SafetyTests.swift", "HostileCommandTests.swift", "ReadmeTests.swift", "FastPathTests.swift"]
+let endToEndFiles = [
+    "SafetyTests.swift", "HostileCommandTests.swift", "HostileRoundFourTests.swift", "ReadmeTests.swift", "FastPathTests.swift",
+]
 
 /// One run of `uti`, in-process or as a process.
 func run(
