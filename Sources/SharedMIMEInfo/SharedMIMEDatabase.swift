@@ -283,7 +283,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     public var stamp: String { cache.stamp }
 
     private var tables: Tables {
-        parsedLock.value(get: { self.parsed }, set: { self.parsed = $0 }) { Self.readTables(folder) }
+        parsedLock.value(get: { self.parsed }, set: { self.parsed = $0 }, orBuild: { Self.readTables(folder) })
     }
 
     /// Every MIME type the database declares, in its `types` file's order.
@@ -299,19 +299,21 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// needed: literal names first (as xdgmime looks them up first), then name starts, each
     /// heaviest first. Other patterns (`*.[1-9]`, `*~`) are left out.
     public var fileNameGlobs: [FileNameGlob] {
-        fileNamesLock.value(get: { self.fileNames }, set: { self.fileNames = $0 }) {
-            let globs = readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)
-            // Whole names first, then heavier first, then in the cache's order: positions sorted
-            // (an array of tuples sorted by a tuple's order was generic code to instantiate at
-            // every start).
-            var order = Array(globs.indices)
-            order.sort { a, b in
-                if globs[a].isPrefix != globs[b].isPrefix { return !globs[a].isPrefix }
-                if globs[a].weight != globs[b].weight { return globs[a].weight > globs[b].weight }
-                return a < b
-            }
-            return order.map { globs[$0] }
-        }
+        fileNamesLock.value(
+            get: { self.fileNames }, set: { self.fileNames = $0 },
+            orBuild: {
+                let globs = readGlobList(at: 12, prefixes: false) + readGlobList(at: 20, prefixes: true)
+                // Whole names first, then heavier first, then in the cache's order: positions sorted
+                // (an array of tuples sorted by a tuple's order was generic code to instantiate at
+                // every start).
+                var order = Array(globs.indices)
+                order.sort { a, b in
+                    if globs[a].isPrefix != globs[b].isPrefix { return !globs[a].isPrefix }
+                    if globs[a].weight != globs[b].weight { return globs[a].weight > globs[b].weight }
+                    return a < b
+                }
+                return order.map { globs[$0] }
+            })
     }
 
     /// One of the cache's lists of (pattern, MIME type, weight and flags): the literal list, or
@@ -361,16 +363,18 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// `literalGlob` by the index of whole names, made at its first use.
     func indexedLiteralGlob(named name: String, lowercased: String) -> FileNameGlob? {
-        let index = literalNamesLock.value(get: { self.literalNames }, set: { self.literalNames = $0 }) {
-            // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
-            // others; the first glob in the list's order wins each key, and keeps its position.
-            var built: [String: (position: Int, glob: FileNameGlob)] = [:]
-            for (position, glob) in fileNameGlobs.enumerated() where !glob.isPrefix {
-                let key = glob.isCaseSensitive ? "=" + glob.text : "~" + glob.text.lowercased()
-                if built[key] == nil { built[key] = (position, glob) }
-            }
-            return built
-        }
+        let index = literalNamesLock.value(
+            get: { self.literalNames }, set: { self.literalNames = $0 },
+            orBuild: {
+                // Keys: "=" and the name for case-sensitive globs, "~" and the lowercase name for the
+                // others; the first glob in the list's order wins each key, and keeps its position.
+                var built: [String: (position: Int, glob: FileNameGlob)] = [:]
+                for (position, glob) in fileNameGlobs.enumerated() where !glob.isPrefix {
+                    let key = glob.isCaseSensitive ? "=" + glob.text : "~" + glob.text.lowercased()
+                    if built[key] == nil { built[key] = (position, glob) }
+                }
+                return built
+            })
         // Both spellings may match: the one the list puts first, as a walk over it finds.
         return [index["=" + name], index["~" + lowercased]].compactMap { $0 }.min { $0.position < $1.position }?.glob
     }
@@ -642,48 +646,50 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     private var magicIndexStore: MagicIndex??
 
     private func magicIndex(first: Int, count: Int) -> MagicIndex? {
-        magicIndexLock.value(get: { self.magicIndexStore }, set: { self.magicIndexStore = $0 }) {
-            var index = MagicIndex()
-            var usable = true
-            for rule in 0..<count {
-                let entry = first + 16 * rule
-                guard let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
-                    matchlets <= cache.count / 32
-                else { usable = false; break }
-                // Where each top-level matchlet compares one unmasked value at one offset: those
-                // offsets and the values' first bytes (none when any matchlet compares otherwise),
-                // appended to the flat lists, and taken back when the rule goes by its first byte.
-                let first = index.anchorOffsets.count
-                var atStart = matchlets > 0
-                for matchlet in 0..<matchlets {
-                    let offset = firstMatchlet + 32 * matchlet
-                    guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
-                        let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
-                        let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, value < cache.count
-                    else {
+        magicIndexLock.value(
+            get: { self.magicIndexStore }, set: { self.magicIndexStore = $0 },
+            orBuild: {
+                var index = MagicIndex()
+                var usable = true
+                for rule in 0..<count {
+                    let entry = first + 16 * rule
+                    guard let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
+                        matchlets <= cache.count / 32
+                    else { usable = false; break }
+                    // Where each top-level matchlet compares one unmasked value at one offset: those
+                    // offsets and the values' first bytes (none when any matchlet compares otherwise),
+                    // appended to the flat lists, and taken back when the rule goes by its first byte.
+                    let first = index.anchorOffsets.count
+                    var atStart = matchlets > 0
+                    for matchlet in 0..<matchlets {
+                        let offset = firstMatchlet + 32 * matchlet
+                        guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
+                            let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
+                            let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, value < cache.count
+                        else {
+                            index.anchorOffsets.removeSubrange(first...)
+                            index.anchorBytes.removeSubrange(first...)
+                            atStart = false
+                            break
+                        }
+                        index.anchorOffsets.append(start)
+                        index.anchorBytes.append(cache.withBytes { $0[value] })
+                        atStart = atStart && start == 0
+                    }
+                    if atStart {
+                        // Each byte once per rule (rules come in order, so a repeat is the last entry).
+                        for byte in index.anchorBytes[first...] where index.byFirstByte[Int(byte)].last != rule {
+                            index.byFirstByte[Int(byte)].append(rule)
+                        }
                         index.anchorOffsets.removeSubrange(first...)
                         index.anchorBytes.removeSubrange(first...)
-                        atStart = false
-                        break
+                    } else {
+                        index.elsewhere.append(rule)
+                        index.anchorStart.append(index.anchorOffsets.count)
                     }
-                    index.anchorOffsets.append(start)
-                    index.anchorBytes.append(cache.withBytes { $0[value] })
-                    atStart = atStart && start == 0
                 }
-                if atStart {
-                    // Each byte once per rule (rules come in order, so a repeat is the last entry).
-                    for byte in index.anchorBytes[first...] where index.byFirstByte[Int(byte)].last != rule {
-                        index.byFirstByte[Int(byte)].append(rule)
-                    }
-                    index.anchorOffsets.removeSubrange(first...)
-                    index.anchorBytes.removeSubrange(first...)
-                } else {
-                    index.elsewhere.append(rule)
-                    index.anchorStart.append(index.anchorOffsets.count)
-                }
-            }
-            return usable ? index : nil
-        }
+                return usable ? index : nil
+            })
     }
 
     /// How many byte positions one `magic(_:)` call may examine.

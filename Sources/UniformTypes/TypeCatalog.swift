@@ -248,11 +248,13 @@ public final class TypeCatalog: @unchecked Sendable {
         case .builtIn: return BuiltInCatalog.mimeAliases
         case .stored(let stored):
             guard let image = stored.image else { return stored.mimeAliases }
-            return mergedAliasesLock.value(get: { self.mergedAliases }, set: { self.mergedAliases = $0 }) {
-                var merged = BuiltInCatalog.mimeAliases
-                for (name, target) in image.aliases where merged[name] == nil { merged[name] = target }
-                return merged
-            }
+            return mergedAliasesLock.value(
+                get: { self.mergedAliases }, set: { self.mergedAliases = $0 },
+                orBuild: {
+                    var merged = BuiltInCatalog.mimeAliases
+                    for (name, target) in image.aliases where merged[name] == nil { merged[name] = target }
+                    return merged
+                })
         }
     }
 
@@ -269,11 +271,13 @@ public final class TypeCatalog: @unchecked Sendable {
     /// The MIME names `mimeAliases` gives each target, sorted: built once, on first use, so that
     /// a record's every spelling (`UTType.otherMIMETypes`) is a lookup, not a scan.
     package var mimeNamesByTarget: [String: [String]] {
-        aliasesByTargetLock.value(get: { self.aliasesByTarget }, set: { self.aliasesByTarget = $0 }) {
-            var names: [String: [String]] = [:]
-            for (name, target) in mimeAliases where name.contains("/") { names[target, default: []].append(name) }
-            return names.mapValues { $0.sorted() }
-        }
+        aliasesByTargetLock.value(
+            get: { self.aliasesByTarget }, set: { self.aliasesByTarget = $0 },
+            orBuild: {
+                var names: [String: [String]] = [:]
+                for (name, target) in mimeAliases where name.contains("/") { names[target, default: []].append(name) }
+                return names.mapValues { $0.sorted() }
+            })
     }
 
     /// The records that carry a normalized tag, best first: public types, then by declarer, then
@@ -304,24 +308,26 @@ public final class TypeCatalog: @unchecked Sendable {
     /// For each normalized tag, the records that carry it, best first (`rank`): of the whole
     /// catalog, or of the records a layered catalog adds to the built-in tables.
     var tagIndex: [TagKey: [Int]] {
-        tagsLock.value(get: { self.tags }, set: { self.tags = $0 }) {
-            var index: [TagKey: [Int]] = [:]
-            var indexed = 0..<count
-            if case .stored(let stored) = declarations { indexed = stored.base..<count }
-            index.reserveCapacity(indexed.count)
-            for position in indexed {
-                for (tagClass, values) in tagSpecification(at: position).entries {
-                    for value in values {
-                        let key = TagKey(tagClass: tagClass, value: tagClass.normalize(value))
-                        if index[key]?.last != position { index[key, default: []].append(position) }
+        tagsLock.value(
+            get: { self.tags }, set: { self.tags = $0 },
+            orBuild: {
+                var index: [TagKey: [Int]] = [:]
+                var indexed = 0..<count
+                if case .stored(let stored) = declarations { indexed = stored.base..<count }
+                index.reserveCapacity(indexed.count)
+                for position in indexed {
+                    for (tagClass, values) in tagSpecification(at: position).entries {
+                        for value in values {
+                            let key = TagKey(tagClass: tagClass, value: tagClass.normalize(value))
+                            if index[key]?.last != position { index[key, default: []].append(position) }
+                        }
                     }
                 }
-            }
-            for (key, owners) in index where owners.count > 1 {
-                index[key] = owners.sorted { rank($0) < rank($1) }
-            }
-            return index
-        }
+                for (key, owners) in index where owners.count > 1 {
+                    index[key] = owners.sorted { rank($0) < rank($1) }
+                }
+                return index
+            })
     }
 
     /// Every declared type, in catalog order.
