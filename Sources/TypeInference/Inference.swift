@@ -70,7 +70,8 @@ public struct ContentEvidence: Sendable {
     /// Whether uti read the type from a `#!` line at the file's first byte, as execve(2) does.
     public var isInterpreterLine = false
     /// Which of uti's own checks found the type, when uti's did: a name of
-    /// `ContentChecks.binaryChecks` or `textChecks`, `camera-raw`, `signature` (a rule of uti's of
+    /// `ContentChecks.binaryChecks` or `textChecks`, `camera-raw`, `tagged-stream` (what follows
+    /// ID3v2 tags), `signature` (a rule of uti's of
     /// priority 90 or more), `language-hint` (a statement libmagic corroborated) or `plain-text`
     /// (text none of them read). Nil for libmagic's and shared-mime-info's answers.
     public var check: String?

@@ -96,6 +96,7 @@ public final class TypeInferrer {
             zip: { whole ? ZipDirectory.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
             whole: { [sniffer] in whole ? bytes.withUnsafeBytes { try? sniffer.sniff($0, describe: false) } : nil },
             compound: { whole ? CompoundFile.read(size: bytes.count, pread: inMemoryRead(bytes)) : nil },
+            readAt: { offset, count in offset < bytes.count ? Array(bytes[offset..<min(bytes.count, offset + count)]) : nil },
             into: &result)
         return result
     }
@@ -132,12 +133,58 @@ public final class TypeInferrer {
             headCount: filled, size: max(size, filled), name: path.lastComponent,
             zip: { ZipDirectory.read(descriptor: descriptor, size: size) },
             whole: { [sniffer] in lseek(descriptor, 0, SEEK_SET) == 0 ? sniffer.sniff(descriptor: descriptor) : nil },
-            compound: { CompoundFile.read(descriptor: descriptor, size: size) }, into: &result)
+            compound: { CompoundFile.read(descriptor: descriptor, size: size) },
+            readAt: { offset, count in ZipDirectory.preadUpTo(descriptor, count: count, offset: offset) }, into: &result)
+    }
+
+    /// Where the audio stream behind ID3v2 tags at the file's start begins: each tag is a
+    /// 10-byte header (`ID3`, version 2 to 4, flags, a 28-bit size in four 7-bit bytes), its
+    /// body, and a 10-byte footer when its flags say (ID3v2.4, 3.1); tags may follow one another.
+    /// Nil when the file does not start with one. At most `taggedStreamTags` tags are followed.
+    static func taggedStreamStart(readAt: (_ offset: Int, _ count: Int) -> [UInt8]?) -> Int? {
+        var offset = 0
+        for _ in 0..<taggedStreamTags {
+            guard let header = readAt(offset, 10), header.count == 10, header.starts(with: [0x49, 0x44, 0x33]),
+                (2...4).contains(header[3]), header[4] != 0xFF, header[6..<10].allSatisfy({ $0 < 0x80 })
+            else { break }
+            let size = header[6..<10].reduce(0) { $0 << 7 | Int($1) }
+            offset += 10 + size + (header[3] == 4 && header[5] & 0x10 != 0 ? 10 : 0)
+        }
+        return offset > 0 ? offset : nil
+    }
+
+    /// How many consecutive ID3v2 tags are skipped before the stream (a file written by two
+    /// taggers carries two).
+    static let taggedStreamTags = 8
+
+    /// The content of the audio stream behind the file's ID3v2 tags, read (a head's worth, after
+    /// padding of NUL bytes up to 4 KiB) where they end; nil when there are none, nothing
+    /// follows them, or what follows is not audio. The buffer holds the file's own head again
+    /// afterwards unless a stream was found.
+    private func taggedStream(
+        size: Int, readAt: (_ offset: Int, _ count: Int) -> [UInt8]?, settlingName: () -> UTType?
+    ) -> ContentEvidence? {
+        guard let start = Self.taggedStreamStart(readAt: readAt), start < size, var stream = readAt(start, buffer.count) else { return nil }
+        let padding = stream.prefix(4096).firstIndex { $0 != 0 } ?? 0
+        stream.removeFirst(padding)
+        guard !stream.isEmpty else { return nil }
+        let saved = Array(buffer[0..<min(buffer.count, 64 << 10)])
+        stream.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        let found = try? contentEvidence(
+            headCount: stream.count, size: size - start - padding, zip: { nil }, whole: { nil }, compound: { nil }, settlingName: settlingName)
+        guard var found, found.type.conforms(to: .audio) || found.type.conforms(to: .audiovisualContent) else {
+            saved.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            return nil
+        }
+        found.description = (found.description ?? found.type.identifier) + " (after ID3v2 tags of \(start + padding) bytes)"
+        found.check = "tagged-stream"
+        return found
     }
 
     private func decide(
         headCount: Int, size: Int, name: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?, into result: inout Inference
+        compound: () -> CompoundFile?, readAt: (_ offset: Int, _ count: Int) -> [UInt8]? = { _, _ in nil },
+        into result: inout Inference
     ) {
         var content: ContentEvidence?
         // The name's type where it decides text whatever language libmagic would guess: then
@@ -158,6 +205,12 @@ public final class TypeInferrer {
                 result.error = UTIError(error.code, "\(result.path): \(error.message)")
                 return
             }
+        }
+        // Tags that prefix an audio stream (ID3v2, often 100 KB with cover art) hide it from a
+        // head: the stream is read where the tags end, and an audio format found there is the
+        // content (FLAC or AAC behind an ID3 tag, which the tag alone made MP3).
+        if let found = content, let stream = taggedStream(size: size, readAt: readAt, settlingName: settlingName), stream.type != found.type {
+            content = stream
         }
         // A major brand that names a format: the content is that format, closed to other names.
         if var found = content, let brand = PackageRules.isoMajorBrand(Array(buffer[0..<min(headCount, 12)])),

@@ -146,6 +146,12 @@ import UniformTypes
     }
 
     static func pread(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {
+        guard let read = preadUpTo(descriptor, count: count, offset: offset), read.count == count else { return nil }
+        return read
+    }
+
+    /// Up to `count` bytes at `offset`, fewer where the file ends; nil when none can be read.
+    static func preadUpTo(_ descriptor: Int32, count: Int, offset: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, offset <= Int(Int64.max) - count else { return nil }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
@@ -154,9 +160,11 @@ import UniformTypes
                 systemPread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
             }
             if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return nil }
+            guard result > 0 else { break }
             filled += result
         }
+        guard filled > 0 || count == 0 else { return nil }
+        buffer.removeLast(count - filled)
         return buffer
     }
 }

@@ -197,7 +197,11 @@ extension HelpText {
         %PDF- stays a CSV); uti's own rules may (BinHex, XPM). A system rule below priority 50 (C's // at \
         the start, MATLAB's %) renames plain text only where libmagic, then asked, names a text format too; \
         it is not asked where the name decides whatever libmagic would say (a text type the name alone \
-        gives, with no narrower type and one MIME name: a .go), and the content evidence stays plain text. Text encodings map to plain-text subtypes: \
+        gives, with no narrower type and one MIME name: a .go), and the content evidence stays plain text. \
+        A file that starts with ID3v2 tags (cover art makes them 100 KB and more) is read again where the \
+        tags end (at most eight tags, NUL padding of up to 4 KiB after them), and an audio format found \
+        there is the content, its description saying how long the tags were (tagged-stream): FLAC or AAC \
+        behind a tag, which the tag alone made MP3. Text encodings map to plain-text subtypes: \
         UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, UTF-16BE \
         public.utf16-external-plain-text, ASCII and Latin-1 public.plain-text. (3) Name: well-known names \
         (Makefile, Dockerfile, robots.txt and the others of Catalog/file-names.json, and the whole names \

@@ -701,4 +701,20 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(!positions.contains { $0 == nil }, "every check is in the help")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "in the order they run")
     }
+
+    /// An ID3v2 tag with cover art hides the stream behind it from a 64 KiB head; the stream is
+    /// read where the tag ends (libmagic follows the tag too: "Audio file with ID3 version 2.4.0,
+    /// contains: FLAC audio bitstream data").
+    @Test func theStreamBehindAnID3TagIsTheContent() throws {
+        let run = try uti(["identify", "--explain", "Fixtures/files/tagged-tone.flac", "Fixtures/files/tagged-tone.aac"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Fixtures/files/tagged-tone.flac: org.xiph.flac\n"))
+        #expect(run.stdout.contains("content: org.xiph.flac, by uti (FLAC audio (after ID3v2 tags of 70355 bytes)); check tagged-stream"))
+        #expect(run.stdout.contains("Fixtures/files/tagged-tone.aac: public.aac-audio\n"))
+        // By content alone, from standard input, the same.
+        let flac = try Data(contentsOf: URL(fileURLWithPath: fixture("files/tagged-tone.flac")))
+        #expect(try uti(["identify", "-"], stdin: flac).stdout == "-: org.xiph.flac\n")
+        // A tag before MP3 frames is still MP3.
+        #expect(try uti(["identify", "Fixtures/files/tone.mp3"]).stdout == "Fixtures/files/tone.mp3: public.mp3\n")
+    }
 }
