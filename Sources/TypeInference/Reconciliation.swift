@@ -104,6 +104,7 @@ public enum Reconciliation {
         case xmlNamedAsSource = "xml-named-as-source"
         case interpreterLine = "interpreter-line"
         case textFamilies = "text-families"
+        case weakSignature = "weak-signature"
         case contradiction = "contradiction"
 
         /// The rule in one sentence.
@@ -111,7 +112,8 @@ public enum Reconciliation {
             switch self {
             case .noName: "no usable name (none, or only a dynamic type): the content decides"
             case .emptyFile: "no content (an empty file): the name decides, else public.data"
-            case .plainTextName: "a language guessed from statements in a file the name calls plain text (a .txt full of examples): the name"
+            case .plainTextName:
+                "a weak guess (a language from statements, a short signature) in a file the name calls plain text (a .txt full of examples): the name"
             case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"
             case .sameOrNarrowerContent: "equal, or the content's type conforms to the name's: the content, the more specific (both)"
             case .xhtml: "a page written as XML (a declaration, an html root) and named .html: XHTML (both)"
@@ -127,6 +129,8 @@ public enum Reconciliation {
             case .interpreterLine:
                 "a script whose #! line names its interpreter, under a name that says a text format that is no script (a shell script named update-rc.d, not D source): the content"
             case .textFamilies: "both text of different families (a PHP file that starts with HTML): the name"
+            case .weakSignature:
+                "binary content that only a short signature of the database named (four bytes or fewer, priority 50 or below) under a name for another binary format (a .dfont suitcase that starts as an icon does): the name, and the mismatch names both"
             case .contradiction: "otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both"
             }
         }
@@ -181,9 +185,12 @@ public enum Reconciliation {
         }
         guard let named else { return Outcome(type: content.type, decidedBy: .content, .noName) }
         let found = content.type
-        // A language guessed from statements in a file its name calls plain text (a `.txt` help
-        // file full of examples) is the text its name says.
-        if content.isWeak, found != named, found.conforms(to: .sourceCode), TypeInferrer.plainTextIdentifiers.contains(named.identifier) {
+        // A weak guess in a file its name calls plain text is the text its name says: a language
+        // guessed from statements (a `.txt` help file full of examples), or a format the
+        // database's short signature named (patch's `*** ` at the start of notes).
+        if content.isWeak, found != named, found.conforms(to: .sourceCode) || (content.sniffer == .sharedMIMEInfo && found.conforms(to: .text)),
+            TypeInferrer.plainTextIdentifiers.contains(named.identifier)
+        {
             return Outcome(type: named, decidedBy: .extension, .plainTextName)
         }
         // Plain text that a weak rule of the database took for one of the types the name stands
@@ -230,13 +237,14 @@ public enum Reconciliation {
         // A major brand that names the format closes the generic MPEG-4 and QuickTime entries
         // (any audiovisual name refines those), not a format's own (an M4A named .m4r).
         let closed = content.brand != nil && Self.brandClosed.contains(found.identifier)
-        let openTo = closed ? [] : openContent[content.isWeak ? "public.plain-text" : found.identifier] ?? []
+        let weakText = content.isWeak && found.conforms(to: .text)
+        let openTo = closed ? [] : openContent[weakText ? "public.plain-text" : found.identifier] ?? []
         let refines =
             found.isDynamic
             || openTo.contains { ancestor in
                 UTType(ancestor).map { named.conforms(to: $0) } ?? false
             }
-        if refines || (content.isWeak && named.conforms(to: .text)) {
+        if refines || (weakText && named.conforms(to: .text)) {
             return Outcome(type: named, decidedBy: .extension, .openContent)
         }
         // A name's start (README*) says too little to contradict content that says more.
@@ -263,6 +271,12 @@ public enum Reconciliation {
         }
         if found.conforms(to: .text) && named.conforms(to: .text) && !shareSpecificAncestor(found, named) {
             return Outcome(type: named, decidedBy: .extension, .textFamilies)
+        }
+        // Binary content only a short signature of the database named (the icon rule's four
+        // bytes at the start of a Mac .dfont suitcase) does not contradict a name for another
+        // binary format: a weak signal never overrules the name, and the mismatch shows both.
+        if content.isWeak, content.sniffer == .sharedMIMEInfo, !found.conforms(to: .text), !named.conforms(to: .text) {
+            return Outcome(type: named, decidedBy: .extension, .weakSignature, mismatch: Mismatch(content: found, extension: named))
         }
         return Outcome(type: found, decidedBy: .content, .contradiction, mismatch: Mismatch(content: found, extension: named))
     }

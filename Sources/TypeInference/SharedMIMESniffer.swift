@@ -16,6 +16,14 @@ public struct SharedMIMEMatch: Sendable, Equatable {
     /// begin with a range or a mask).
     public var anchor: SharedMIMEDatabase.MagicAnchor?
 
+    /// Whether the match is a weak signal: a rule at the default priority or below whose first
+    /// test compares four bytes or fewer, with at most one test under it (patch's `*** `; the
+    /// icon rule's `00 00 01 00` and a NUL at byte 5), which a file may begin with by chance.
+    public var isShortSignature: Bool {
+        guard priority <= 50, let anchor else { return false }
+        return anchor.value.count <= 4 && anchor.depth <= 1
+    }
+
     /// A match of a rule for `mimeType` at `priority`; `isUTIRule` for uti's own package.
     public init(mimeType: String, priority: Int, isUTIRule: Bool = false, anchor: SharedMIMEDatabase.MagicAnchor? = nil) {
         self.mimeType = mimeType

@@ -445,7 +445,11 @@ public final class TypeInferrer {
         guard wins else { return result }
         result.type = type
         result.sniffer = .sharedMIMEInfo
-        result.isWeak = false
+        // Generic content (plain text, data) named by a short signature of the database (patch's
+        // `*** `, the icon rule's `00 00 01 00`: four bytes a file may start with by chance) is a
+        // weak signal: a name the bytes are consistent with (notes in a .txt, a Mac .dfont
+        // suitcase) overrules it, as a text name overrules libmagic's language guesses.
+        result.isWeak = isGeneric && !weakGuess && match.isShortSignature && !match.isUTIRule
         if !magicDescriptions || found.description == nil { result.description = type.localizedDescription }
         return result
     }

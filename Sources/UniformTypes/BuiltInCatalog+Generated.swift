@@ -2303,6 +2303,7 @@ extension BuiltInCatalog {
         "font/sfnt": "public.truetype-ttf-font",
         "application/vnd.ms-opentype": "public.opentype-font",
         "application/x-font-ttf": "public.truetype-ttf-font",
+        "application/x-dfont": "com.apple.truetype-datafork-suitcase-font",
         "font/collection": "public.truetype-collection-font",
         "model/stl": "public.standard-tesselated-geometry-format",
         "model/x.stl-ascii": "public.standard-tesselated-geometry-format",
@@ -2352,6 +2353,7 @@ extension BuiltInCatalog {
         "font/sfnt",
         "application/vnd.ms-opentype",
         "application/x-font-ttf",
+        "application/x-dfont",
         "font/collection",
         "model/stl",
         "model/x.stl-ascii",
@@ -2359,5 +2361,5 @@ extension BuiltInCatalog {
     ]
 
     /// A digest of the tables above (SHA-256 of their text), which caches made for this catalog name.
-    static let fingerprint = "e4af36ea74d4f039"
+    static let fingerprint = "1cd5c16e8c6949d1"
 }

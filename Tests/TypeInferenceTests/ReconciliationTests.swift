@@ -160,6 +160,30 @@ import UniformTypes
         #expect(outcome.type.identifier == "org.ietf.pem-private-key")
         #expect(outcome.mismatch != nil)
     }
+    /// Issue 40: a short signature of the database (a weak signal) does not contradict a name.
+    @Test func aShortSignatureNamesNothingAgainstABinaryName() {
+        var icon = content("com.microsoft.ico", weak: true)
+        icon.sniffer = .sharedMIMEInfo
+        let outcome = Reconciliation.reconcile(content: icon, name: name("com.apple.truetype-datafork-suitcase-font", "dfont"))
+        #expect(outcome.type.identifier == "com.apple.truetype-datafork-suitcase-font")
+        #expect(outcome.rule == .weakSignature)
+        #expect(outcome.mismatch?.content.identifier == "com.microsoft.ico")
+        // A strong signature (not weak) still contradicts the name, and wins.
+        var strong = content("com.microsoft.ico")
+        strong.sniffer = .sharedMIMEInfo
+        #expect(Reconciliation.reconcile(content: strong, name: name("com.apple.truetype-datafork-suitcase-font", "dfont")).rule == .contradiction)
+        // Weak binary content under a text name: the bytes are not text, the content stands.
+        #expect(Reconciliation.reconcile(content: icon, name: name("public.plain-text", "txt")).type.identifier == "com.microsoft.ico")
+    }
+
+    @Test func aShortSignatureOverPlainTextGivesWayToAPlainTextName() {
+        var patch = content("public.patch-file", weak: true)
+        patch.sniffer = .sharedMIMEInfo
+        let outcome = Reconciliation.reconcile(content: patch, name: name("public.plain-text", "txt"))
+        #expect(outcome.type == .plainText)
+        #expect(outcome.rule == .plainTextName)
+        #expect(Reconciliation.reconcile(content: patch, name: name("public.patch-file", "diff")).type.identifier == "public.patch-file")
+    }
 }
 
 /// A name that stands for several types (`.asc`, `.m`, `.service`): the content picks among them.
@@ -213,4 +237,5 @@ import UniformTypes
         #expect(outcome.type.identifier == "com.microsoft.word.dot")
         #expect(outcome.decidedBy == .extension)
     }
+
 }

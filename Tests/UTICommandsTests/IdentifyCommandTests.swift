@@ -717,4 +717,22 @@ func records(_ text: String) throws -> [[String: Any]] {
         // A tag before MP3 frames is still MP3.
         #expect(try uti(["identify", "Fixtures/files/tone.mp3"]).stdout == "Fixtures/files/tone.mp3: public.mp3\n")
     }
+
+    /// A short signature of the database (four bytes or fewer at priority 50) is a weak signal:
+    /// it names generic content, and a name the bytes are consistent with overrules it; a
+    /// specific answer of libmagic's is not generic (issue 40).
+    @Test func aShortSignatureDoesNotOverruleANameOrLibmagic() throws {
+        let run = try uti(["identify", "--explain", "Fixtures/files/stars-notes.txt", "Fixtures/files/suitcase.dfont"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Fixtures/files/stars-notes.txt: public.plain-text\n"))
+        #expect(
+            run.stdout.contains(
+                "shared-mime-info's rules: text/x-patch at priority 50; a weak guess\n  name: txt -> public.plain-text\n  rule: plain-text-name:"))
+        #expect(run.stdout.contains("Fixtures/files/suitcase.dfont: com.apple.truetype-datafork-suitcase-font\n"))
+        // By content alone: libmagic's application/x-dfont, not the icon rule's four bytes.
+        let suitcase = try Data(contentsOf: URL(fileURLWithPath: fixture("files/suitcase.dfont")))
+        #expect(try uti(["identify", "-"], stdin: suitcase).stdout == "-: com.apple.truetype-datafork-suitcase-font\n")
+        // A patch named as one stays a patch.
+        #expect(try uti(["identify", "Fixtures/files/change.diff"]).stdout == "Fixtures/files/change.diff: public.patch-file\n")
+    }
 }
