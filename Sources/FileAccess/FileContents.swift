@@ -85,6 +85,12 @@ public enum FileContents {
         let opened = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) } }
         guard let folder = opened else { throw error(path: String(decoding: path, as: UTF8.self), errno: errno, doing: "cannot list") }
         defer { closedir(folder) }
+        return try names(listedBy: folder, path: String(decoding: path, as: UTF8.self))
+    }
+
+    /// The names an open directory stream lists, without `.` and `..`, sorted bytewise; at most
+    /// `Limits.namesPerFolder` (`path` names the folder in the error).
+    static func names(listedBy folder: OpaquePointer, path: String) throws(UTIError) -> [[UInt8]] {
         var names: [[UInt8]] = []
         // The name is read where it lies, up to its NUL: a directory record may end right after
         // it, so copying the whole d_name array (entry.pointee) would read past the record.
@@ -94,8 +100,7 @@ public enum FileContents {
             let name = Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
             if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
             guard names.count <= Limits.namesPerFolder else {
-                throw UTIError(
-                    .tooLarge, "\(String(decoding: path, as: UTF8.self)): holds more names than uti's names-per-folder limit (\(Limits.namesPerFolder))")
+                throw UTIError(.tooLarge, "\(path): holds more names than uti's names-per-folder limit (\(Limits.namesPerFolder))")
             }
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }

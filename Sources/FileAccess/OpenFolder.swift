@@ -55,17 +55,7 @@ public final class OpenFolder: @unchecked Sendable {
         }
         defer { closedir(stream) }
         rewinddir(stream)
-        var names: [[UInt8]] = []
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        while let entry = readdir(stream) {
-            let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            let name = Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
-            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
-            guard names.count <= Limits.namesPerFolder else {
-                throw UTIError(.tooLarge, "\(path): holds more names than uti's names-per-folder limit (\(Limits.namesPerFolder))")
-            }
-        }
-        return names.sorted { $0.lexicographicallyPrecedes($1) }
+        return try FileContents.names(listedBy: stream, path: path)
     }
 
     /// Creates a file or a folder named by `prefix` and six random characters that nothing else

@@ -209,7 +209,9 @@ public final class TypeInferrer {
         // Tags that prefix an audio stream (ID3v2, often 100 KB with cover art) hide it from a
         // head: the stream is read where the tags end, and an audio format found there is the
         // content (FLAC or AAC behind an ID3 tag, which the tag alone made MP3).
-        if let found = content, let stream = taggedStream(size: size, readAt: readAt, settlingName: settlingName), stream.type != found.type {
+        if let found = content, headCount >= 10, buffer[0] == 0x49, buffer[1] == 0x44, buffer[2] == 0x33,
+            let stream = taggedStream(size: size, readAt: readAt, settlingName: settlingName), stream.type != found.type
+        {
             content = stream
         }
         // A major brand that names a format: the content is that format, closed to other names.
