@@ -175,8 +175,10 @@ package enum ContentCheckOrder {
                 ? ("com.adobe.encapsulated-postscript", "Encapsulated PostScript", false)
                 : ("com.adobe.postscript", "PostScript document", false)
         },
-        Check(name: "json", summary: "JSON read in full and its shape: GeoJSON, a notebook, ...; or JSON lines") { sample in
-            guard sample.begins("{") || sample.begins("[") else { return nil }
+        Check(
+            name: "json", summary: "JSON read in full (trailing commas and comments allowed, as JSONC) and its shape: GeoJSON, a notebook, ...; or JSON lines"
+        ) { sample in
+            guard sample.begins("{") || sample.begins("[") || (sample.begins("/") && JSONScanner.opensAfterComments(sample.body)) else { return nil }
             // JSON is checked in full, UTF-8 beyond the first 8 KiB.
             let whole = sample.prefixComplete || !sample.isUTF8 ? sample.body : sample.head[sample.start...]
             switch JSONScanner.classify(whole, isComplete: sample.isComplete || (sample.prefixComplete && !sample.isUTF8)) {

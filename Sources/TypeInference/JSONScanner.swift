@@ -84,15 +84,28 @@ enum JSONScanner {
         return members
     }
 
+    /// Whether `text`, past leading `//` and `/* */` comments, opens an object or an array: a
+    /// JSONC document that starts with a comment (not C or JavaScript, whose code follows).
+    static func opensAfterComments(_ text: ArraySlice<UInt8>) -> Bool {
+        var scanner = Scanner(bytes: Array(text.prefix(4096)), relaxed: true)
+        scanner.skipSpace()
+        return scanner.position < scanner.bytes.count && [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(scanner.bytes[scanner.position])
+    }
+
     enum Verdict { case json, lines, invalid }
 
     static func classify(_ text: ArraySlice<UInt8>, isComplete: Bool) -> Verdict {
         let bytes = Array(text)
-        var scanner = Scanner(bytes: bytes)
-        switch scanner.document() {
-        case .complete where scanner.atEnd(): return .json
-        case .truncated where !isComplete: return .json
-        default: break
+        // Strict JSON (RFC 8259), then with the two relaxations configuration files written as
+        // JSON commonly use (JSONC: VS Code's settings, tsconfig.json): a comma before a closing
+        // bracket, and `//` or `/* */` comments between tokens. Either is a JSON document.
+        for relaxed in [false, true] {
+            var scanner = Scanner(bytes: bytes, relaxed: relaxed)
+            switch scanner.document() {
+            case .complete where scanner.atEnd(): return .json
+            case .truncated where !isComplete: return .json
+            default: continue
+            }
         }
         // Newline-delimited JSON: every complete line is one value.
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
@@ -109,10 +122,15 @@ enum JSONScanner {
 
     struct Scanner {
         let bytes: [UInt8]
+        /// Whether trailing commas and comments are allowed (JSONC).
+        let relaxed: Bool
         var position = 0
         var depth = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], relaxed: Bool = false) {
+            self.bytes = bytes
+            self.relaxed = relaxed
+        }
 
         mutating func document() -> Result {
             skipSpace()
@@ -125,7 +143,21 @@ enum JSONScanner {
         }
 
         mutating func skipSpace() {
-            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+            while position < bytes.count {
+                if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) {
+                    position += 1
+                } else if relaxed, bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "/") {
+                    while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+                } else if relaxed, bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
+                    position += 2
+                    while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) {
+                        position += 1
+                    }
+                    position += 2  // past `*/`, or past the end of a comment the prefix cuts
+                } else {
+                    return
+                }
+            }
         }
 
         mutating func value() -> Result {
@@ -166,7 +198,14 @@ enum JSONScanner {
                 guard case .complete = item else { return item }
                 skipSpace()
                 guard position < bytes.count else { return .truncated }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    guard relaxed else { continue }
+                    skipSpace()
+                    guard position < bytes.count else { return .truncated }
+                    if bytes[position] == close { position += 1; return .complete }  // a trailing comma
+                    continue
+                }
                 if bytes[position] == close { position += 1; return .complete }
                 return .invalid
             }

@@ -429,7 +429,12 @@ public final class TypeInferrer {
         // every text rule of the database would be narrower (its `//` rule for C over a C++
         // header uti read the directives of).
         let ownGuess = found.isWeak && found.sniffer == .uti
-        let foundMIMETypes = ([found.mimeType].compactMap { $0 } + found.type.tagSpecification[.mimeType]).map { $0.lowercased() }
+        // With --magic-description libmagic is always asked, and its MIME type rides on the
+        // evidence of a check of uti's as a record: it says nothing of what uti's check read
+        // (libmagic's text/x-c for JSON with /* */ comments), so it makes no rule narrower.
+        let reported =
+            magicDescriptions && found.sniffer == .uti && !found.isWeak && found.check != nil ? [] : [found.mimeType].compactMap { $0 }
+        let foundMIMETypes = (reported + found.type.tagSpecification[.mimeType]).map { $0.lowercased() }
             .filter { !(ownGuess && Self.genericMIMETypes.contains($0)) }
         // A rule of uti's is a subclass where its own package says so (XFDF's root-XML rule is
         // application/xml's: Apple's com.adobe.xfdf does not conform to public.xml).

@@ -47,7 +47,7 @@ import UniformTypes
     }
 
     @Test(arguments: [
-        "{not json}", "{\"a\": 1,}", "[1 2]", "Hello, world.\nJust prose, with commas.\n",
+        "{not json}", "{\"a\": 1,,}", "[1 2]", "Hello, world.\nJust prose, with commas.\n",
         "int x = f(a, b);\nint y = g(c, d);\n", "plain words\n",
         "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBF\n",
     ])

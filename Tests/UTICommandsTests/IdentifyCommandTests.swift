@@ -735,4 +735,15 @@ func records(_ text: String) throws -> [[String: Any]] {
         // A patch named as one stays a patch.
         #expect(try uti(["identify", "Fixtures/files/change.diff"]).stdout == "Fixtures/files/change.diff: public.patch-file\n")
     }
+
+    /// JSON as configuration files write it (JSONC: VS Code's settings, tsconfig.json; JSON5's
+    /// trailing commas) is JSON, not plain text (issue 40); code after a comment is not.
+    @Test func jsonWithCommentsAndTrailingCommasIsJSON() throws {
+        let run = try uti(["identify", "Fixtures/files/trailing-commas", "Fixtures/files/commented-settings"])
+        #expect(run.stdout == "Fixtures/files/trailing-commas: public.json\nFixtures/files/commented-settings: public.json\n")
+        let code = try uti(["identify", "-"], stdin: Data("// a script\nconsole.log([1, 2,]);\n".utf8))
+        #expect(code.stdout == "-: public.plain-text\n")
+        let unclosed = try uti(["identify", "-"], stdin: Data("{\"a\": 1,, \"b\": 2}\n".utf8))
+        #expect(unclosed.stdout == "-: public.plain-text\n")
+    }
 }
