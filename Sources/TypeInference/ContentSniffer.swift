@@ -1,4 +1,5 @@
 import CMagic
+import FileAccess
 import UniformTypes
 
 /// What a content sniffer says about some bytes, in libmagic's vocabulary.
@@ -86,18 +87,9 @@ public final class MagicSniffer: ContentSniffer {
             var status = stat()
             let path = stat(entry + ".mgc", &status) == 0 ? entry + ".mgc" : entry
             guard stat(path, &status) == 0 else { continue }  // libmagic says what is missing
-            let kind = status.st_mode & S_IFMT
-            guard kind == S_IFREG else {
-                let phrase =
-                    switch kind {
-                    case S_IFDIR: "a directory"
-                    case S_IFIFO: "a FIFO"
-                    case S_IFCHR: "a character device"
-                    case S_IFBLK: "a block device"
-                    case S_IFSOCK: "a socket"
-                    default: "not a regular file"
-                    }
-                throw UTIError(.ioError, "libmagic: MAGIC names \(path), which is \(phrase), not a magic database file")
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw UTIError(
+                    .ioError, "libmagic: MAGIC names \(path), which is \(FileContents.kindPhrase(mode: status.st_mode)), not a magic database file")
             }
             guard status.st_size > 0 else {
                 throw UTIError(.ioError, "libmagic: MAGIC names \(path), which says it is empty (a file in /proc may never end)")

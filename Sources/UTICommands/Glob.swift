@@ -95,11 +95,14 @@ import UniformTypes
                 return []
             }
         }
-        /// The entry's kind; an entry that cannot be examined is a failure, never a skip.
-        func kind(_ path: [UInt8]) -> mode_t? {
+        /// The entry's kind; an entry that cannot be examined is a failure, never a skip (but a
+        /// literal name that is not there, when `absentIsNoMatch`, is no match).
+        func kind(_ path: [UInt8], absentIsNoMatch: Bool = false) -> mode_t? {
             var status = stat()
             guard RawPath(bytes: path).withCString({ lstat($0, &status) }) == 0 else {
-                found.failures.append(FileContents.error(path: RawPath(bytes: path).description, errno: errno, doing: "cannot examine"))
+                if !(absentIsNoMatch && errno == ENOENT) {
+                    found.failures.append(FileContents.error(path: RawPath(bytes: path).description, errno: errno, doing: "cannot examine"))
+                }
                 return nil
             }
             return status.st_mode & S_IFMT
@@ -129,15 +132,8 @@ import UniformTypes
         }
         for name in names {
             let path = Self.join(directory, name)
-            var status = stat()
-            guard RawPath(bytes: path).withCString({ lstat($0, &status) }) == 0 else {
-                // A literal name that is not there is no match; anything else is a failure.
-                if !(literal && errno == ENOENT) {
-                    found.failures.append(FileContents.error(path: RawPath(bytes: path).description, errno: errno, doing: "cannot examine"))
-                }
-                continue
-            }
-            let folder = (status.st_mode & S_IFMT) == S_IFDIR && !isPackage(RawPath(bytes: path))
+            guard let mode = kind(path, absentIsNoMatch: literal) else { continue }
+            let folder = mode == S_IFDIR && !isPackage(RawPath(bytes: path))
             if rest.isEmpty {
                 if !folder { found.paths.append(RawPath(bytes: Self.join(relative, name))) }
             } else if folder {  // a link to a folder is not entered: it could lead out of the tree
