@@ -79,6 +79,19 @@ package enum ContentCheckOrder {
         },
     ]
 
+    /// The checks that read a structure and find it consistent (a zip's central directory, a PE
+    /// or LX header through the MZ stub's pointer, a stream table, JSON parsed in full): their
+    /// answers are verified; the others' are signatures, or weak where they guess.
+    static let verifyingChecks: Set<String> = [
+        "zip-container", "mz-executable", "windows-dll", "asf-streams", "matroska-audio", "camera-raw", "json", "mime-html",
+    ]
+
+    /// How much a check's finding weighs (`Candidate.Strength`).
+    static func strength(ofCheck check: String, isWeak: Bool) -> Candidate.Strength {
+        if isWeak || check == "plain-text" || check == "language-hint" { return .weak }
+        return verifyingChecks.contains(check) ? .verified : .signature
+    }
+
     /// The binary formats uti recognizes by itself, with a description and the check that found
     /// it; nil leaves it to libmagic.
     static func binary(head: [UInt8], tail: () -> ZipDirectory?) -> (identifier: String, description: String, check: String)? {

@@ -92,6 +92,68 @@ public struct ContentEvidence: Sendable {
     }
 }
 
+/// One answer a source of evidence gave, and how much it weighs: `identify --explain` prints them
+/// and the record lists them in `evidence.candidates`, strongest first.
+public struct Candidate: Sendable, Equatable {
+    /// How much a candidate weighs, strongest first.
+    public enum Strength: String, Sendable, CaseIterable, Comparable {
+        /// A structure read and found consistent: a zip's central directory, an ELF or PE header,
+        /// an ISO BMFF box chain, JSON parsed in full.
+        case verified
+        /// A signature at a fixed place, long enough to be unlikely by chance (a database rule
+        /// above priority 50, an exact signature of uti's, libmagic's answer for binary content,
+        /// a `#!` line, a text format's opening).
+        case signature
+        /// A signal a file may give by chance: a short signature at priority 50 or below, a text
+        /// prefix, a language guessed from statements or keywords.
+        case weak
+        /// The file's name (its extension, a well-known name, a glob).
+        case name
+
+        /// Whether `self` is stronger than `other`.
+        public static func < (first: Strength, second: Strength) -> Bool {
+            allCases.firstIndex(of: first)! < allCases.firstIndex(of: second)!
+        }
+    }
+
+    /// Where a candidate comes from.
+    public enum Source: String, Sendable, CaseIterable {
+        /// One of uti's checks and parsers (`evidence.content.check` names it).
+        case check = "uti-check"
+        /// One of uti's own rules (`Catalog/shared-mime-info/uti.xml`).
+        case rule = "uti-rule"
+        /// A rule of the system's shared-mime-info database.
+        case sharedMIMEInfo = "shared-mime-info"
+        /// libmagic's answer.
+        case libmagic
+        /// The interpreter a `#!` line names.
+        case interpreterLine = "interpreter-line"
+        /// The file's name.
+        case name
+    }
+
+    /// The type the source names.
+    public var type: UTType
+    /// Who named it.
+    public var source: Source
+    /// How much it weighs.
+    public var strength: Strength
+    /// The byte offset of the signature or structure, where there is one.
+    public var offset: Int?
+    /// What exactly said it: a check's name, a rule's MIME type and priority, libmagic's MIME
+    /// type, the name looked up.
+    public var detail: String?
+
+    /// A candidate `type` from `source` with `strength`.
+    public init(type: UTType, source: Source, strength: Strength, offset: Int? = nil, detail: String? = nil) {
+        self.type = type
+        self.source = source
+        self.strength = strength
+        self.offset = offset
+        self.detail = detail
+    }
+}
+
 /// What the name said.
 public struct NameEvidence: Sendable {
     /// The extension or well-known name that was looked up, such as `png`, `tar.gz` or `Makefile`.
@@ -143,6 +205,9 @@ public struct Inference: Sendable {
     public var size: Int?
     /// Why there is no answer.
     public var error: UTIError?
+    /// Every answer the evidence gave, strongest first (`Candidate`): the content's sources,
+    /// then the name's.
+    public var candidates: [Candidate] = []
 
     /// An answer about `path`, with nothing known yet.
     public init(path: RawPath) { self.path = path }

@@ -117,7 +117,8 @@ public enum Reconciliation {
             case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"
             case .sameOrNarrowerContent: "equal, or the content's type conforms to the name's: the content, the more specific (both)"
             case .xhtml: "a page written as XML (a declaration, an html root) and named .html: XHTML (both)"
-            case .narrowerName: "the name's type conforms to the content's: the name, the more specific (both)"
+            case .narrowerName:
+                "the name's type conforms to the content's: the name, the more specific (both; extension where the content says only plain text or data)"
             case .alternativeRefines: "another type the name stands for refines the content (.asc: a PGP key): that type (both)"
             case .alternativeAgrees: "the content is another type the name stands for: the content (both)"
             case .databaseNamesName: "text that a rule of the database said is the very type the name gives: the name (both)"
@@ -205,7 +206,12 @@ public enum Reconciliation {
         // A page named .html that is written as XML (a declaration, an html root): XHTML, which
         // Apple declares beside HTML, not under it; the name and the content agree it is a page.
         if found.identifier == "public.xhtml" && named.identifier == "public.html" { return Outcome(type: found, decidedBy: .both, .xhtml) }
-        if named.conforms(to: found) { return Outcome(type: named, decidedBy: .both, .narrowerName) }
+        // Content that says only what every file of its kind is (plain text, data) agrees with the
+        // name without telling the type: the name alone decided it.
+        if named.conforms(to: found) {
+            let generic = found == .data || found == .text || TypeInferrer.plainTextIdentifiers.contains(found.identifier)
+            return Outcome(type: named, decidedBy: generic ? .extension : .both, .narrowerName)
+        }
         // A name that stands for several types: the one that refines the content, or the one the
         // content is. Not a shared-mime-info type over an Apple or uti type the name gives first:
         // the database often has its own name for the same format (its text/x-c++src beside

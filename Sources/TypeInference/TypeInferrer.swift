@@ -163,13 +163,18 @@ public final class TypeInferrer {
     /// afterwards unless a stream was found.
     private func taggedStream(
         size: Int, readAt: (_ offset: Int, _ count: Int) -> [UInt8]?, settlingName: () -> UTType?
-    ) -> ContentEvidence? {
+    ) -> (ContentEvidence, offset: Int)? {
         guard let start = Self.taggedStreamStart(readAt: readAt), start < size, var stream = readAt(start, buffer.count) else { return nil }
         let padding = stream.prefix(4096).firstIndex { $0 != 0 } ?? 0
         stream.removeFirst(padding)
         guard !stream.isEmpty else { return nil }
         let saved = Array(buffer[0..<min(buffer.count, 64 << 10)])
         stream.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        let savedCandidates = pendingCandidates
+        defer {
+            pendingCandidates = savedCandidates
+            textAnswer = nil
+        }
         let found = try? contentEvidence(
             headCount: stream.count, size: size - start - padding, zip: { nil }, whole: { nil }, compound: { nil }, settlingName: settlingName)
         guard var found, found.type.conforms(to: .audio) || found.type.conforms(to: .audiovisualContent) else {
@@ -178,7 +183,7 @@ public final class TypeInferrer {
         }
         found.description = (found.description ?? found.type.identifier) + " (after ID3v2 tags of \(start + padding) bytes)"
         found.check = "tagged-stream"
-        return found
+        return (found, start + padding)
     }
 
     private func decide(
@@ -186,6 +191,9 @@ public final class TypeInferrer {
         compound: () -> CompoundFile?, readAt: (_ offset: Int, _ count: Int) -> [UInt8]? = { _, _ in nil },
         into result: inout Inference
     ) {
+        libmagicSaid = []
+        pendingCandidates = []
+        textAnswer = nil
         var content: ContentEvidence?
         // The name's type where it decides text whatever language libmagic would guess: then
         // libmagic is not asked to corroborate a weak rule (found once, when first needed).
@@ -196,10 +204,19 @@ public final class TypeInferrer {
             settled = .some(found)
             return found
         }
+        // Whether the name gives a text type that overrules any guess from the text (not a name's
+        // start): then libmagic is not asked to guess the language of text uti read nothing of.
+        func nameSaysText() -> Bool {
+            guard let name,
+                let evidence = NameRules.evidence(for: name, in: catalog, constraint: .data, contentIsText: true, database: sharedMIME?.database)
+            else { return false }
+            return !evidence.isWeak && !evidence.type.isDynamic && evidence.type.conforms(to: .text)
+        }
         if headCount > 0 {
             do {
                 content = try contentEvidence(
-                    headCount: headCount, size: size, zip: zip, whole: whole, compound: compound, settlingName: settlingName)
+                    headCount: headCount, size: size, zip: zip, whole: whole, compound: compound, settlingName: settlingName,
+                    nameSaysText: nameSaysText)
             } catch {
                 // libmagic's failures (its database cannot be loaded, a call fails), for this file.
                 result.error = UTIError(error.code, "\(result.path): \(error.message)")
@@ -209,10 +226,13 @@ public final class TypeInferrer {
         // Tags that prefix an audio stream (ID3v2, often 100 KB with cover art) hide it from a
         // head: the stream is read where the tags end, and an audio format found there is the
         // content (FLAC or AAC behind an ID3 tag, which the tag alone made MP3).
+        var candidates = pendingCandidates
         if let found = content, headCount >= 10, buffer[0] == 0x49, buffer[1] == 0x44, buffer[2] == 0x33,
-            let stream = taggedStream(size: size, readAt: readAt, settlingName: settlingName), stream.type != found.type
+            let (stream, start) = taggedStream(size: size, readAt: readAt, settlingName: settlingName), stream.type != found.type
         {
             content = stream
+            candidates.insert(
+                Candidate(type: stream.type, source: .check, strength: .signature, offset: start, detail: "tagged-stream"), at: 0)
         }
         // A major brand that names a format: the content is that format, closed to other names.
         if var found = content, let brand = PackageRules.isoMajorBrand(Array(buffer[0..<min(headCount, 12)])),
@@ -228,6 +248,15 @@ public final class TypeInferrer {
         let database = sharedMIME?.database
         result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText, database: database) }
         result.content = content
+        if let evidence = result.name {
+            let detail = evidence.value + (evidence.isWeak ? " (a name's start)" : "")
+            candidates.append(Candidate(type: evidence.type, source: .name, strength: .name, detail: detail))
+            for other in evidence.alternatives where other != evidence.type {
+                candidates.append(Candidate(type: other, source: .name, strength: .name, detail: detail + ", also"))
+            }
+        }
+        // Strongest first; sources keep their order within a class.
+        result.candidates = candidates.enumerated().sorted { ($0.element.strength, $0.offset) < ($1.element.strength, $1.offset) }.map(\.element)
         let outcome = Reconciliation.reconcile(content: content, name: result.name, database: database)
         result.type = outcome.type
         result.decidedBy = outcome.decidedBy
@@ -247,7 +276,7 @@ public final class TypeInferrer {
     /// same bytes, the more specific answer winning (`combine`).
     private func contentEvidence(
         headCount: Int, size: Int, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?, settlingName: () -> UTType? = { nil }
+        compound: () -> CompoundFile?, settlingName: () -> UTType? = { nil }, nameSaysText: () -> Bool = { true }
     ) throws(UTIError) -> ContentEvidence {
         // The system's rules and uti's own, on the same bytes.
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])
@@ -265,7 +294,7 @@ public final class TypeInferrer {
         }
         let found = try ownAndMagicEvidence(
             headCount: headCount, size: size, decisive: decisive, decisiveMIMEType: decisiveMIMEType, zip: zip, whole: whole,
-            compound: compound)
+            compound: compound, nameSaysText: nameSaysText)
         // What the rules say next to it: the system's where uti's decided (a narrower format the
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
@@ -302,7 +331,66 @@ public final class TypeInferrer {
                 return try self.magicMIMEType(headCount: headCount)
             })
         combined.sharedMIMEInfo = match
+        pendingCandidates = contentCandidates(found: found, own: own, system: system)
         return combined
+    }
+
+    /// What each source of content evidence said, with its strength: uti's answer before the
+    /// database's rules were weighed against it, uti's rule and the system's that matched, and
+    /// libmagic's answers where it was asked.
+    private func contentCandidates(found: ContentEvidence, own: SharedMIMEMatch?, system: SharedMIMEMatch?) -> [Candidate] {
+        var candidates: [Candidate] = []
+        func add(_ candidate: Candidate) {
+            if !candidates.contains(where: { $0.type == candidate.type && $0.source == candidate.source }) { candidates.append(candidate) }
+        }
+        func ruleCandidate(_ match: SharedMIMEMatch) -> Candidate? {
+            let type =
+                match.isUTIRule ? ownRuleType(match.mimeType) : catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
+            guard let type, !Self.genericMIMETypes.contains(match.mimeType) else { return nil }
+            return Candidate(
+                type: type, source: match.isUTIRule ? .rule : .sharedMIMEInfo, strength: Self.strength(of: match),
+                offset: match.anchor?.offset, detail: "\(match.mimeType) at priority \(match.priority)")
+        }
+        switch (found.sniffer, found.check) {
+        case (.uti, "signature"?):
+            if let own, var candidate = ruleCandidate(own) {
+                candidate.type = found.type
+                add(candidate)
+            }
+        case (.uti, "interpreter-line"?):
+            add(Candidate(type: found.type, source: .interpreterLine, strength: .signature, offset: 0, detail: found.description))
+        case (.uti, let check?):
+            add(Candidate(type: found.type, source: .check, strength: ContentChecks.strength(ofCheck: check, isWeak: found.isWeak), detail: check))
+        case (.libmagic, _) where found.type != .data && !Self.plainTextIdentifiers.contains(found.type.identifier):
+            add(
+                Candidate(
+                    type: found.type, source: .libmagic, strength: found.isWeak || found.isText ? .weak : .signature,
+                    detail: found.mimeType.map(FileMIME.bare)))
+        default: break
+        }
+        for match in [own, system].compactMap({ $0 }) { if let candidate = ruleCandidate(match) { add(candidate) } }
+        for (mimeType, isText) in libmagicSaid where !Self.genericMIMETypes.contains(mimeType) {
+            let type =
+                isText
+                ? textType(libmagicSays: mimeType)
+                : magicType(ContentReport(mimeType: mimeType, encoding: "binary", description: nil))
+            if let type {
+                add(Candidate(type: type, source: .libmagic, strength: isText ? .weak : .signature, detail: mimeType))
+            }
+        }
+        return candidates
+    }
+
+    /// A rule's strength: a signature at priority 80 or above (shared-mime-info's line between
+    /// magic that overrules a name and magic that does not); below it weak where the rule is one
+    /// of the database's guesses (below its default priority, 50), where its first test compares
+    /// four bytes or fewer or is not at a fixed place, or compares a short run of printable text
+    /// (patch's `*** `, Modelica's `class`); else a signature (PNG's eight bytes at 50).
+    static func strength(of match: SharedMIMEMatch) -> Candidate.Strength {
+        if match.priority >= 80 { return .signature }
+        guard match.priority >= 50, let anchor = match.anchor, anchor.value.count > 4 else { return .weak }
+        let printable = anchor.value.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return printable && anchor.value.count < 8 && match.priority <= 50 ? .weak : .signature
     }
 
     /// The type a file's name gives, where that name decides the file as text whatever language
@@ -339,6 +427,15 @@ public final class TypeInferrer {
         settlingTypes[type.identifier] = settles
         return settles ? type : nil
     }
+
+    /// What libmagic said of the file being inferred, each time it was asked (its MIME type, bare,
+    /// and whether it called the bytes text): candidates beside uti's answer.
+    private var libmagicSaid: [(mimeType: String, isText: Bool)] = []
+    /// The content's candidates for the file being inferred (`contentCandidates`).
+    private var pendingCandidates: [Candidate] = []
+    /// libmagic's answer for the text being inferred, once asked (`magicMIMEType`): the head's
+    /// length it was asked of, and its MIME type.
+    private var textAnswer: (count: Int, said: String?)?
 
     /// `settlingType(forName:)`'s verdict by type, found once.
     private var settlingTypes: [String: Bool] = [:]
@@ -420,6 +517,13 @@ public final class TypeInferrer {
                 return result
             }
         }
+        // libmagic's guess for text uti read nothing of, over one of the database's weak guesses
+        // from the first characters: libmagic read more of the text, as where it corroborates.
+        if found.sniffer == .libmagic, found.isWeak, found.isText, !match.isUTIRule, match.priority <= Self.decisivePriority,
+            type.conforms(to: .text), !found.type.conforms(to: type)
+        {
+            return result
+        }
         let isGeneric =
             found.type.isDynamic || weakGuess || found.type == .data
             || Self.plainTextIdentifiers.contains(found.type.identifier)
@@ -481,7 +585,7 @@ public final class TypeInferrer {
     /// encodings. With `magicDescriptions` libmagic is always asked, for its description.
     private func ownAndMagicEvidence(
         headCount: Int, size: Int, decisive: UTType?, decisiveMIMEType: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?
+        compound: () -> CompoundFile?, nameSaysText: () -> Bool
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
@@ -527,10 +631,17 @@ public final class TypeInferrer {
                 {
                     return found
                 }
-                // Text uti reads itself is not shown to libmagic: its text pass (regular
-                // expressions compiled test by test) cost most of the time of every such file and
-                // only guessed a language, where the name, uti's text checks and the rules of
-                // shared-mime-info and uti (evaluated next) say what the bytes show.
+                // Text none of uti's checks read: libmagic's guess (a language from a keyword or
+                // two, CSV from its commas, HTML from a tag) is a weak answer, which any text name
+                // overrules; so where the name gives a text type, libmagic is not asked (its text
+                // pass, regular expressions compiled test by test, costs most of such a file's time).
+                if !nameSaysText(), let said = try magicMIMEType(headCount: headCount), !Self.genericMIMETypes.contains(said),
+                    let guess = textType(libmagicSays: said) ?? magicType(ContentReport(mimeType: said, encoding: encoding, description: nil)),
+                    !Self.plainTextIdentifiers.contains(guess.identifier),
+                    let found = evidence(guess.identifier, nil, mimeType: said, encoding: encoding, weak: true, by: .libmagic)
+                {
+                    return found
+                }
                 return evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding, check: "plain-text")!
             }
         }
@@ -542,6 +653,7 @@ public final class TypeInferrer {
         var report: ContentReport
         do {
             report = try sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: magicDescriptions)
+            libmagicSaid.append((FileMIME.bare(report.mimeType), report.isText))
         } catch {
             libmagicError = error.message
             report = ContentReport(mimeType: "application/octet-stream", encoding: "binary", description: nil)
@@ -602,8 +714,12 @@ public final class TypeInferrer {
     /// call fails (no opinion); throws when libmagic's database cannot be loaded. Asked only
     /// where uti's own checks need a second opinion on text.
     private func magicMIMEType(headCount: Int) throws(UTIError) -> String? {
+        if let textAnswer, textAnswer.count == headCount { return textAnswer.said }
         try sniffer.prepare()
-        return (try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: false).mimeType).map(FileMIME.bare)
+        let said = (try? sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: false).mimeType).map(FileMIME.bare)
+        if let said { libmagicSaid.append((said, true)) }
+        textAnswer = (headCount, said)
+        return said
     }
 
     /// The identifier libmagic's spelling tables give a MIME type it says of text: a language it

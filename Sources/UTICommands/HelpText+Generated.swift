@@ -182,8 +182,10 @@ extension HelpText {
         format deciding: \(HelpFacts.textChecks). The findings of the structure and language checks are guesses (weak \
         in --explain) that a text name, .txt too, overrides; --explain and the record's \
         evidence.content.check name the check that decided. Other text in those encodings is plain text \
-        (plain-text), not shown to libmagic, unless it holds one statement of a language, which libmagic is \
-        then asked to corroborate (language-hint). Then libmagic for everything else \
+        (plain-text), unless it holds one statement of a language, which libmagic is then asked to \
+        corroborate (language-hint), or its name gives no text type (no name, a name for data): then \
+        libmagic's answer (a language from keywords, CSV, HTML from a tag) is a weak answer, which stands \
+        over the database's rules of priority 50 or below. Then libmagic for everything else \
         (binary content, text in other encodings; OLE compound storage, whose directory may lie past 64 KiB, \
         is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
         root elements by namespace) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \
@@ -231,7 +233,13 @@ extension HelpText {
         answer it is), sharedMIMEInfo {mimeType, priority} (what its rules said, or null), libmagicError \
         (present only when libmagic failed on these bytes: why)}, extension \
         {value, identifier}, decidedBy (content, extension, both, filesystem), rule (the reconciliation rule \
-        that decided, as RECONCILIATION names them; null when the file system did)}, mismatch {content, \
+        that decided, as RECONCILIATION names them; null when the file system did), candidates [{identifier, \
+        source (uti-check, uti-rule, shared-mime-info, libmagic, interpreter-line, name), strength \
+        (verified: a structure read and consistent; signature: a signature at a fixed place, a rule at \
+        priority 80 or above or comparing more than four bytes, libmagic's binary answer, a #! line; \
+        weak: a rule below priority 50 or comparing four bytes or fewer or a short run of text, a guess, \
+        plain text; name), offset, detail}], every answer a source gave, strongest first, which --explain \
+        prints too}, mismatch {content, \
         extension (or null), claim (a zip's mimetype entry that only ODF, EPUB and the other package formats \
         defining it may make, when another zip makes it)}, size, error {code, message}. A path's bytes that \
         are not UTF-8 are \\udcXX escapes in JSON (PEP 383), \\xXX in text and messages. Text output is "PATH: \

@@ -30,9 +30,18 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) ->
         if let evidence = inference.name {
             name = ["value": .string(evidence.value), "identifier": .string(evidence.type.identifier)]
         }
+        let candidates: [JSONValue] = inference.candidates.map { candidate in
+            var fields: [String: JSONValue] = [
+                "identifier": .string(candidate.type.identifier), "source": .string(candidate.source.rawValue),
+                "strength": .string(candidate.strength.rawValue),
+            ]
+            if let offset = candidate.offset { fields["offset"] = .int(offset) }
+            if let detail = candidate.detail { fields["detail"] = .string(detail) }
+            return .object(fields)
+        }
         evidence = [
             "content": content, "extension": name, "decidedBy": .optional(inference.decidedBy?.rawValue),
-            "rule": .optional(inference.rule?.rawValue),
+            "rule": .optional(inference.rule?.rawValue), "candidates": .array(candidates),
         ]
     }
     var mismatch: JSONValue = nil

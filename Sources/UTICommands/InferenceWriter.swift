@@ -92,6 +92,15 @@ struct InferenceWriter {
         if let name = inference.name {
             lines.append("name: \(name.value) -> \(name.type.identifier)" + (name.isWeak ? " (a weak name)" : ""))
         }
+        if !inference.candidates.isEmpty {
+            lines.append("candidates, strongest first:")
+            for candidate in inference.candidates {
+                var line = "  \(candidate.strength.rawValue): \(candidate.type.identifier) by \(candidate.source.rawValue)"
+                if let detail = candidate.detail { line += " (\(detail))" }
+                if let offset = candidate.offset { line += " at byte \(offset)" }
+                lines.append(line)
+            }
+        }
         if let rule = inference.rule {
             lines.append("rule: \(rule.rawValue): \(rule.statement)")
         } else {

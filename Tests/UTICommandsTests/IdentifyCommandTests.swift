@@ -654,11 +654,18 @@ func records(_ text: String) throws -> [[String: Any]] {
                 Fixtures/files/png-named.txt: public.png
                   content: public.png, by uti (PNG image); check signature; shared-mime-info's rules: image/png at priority 50
                   name: txt -> public.plain-text
+                  candidates, strongest first:
+                    signature: public.png by uti-rule (image/png at priority 90) at byte 0
+                    weak: public.png by shared-mime-info (image/png at priority 50) at byte 0
+                    name: public.plain-text by name (txt)
                   rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
                   mismatch: the content is public.png, the name says public.plain-text
                 Fixtures/files/clip.f4v: public.mpeg-4
                   content: public.mpeg-4, by shared-mime-info (MPEG-4 movie); shared-mime-info's rules: video/mp4 at priority 50; major brand "f4v "
                   name: f4v -> com.adobe.flash.video
+                  candidates, strongest first:
+                    signature: public.mpeg-4 by shared-mime-info (video/mp4 at priority 50) at byte 4
+                    name: com.adobe.flash.video by name (f4v)
                   rule: contradiction: otherwise they contradict (PNG bytes in a .txt): the content, and the mismatch names both
                   mismatch: the content is public.mpeg-4, the name says com.adobe.flash.video
 
@@ -718,6 +725,45 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "Fixtures/files/tone.mp3"]).stdout == "Fixtures/files/tone.mp3: public.mp3\n")
     }
 
+    /// Text no check of uti's reads is put to libmagic where no name gives a text type: its
+    /// language is a weak candidate, the answer by content alone, and a name decides over it
+    /// (issue 40: where uti reads nothing better, the answer is libmagic's).
+    @Test func textUTIReadsNothingOfIsLibmagicsWeakGuess() throws {
+        #expect(try contentAnswer("macros.m4") == "public.source-code\n")
+        let macros = try Data(contentsOf: URL(fileURLWithPath: fixture("files/macros.m4")))
+        let explained = try uti(["identify", "--explain", "-"], stdin: macros).stdout
+        #expect(explained.contains("  content: public.source-code, by libmagic (source code); a weak guess\n"))
+        #expect(explained.contains("    weak: public.source-code by libmagic (text/x-m4)\n"))
+        let named = try records(try uti(["identify", "--format", "jsonl", "Fixtures/files/macros.m4"]).stdout)[0]
+        let evidence = try #require(named["evidence"] as? [String: Any])
+        #expect((named["type"] as? [String: Any])?["identifier"] as? String == "org.freedesktop.mime.application.x-m4")
+        // Plain text under the name: the name alone decided, and libmagic was not asked.
+        #expect(evidence["decidedBy"] as? String == "extension")
+        #expect(evidence["rule"] as? String == "narrower-name")
+        let candidates = try #require(evidence["candidates"] as? [[String: Any]])
+        #expect(candidates.map { $0["source"] as? String } == ["uti-check", "name"])
+        #expect(candidates.map { $0["strength"] as? String } == ["weak", "name"])
+        // Notes named .txt are never shown to libmagic.
+        let notes = try records(try uti(["identify", "--format", "jsonl", "Fixtures/files/stars-notes.txt"]).stdout)[0]
+        let noted = try #require((notes["evidence"] as? [String: Any])?["candidates"] as? [[String: Any]])
+        #expect(!noted.contains { $0["source"] as? String == "libmagic" })
+    }
+
+    /// Candidates carry the offset of what they read: the stream behind ID3v2 tags is a
+    /// signature where the tags end, the tag's own MPEG rule a weak one at byte 0.
+    @Test func candidatesSayWhereTheyRead() throws {
+        let run = try uti(["identify", "--format", "jsonl", "Fixtures/files/tagged-tone.flac"])
+        let candidates = try #require(
+            ((try records(run.stdout)[0])["evidence"] as? [String: Any])?["candidates"] as? [[String: Any]])
+        let first = try #require(candidates.first)
+        #expect(first["identifier"] as? String == "org.xiph.flac")
+        #expect(first["detail"] as? String == "tagged-stream")
+        #expect(first["strength"] as? String == "signature")
+        #expect((first["offset"] as? Int ?? 0) > 10)
+        #expect(candidates.contains { $0["identifier"] as? String == "public.mp3" && $0["strength"] as? String == "weak" })
+        try validate(run.stdout, against: "identify-record.schema.json", lines: true)
+    }
+
     /// A short signature of the database (four bytes or fewer at priority 50) is a weak signal:
     /// it names generic content, and a name the bytes are consistent with overrules it; a
     /// specific answer of libmagic's is not generic (issue 40).
@@ -727,7 +773,13 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(run.stdout.contains("Fixtures/files/stars-notes.txt: public.plain-text\n"))
         #expect(
             run.stdout.contains(
-                "shared-mime-info's rules: text/x-patch at priority 50; a weak guess\n  name: txt -> public.plain-text\n  rule: plain-text-name:"))
+                "shared-mime-info's rules: text/x-patch at priority 50; a weak guess\n  name: txt -> public.plain-text\n"
+                    + "  candidates, strongest first:\n    weak: public.plain-text by uti-check (plain-text)\n"
+                    + "    weak: public.patch-file by shared-mime-info (text/x-patch at priority 50) at byte 0\n"
+                    + "    name: public.plain-text by name (txt)\n  rule: plain-text-name:"))
+        // The icon rule's four bytes are a weak candidate beside libmagic's signature.
+        #expect(run.stdout.contains("    signature: com.apple.truetype-datafork-suitcase-font by libmagic (application/x-dfont)\n"))
+        #expect(run.stdout.contains("    weak: com.microsoft.ico by shared-mime-info (image/vnd.microsoft.icon at priority 50) at byte 0\n"))
         #expect(run.stdout.contains("Fixtures/files/suitcase.dfont: com.apple.truetype-datafork-suitcase-font\n"))
         // By content alone: libmagic's application/x-dfont, not the icon rule's four bytes.
         let suitcase = try Data(contentsOf: URL(fileURLWithPath: fixture("files/suitcase.dfont")))

@@ -1,0 +1,3 @@
+dnl Configure helpers
+define(`GREETING', `hello')dnl
+GREETING
