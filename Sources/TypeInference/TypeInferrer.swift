@@ -216,7 +216,7 @@ public final class TypeInferrer {
             do {
                 content = try contentEvidence(
                     headCount: headCount, size: size, zip: zip, whole: whole, compound: compound, settlingName: settlingName,
-                    nameSaysText: nameSaysText)
+                    nameSaysText: nameSaysText, readAt: readAt)
             } catch {
                 // libmagic's failures (its database cannot be loaded, a call fails), for this file.
                 result.error = UTIError(error.code, "\(result.path): \(error.message)")
@@ -276,7 +276,8 @@ public final class TypeInferrer {
     /// same bytes, the more specific answer winning (`combine`).
     private func contentEvidence(
         headCount: Int, size: Int, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?, settlingName: () -> UTType? = { nil }, nameSaysText: () -> Bool = { true }
+        compound: () -> CompoundFile?, settlingName: () -> UTType? = { nil }, nameSaysText: () -> Bool = { true },
+        readAt: (_ offset: Int, _ count: Int) -> [UInt8]? = { _, _ in nil }
     ) throws(UTIError) -> ContentEvidence {
         // The system's rules and uti's own, on the same bytes.
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])
@@ -294,7 +295,7 @@ public final class TypeInferrer {
         }
         let found = try ownAndMagicEvidence(
             headCount: headCount, size: size, decisive: decisive, decisiveMIMEType: decisiveMIMEType, zip: zip, whole: whole,
-            compound: compound, nameSaysText: nameSaysText)
+            compound: compound, nameSaysText: nameSaysText, readAt: readAt)
         // What the rules say next to it: the system's where uti's decided (a narrower format the
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
@@ -585,7 +586,7 @@ public final class TypeInferrer {
     /// encodings. With `magicDescriptions` libmagic is always asked, for its description.
     private func ownAndMagicEvidence(
         headCount: Int, size: Int, decisive: UTType?, decisiveMIMEType: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?, nameSaysText: () -> Bool
+        compound: () -> CompoundFile?, nameSaysText: () -> Bool, readAt: (_ offset: Int, _ count: Int) -> [UInt8]?
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
@@ -652,7 +653,16 @@ public final class TypeInferrer {
         var libmagicError: String?
         var report: ContentReport
         do {
-            report = try sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: magicDescriptions)
+            // libmagic sees what it would read of the file itself (Limits.libmagicBytes), not the
+            // head: a format it names by a test past 64 KiB, or by a tag it follows there.
+            if size > headCount, let wider = readAt(0, min(size, Limits.libmagicBytes)), wider.count > headCount {
+                let answer = wider.withUnsafeBytes { bytes in
+                    Result { () throws(UTIError) in try sniffer.sniff(bytes, describe: magicDescriptions) }
+                }
+                report = try answer.get()
+            } else {
+                report = try sniffer.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount]), describe: magicDescriptions)
+            }
             libmagicSaid.append((FileMIME.bare(report.mimeType), report.isText))
         } catch {
             libmagicError = error.message

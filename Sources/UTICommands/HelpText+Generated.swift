@@ -186,8 +186,9 @@ extension HelpText {
         corroborate (language-hint), or its name gives no text type (no name, a name for data): then \
         libmagic's answer (a language from keywords, CSV, HTML from a tag) is a weak answer, which stands \
         over the database's rules of priority 50 or below. Then libmagic for everything else \
-        (binary content, text in other encodings; OLE compound storage, whose directory may lie past 64 KiB, \
-        is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
+        (binary content, text in other encodings), shown what it would read of the file itself, the first \
+        MiB (the libmagic-bytes limit), not the head (OLE compound storage, \
+        whose directory may lie anywhere, is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
         root elements by namespace) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \
         the higher priority first, on the same bytes, whose answer wins when the first is generic (data, \
         plain text, a MIME type the catalog lacks, libmagic's language guess; uti's own language guesses \

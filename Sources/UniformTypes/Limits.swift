@@ -38,6 +38,9 @@ public enum Limits {
     public static let ignoreRules = 10_000
     /// The largest magic database file (`MAGIC`) uti lets libmagic load (Debian's is 8 MB).
     public static let magicDatabaseBytes = 64 << 20
+    /// How much of a file libmagic is shown when uti asks it about binary content: what it reads
+    /// of a file itself (its MAGIC_PARAM_BYTES_MAX, 1 MiB by default), not uti's 64 KiB head.
+    public static let libmagicBytes = 1 << 20
 
     /// Every limit with its name, as the man page and `--help` list them.
     public static let all: [(name: String, value: Int, meaning: String)] = [
@@ -54,6 +57,7 @@ public enum Limits {
         ("jpeg-scans", jpegScans, "scans in a JPEG decoded to encode another format (libjpeg-turbo's TJFLAG_LIMITSCANS bound)"),
         ("ignore-rules", ignoreRules, "rules in one .gitignore or .ignore file that a walk reads"),
         ("magic-database-bytes", magicDatabaseBytes, "bytes in one magic database file named by MAGIC"),
+        ("libmagic-bytes", libmagicBytes, "bytes of a file's beginning libmagic is shown (its own default)"),
     ]
 
     /// The error for input that exceeds a limit: bad input (exit status 2), naming the limit.

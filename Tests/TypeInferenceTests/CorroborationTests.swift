@@ -70,3 +70,32 @@ import UniformTypes
         }
     }
 }
+
+/// libmagic, asked about binary content, sees what it would read of the file itself
+/// (`Limits.libmagicBytes`), not uti's 64 KiB head (issue 40 item 3).
+@Suite struct LibmagicReadTests {
+    final class Measuring: ContentSniffer {
+        var shown: [Int] = []
+        func sniff(_ bytes: UnsafeRawBufferPointer, describe: Bool) throws(UTIError) -> ContentReport {
+            shown.append(bytes.count)
+            return ContentReport(mimeType: "application/octet-stream", encoding: "binary", description: nil)
+        }
+    }
+
+    func shown(size: Int) -> [Int] {
+        // Bytes no rule or check of uti's names: libmagic is asked.
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 0x81) }
+        let sniffer = Measuring()
+        let inferrer = TypeInferrer(catalog: .builtIn, sniffer: sniffer)
+        inferrer.sharedMIME = nil
+        _ = inferrer.infer(bytes: bytes, totalSize: bytes.count, name: nil, path: RawPath("stdin"))
+        return sniffer.shown
+    }
+
+    @Test func libmagicSeesUpToItsOwnBound() {
+        #expect(shown(size: 1000) == [1000])
+        #expect(shown(size: 200 << 10) == [200 << 10])
+        #expect(shown(size: 3 << 20) == [Limits.libmagicBytes])
+        #expect(Limits.libmagicBytes == 1 << 20)
+    }
+}
