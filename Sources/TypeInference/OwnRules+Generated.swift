@@ -116,6 +116,9 @@ extension OwnRules {
                     .init(19, 1, 1, "00000004"),
                 ]),
             ]),
+            .init(90, "application/vnd.mif", [
+                .init(0, 1, 1, "3c4d494646696c6520"),
+            ]),
             .init(90, "application/vnd.sketchup.skp", [
                 .init(0, 1, 1, "fffeff0e53006b0065007400630068005500700020004d006f00640065006c00"),
             ]),
@@ -238,6 +241,14 @@ extension OwnRules {
             .init(90, "application/zstd", [
                 .init(0, 1, 1, "28b52ffd"),
             ]),
+            .init(90, "audio/amr", [
+                .init(0, 1, 1, "2321414d520a"),
+                .init(0, 1, 1, "2321414d525f4d43312e300a"),
+            ]),
+            .init(90, "audio/amr-wb", [
+                .init(0, 1, 1, "2321414d522d57420a"),
+                .init(0, 1, 1, "2321414d522d57425f4d43312e300a"),
+            ]),
             .init(90, "audio/flac", [
                 .init(0, 1, 1, "664c6143"),
             ]),
@@ -276,11 +287,29 @@ extension OwnRules {
                     .init(8, 1, 1, "57454250"),
                 ]),
             ]),
+            .init(90, "image/x-dcx", [
+                .init(0, 1, 1, "b168de3a"),
+            ]),
             .init(90, "image/x-exr", [
                 .init(0, 1, 1, "762f3101"),
             ]),
             .init(90, "image/x-jp2-codestream", [
                 .init(0, 1, 1, "ff4fff51"),
+            ]),
+            .init(90, "image/x-portable-arbitrarymap", [
+                .init(0, 1, 1, "50370a574944544820"),
+                .init(0, 1, 1, "50370a48454947485420"),
+                .init(0, 1, 1, "50370a444550544820"),
+                .init(0, 1, 1, "50370a4d415856414c20"),
+                .init(0, 1, 1, "50370a5455504c5459504520"),
+                .init(0, 1, 1, "50370a23"),
+            ]),
+            .init(90, "image/x-xv-thumbnail", [
+                .init(0, 1, 1, "5037203333320a23585656455253494f4e3a"),
+                .init(0, 1, 1, "5037203333320a23494d47494e464f3a"),
+            ]),
+            .init(90, "model/e57", [
+                .init(0, 1, 1, "4153544d2d45353701000000"),
             ]),
             .init(90, "model/gltf-binary", [
                 .init(0, 1, 1, "676c5446"),

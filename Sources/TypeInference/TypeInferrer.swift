@@ -693,14 +693,17 @@ public final class TypeInferrer {
             }
             return found
         }
+        // An exact signature of uti's decides before text checks, as without libmagic (AMR's
+        // `#!AMR` and a newline is no script).
+        if let decisive,
+            let found = evidence(decisive.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, check: "signature")
+        {
+            return described(found)!
+        }
         if report.isText {
             if let found = textEvidence(head, encoding: report.encoding, isComplete: isComplete, mimeType: report.mimeType) {
                 return described(found)!
             }
-        } else if let decisive,
-            let found = evidence(decisive.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, check: "signature")
-        {
-            return described(found)!
         } else if let (identifier, description, check) = ContentChecks.binary(head: head, tail: zip),
             let found = evidence(identifier, description, mimeType: report.mimeType, encoding: report.encoding, check: check)
         {
