@@ -8,6 +8,74 @@
         @_spi(Fuzzing) public var video = false
     }
 
+    // MARK: Ogg
+
+    /// The codecs of an Ogg physical stream's logical streams, from their beginning-of-stream
+    /// pages (RFC 3533, 6: every logical stream's first page has the BOS flag, and all of them
+    /// come before any other page; each page is "OggS", version 0, the header type, granule,
+    /// serial, sequence and CRC, the segment count and table, then the packet data). The first
+    /// packet's start names the codec: Theora, Dirac and Daala are video; Vorbis, Opus, FLAC,
+    /// Speex audio; a Skeleton or Kate stream neither. Nil when `bytes` do not start with a BOS
+    /// page; at most `oggStreams` pages are read.
+    @_spi(Fuzzing) public static func oggCodecs(_ bytes: [UInt8]) -> [OggCodec]? {
+        var codecs: [OggCodec] = []
+        var offset = 0
+        for _ in 0..<oggStreams {
+            guard offset + 27 <= bytes.count, bytes[offset..<offset + 4].elementsEqual([0x4F, 0x67, 0x67, 0x53]), bytes[offset + 4] == 0,
+                bytes[offset + 5] & 0x02 != 0
+            else { break }
+            let segments = Int(bytes[offset + 26])
+            guard offset + 27 + segments <= bytes.count else { break }
+            let bodyLength = bytes[offset + 27..<offset + 27 + segments].reduce(0) { $0 + Int($1) }
+            let body = offset + 27 + segments
+            let first = bytes[body..<min(bytes.count, body + 8)]
+            codecs.append(OggCodec.allCases.first { first.starts(with: $0.signature) } ?? .unknown)
+            offset = body + bodyLength
+        }
+        return codecs.isEmpty ? nil : codecs
+    }
+
+    /// How many beginning-of-stream pages `oggCodecs` reads.
+    static let oggStreams = 16
+
+    /// A codec an Ogg logical stream's first packet names (each codec's own specification: the
+    /// identification header's packet type and name).
+    @_spi(Fuzzing) public enum OggCodec: CaseIterable, Sendable {
+        case theora, dirac, daala, vorbis, opus, flac, speex, skeleton, kate, unknown
+
+        /// The first bytes of the stream's first packet.
+        var signature: [UInt8] {
+            switch self {
+            case .theora: [0x80] + Array("theora".utf8)
+            case .dirac: Array("BBCD".utf8) + [0]
+            case .daala: [0x80] + Array("daala".utf8)
+            case .vorbis: [0x01] + Array("vorbis".utf8)
+            case .opus: Array("OpusHead".utf8)
+            case .flac: [0x7F] + Array("FLAC".utf8)
+            case .speex: Array("Speex   ".utf8)
+            case .skeleton: Array("fishead".utf8) + [0]
+            case .kate: [0x80] + Array("kate".utf8)
+            case .unknown: []
+            }
+        }
+
+        /// Whether the codec is video.
+        var isVideo: Bool { [.theora, .dirac, .daala].contains(self) }
+        /// Whether the codec is audio.
+        var isAudio: Bool { [.vorbis, .opus, .flac, .speex].contains(self) }
+    }
+
+    /// The type an Ogg file's streams make it, as MIME type: video (Theora's `video/ogg`) where
+    /// any stream is video, else the one audio codec's (Vorbis, Opus, FLAC, Speex in Ogg), else
+    /// `audio/ogg` for several audio codecs; nil when no stream is audio or video.
+    static func oggMIMEType(_ codecs: [OggCodec]) -> String? {
+        if codecs.contains(where: \.isVideo) { return "video/ogg" }
+        let audio = Set(codecs.filter(\.isAudio).map { "\($0)" })
+        guard let only = audio.first else { return nil }
+        guard audio.count == 1 else { return "audio/ogg" }
+        return ["vorbis": "audio/x-vorbis+ogg", "opus": "audio/x-opus+ogg", "flac": "audio/x-flac+ogg", "speex": "audio/x-speex+ogg"][only]
+    }
+
     // MARK: ASF (Windows Media)
 
     /// The ASF header object's GUID, as stored (little-endian fields).

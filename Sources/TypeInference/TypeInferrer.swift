@@ -243,6 +243,22 @@ public final class TypeInferrer {
             found.brand = brand
             content = found
         }
+        // An Ogg file is what its logical streams are, video over audio: every stream's first
+        // page comes before any other (a Skeleton stream first hides Theora from a rule that
+        // reads the first page only).
+        if var found = content, found.type.conforms(to: Self.ogg), headCount >= 27,
+            let codecs = MediaContainers.oggCodecs(Array(buffer[0..<headCount])), let mimeType = MediaContainers.oggMIMEType(codecs),
+            case let type = catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil), !type.isDynamic, type != found.type,
+            type.conforms(to: Self.ogg)
+        {
+            found.type = type
+            found.mimeType = mimeType
+            found.sniffer = .uti
+            found.check = "ogg-streams"
+            if !magicDescriptions { found.description = type.localizedDescription }
+            content = found
+            candidates.insert(Candidate(type: type, source: .check, strength: .verified, offset: 0, detail: "ogg-streams"), at: 0)
+        }
         result.encoding = content?.encoding
         let contentIsText = content.map { $0.type.conforms(to: .text) || $0.isText }
         let database = sharedMIME?.database
@@ -443,6 +459,9 @@ public final class TypeInferrer {
 
     /// Configuration syntaxes uti tells from structure, which narrower dialects share.
     static let configurationSyntaxes: Set<String> = ["com.microsoft.ini", "io.toml", "public.yaml"]
+
+    /// Ogg, whose streams say what a file is (`MediaContainers.oggCodecs`).
+    static let ogg = UTType(importedAs: "org.xiph.ogg")
 
     /// Types whose content is what they hold: a rule that looks inside one names a narrower type.
     static let containers = ["public.archive", "org.xiph.ogg"]

@@ -92,6 +92,9 @@ enum FuzzTarget: String, CaseIterable {
             let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
             _ = MediaContainers.asfStreams(bytes.starts(with: MediaContainers.asfHeader) ? bytes : MediaContainers.asfHeader + bytes)
             _ = MediaContainers.matroskaStreams(bytes.starts(with: ebml) ? bytes : ebml + bytes)
+            // Ogg's beginning-of-stream pages.
+            let ogg: [UInt8] = [0x4F, 0x67, 0x67, 0x53, 0, 2]
+            _ = MediaContainers.oggCodecs(bytes.starts(with: ogg) ? bytes : ogg + bytes)
             // An ELF header's program headers and dynamic section (a shared library or a PIE).
             let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
             _ = ContentChecks.elfMIMEType(bytes.starts(with: elf) ? bytes : elf + bytes)

@@ -756,6 +756,8 @@ func records(_ text: String) throws -> [[String: Any]] {
         ("voice.amr", "org.3gpp.adaptive-multi-rate-audio"), ("voice.awb", "org.3gpp.adaptive-multi-rate-wideband-audio"),
         ("xvpics-photo.jpg", "com.trilon.xv-thumbnail"), ("pixels.pam", "net.sourceforge.netpbm.pam"),
         ("layout.mif", "com.adobe.framemaker.mif"), ("pages.dcx", "com.zsoft.dcx"), ("scan.e57", "org.astm.e57"),
+        // Ogg by every stream's first page: Theora after Vorbis is video.
+        ("vorbis-then-theora.ogv", "org.xiph.ogg-theora"),
     ])
     func shortAndTextualSignaturesByContent(file: String, identifier: String) throws {
         #expect(try contentAnswer(file) == identifier + "\n")
