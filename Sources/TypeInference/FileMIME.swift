@@ -47,14 +47,18 @@ public enum FileMIME {
         return leadsBack(printed, to: type) ? printed : nearestPrintable(type)
     }
 
-    /// Whether `uti type -m MIME` names `type` or one of its supertypes: the round trip every
+    /// Whether `uti type --all -m MIME` names `type` or one of its supertypes: the round trip every
     /// printed MIME type keeps.
     static func leadsBack(_ mimeType: String, to type: UTType) -> Bool {
         // A dynamic type made for libmagic's MIME type is that MIME type (its identifier encodes
         // the constraint it was made with).
         if type.isDynamic, type.tagSpecification[.mimeType].contains(where: { bare($0) == mimeType }) { return true }
         let found = type.catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
-        return found == type || type.conforms(to: found)
+        if found == type || type.conforms(to: found) { return true }
+        // A name the type carries itself that a sibling carries first (Apple gives
+        // application/msword to Word 97 documents and templates alike): the family's name, which
+        // `uti type --all -m` leads back from to every member.
+        return type.tagSpecification[.mimeType].contains { bare($0).lowercased() == mimeType.lowercased() }
     }
 
     /// The type's own printed name, else the nearest supertype's (plain text for a Lex source that

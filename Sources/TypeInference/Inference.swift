@@ -71,7 +71,7 @@ public struct ContentEvidence: Sendable {
     public var isInterpreterLine = false
     /// Which of uti's own checks found the type, when uti's did: a name of
     /// `ContentChecks.binaryChecks` or `textChecks`, `camera-raw`, `tagged-stream` (what follows
-    /// ID3v2 tags), `ogg-streams` (an Ogg file's logical streams), `signature` (a rule of uti's of
+    /// ID3v2 tags), `ogg-streams` (an Ogg file's logical streams), `heif-brands` (a HEIF file's compatible brands), `signature` (a rule of uti's of
     /// priority 90 or more), `language-hint` (a statement libmagic corroborated) or `plain-text`
     /// (text none of them read). Nil for libmagic's and shared-mime-info's answers.
     public var check: String?

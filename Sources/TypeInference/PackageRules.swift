@@ -131,6 +131,35 @@ enum PackageRules {
         return String(decoding: brand, as: UTF8.self)
     }
 
+    /// The compatible brands of an ISO base media file's FileTypeBox (ISO/IEC 14496-12, 4.3: the
+    /// box's size, `ftyp`, the major brand, the minor version, then four-character brands to the
+    /// box's end), at most `isoCompatibleBrandLimit`; empty when the head holds no such box.
+    static func isoCompatibleBrands(_ head: [UInt8]) -> [String] {
+        guard isoMajorBrand(head) != nil else { return [] }
+        let size = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        let end = min(size, head.count, 16 + 4 * isoCompatibleBrandLimit)
+        return stride(from: 16, to: end - 3, by: 4).map { String(decoding: head[$0..<$0 + 4], as: UTF8.self) }
+    }
+
+    static let isoCompatibleBrandLimit = 64
+
+    /// The image formats a HEIF file's compatible brands name where its major brand is HEIF's
+    /// generic one (`mif1`, `msf1`, or MIAF's `miaf`): AV1 Image File Format 1.1.0, 7 (avif,
+    /// avis), whose AV1 images no HEIF reader of HEVC decodes. Not `heic`: a generic HEIF that
+    /// lists HEVC's brand stays HEIF, as libmagic and shared-mime-info (image/heic is its alias
+    /// of image/heif) call it; Apple declares HEIC beside HEIF, not under it.
+    static let heifCompatibleBrands: [(brand: String, identifier: String)] = [("avif", "public.avif"), ("avis", "public.avif")]
+
+    /// The major brands HEIF and MIAF files carry when a compatible brand says the codec.
+    static let heifGenericBrands: Set<String> = ["mif1", "msf1", "miaf"]
+
+    /// The image format a HEIF file with a generic major brand is, by its compatible brands.
+    static func heifBrandType(_ head: [UInt8]) -> String? {
+        guard let major = isoMajorBrand(head), heifGenericBrands.contains(major) else { return nil }
+        let brands = isoCompatibleBrands(head)
+        return heifCompatibleBrands.first { brands.contains($0.brand) }?.identifier
+    }
+
     /// The type a listed major brand names.
     static func isoBrandType(_ brand: String) -> String? {
         isoMajorBrands.first { $0.key == brand }?.type

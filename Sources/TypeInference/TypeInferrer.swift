@@ -243,6 +243,22 @@ public final class TypeInferrer {
             found.brand = brand
             content = found
         }
+        // A HEIF file whose major brand is the generic one (mif1, miaf): its compatible brands say
+        // which image format it is (HEIC, AVIF), where the content said HEIF or a still image.
+        if var found = content, found.type.conforms(to: .image) || found.type == .data,
+            let identifier = PackageRules.heifBrandType(Array(buffer[0..<min(headCount, 16 + 4 * PackageRules.isoCompatibleBrandLimit)])),
+            let branded = catalog.type(identifier: identifier), branded != found.type,
+            found.type == .data || catalog.type(identifier: "public.heif-standard").map(found.type.conforms) ?? false
+                || branded.conforms(to: found.type)
+        {
+            found.type = branded
+            found.mimeType = branded.preferredMIMEType ?? found.mimeType
+            found.sniffer = .uti
+            found.check = "heif-brands"
+            if !magicDescriptions { found.description = branded.localizedDescription }
+            content = found
+            candidates.insert(Candidate(type: branded, source: .check, strength: .verified, offset: 8, detail: "heif-brands"), at: 0)
+        }
         // An Ogg file is what its logical streams are, video over audio: every stream's first
         // page comes before any other (a Skeleton stream first hides Theora from a rule that
         // reads the first page only).

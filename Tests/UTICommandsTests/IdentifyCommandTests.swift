@@ -758,6 +758,8 @@ func records(_ text: String) throws -> [[String: Any]] {
         ("layout.mif", "com.adobe.framemaker.mif"), ("pages.dcx", "com.zsoft.dcx"), ("scan.e57", "org.astm.e57"),
         // Ogg by every stream's first page: Theora after Vorbis is video.
         ("vorbis-then-theora.ogv", "org.xiph.ogg-theora"),
+        // HEIF's generic major brand: the compatible brands say AVIF.
+        ("mif1-photo.avif", "public.avif"),
     ])
     func shortAndTextualSignaturesByContent(file: String, identifier: String) throws {
         #expect(try contentAnswer(file) == identifier + "\n")
