@@ -440,6 +440,9 @@ extension OwnRules {
             .init(60, "application/x-godot-scene", [
                 .init(0, 1, 1, "5b67645f7363656e6520"),
             ]),
+            .init(60, "application/x-iso9660-image", [
+                .init(32769, 1, 1, "434430303101"),
+            ]),
             .init(60, "application/x-ns-proxy-autoconfig", [
                 .init(0, 1025, 1, "66756e6374696f6e2046696e6450726f7879466f7255524c"),
             ]),

@@ -760,6 +760,10 @@ func records(_ text: String) throws -> [[String: Any]] {
         ("vorbis-then-theora.ogv", "org.xiph.ogg-theora"),
         // HEIF's generic major brand: the compatible brands say AVIF.
         ("mif1-photo.avif", "public.avif"),
+        // An isohybrid image holds its ISO 9660 volume from byte 0; the GPT in front boots it.
+        ("hybrid.iso", "org.iso.iso-9660-image"),
+        // A FITS header with no data is text: libmagic's image/fits, where uti's checks read nothing.
+        ("header-only.fits", "org.freedesktop.mime.application.fits"),
     ])
     func shortAndTextualSignaturesByContent(file: String, identifier: String) throws {
         #expect(try contentAnswer(file) == identifier + "\n")

@@ -376,3 +376,30 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(database.mimeType(forFileNamed: "notes") == nil)
     }
 }
+
+/// Every type the database adds keeps its `sub-class-of` parents (issue 40 item 5): over the
+/// whole system database (and the fixture's), a type declared from the database conforms to the
+/// catalog's type for each parent it names. Types the catalog already has (Apple's, uti's) keep
+/// their own declarations: Apple's tar.xz beside xz, its Word template beside the document.
+@Suite struct DatabaseRelationTests {
+    @Test func everyDeclaredTypeKeepsItsParents() throws {
+        let fixture = repositoryRoot.appendingPathComponent("Fixtures/shared-mime-info/mime").path
+        let databases = [SharedMIMEDatabase(folder: fixture), SharedMIMEDatabase.system].compactMap { $0 }
+        for database in databases {
+            let catalog = TypeCatalog.builtIn.adding(sharedMIMEInfo: database)
+            var checked = 0
+            for mimeType in database.types {
+                let type = catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+                guard !type.isDynamic, type.declarer == .sharedMIMEInfo else { continue }
+                for parent in database.parents(of: mimeType) {
+                    let parentType = catalog.type(tag: parent, tagClass: .mimeType, conformingTo: nil)
+                    // An edge that would close a cycle (the fixture's loop-a and loop-b) is left out.
+                    guard !parentType.isDynamic, parentType != type, !parentType.conforms(to: type) else { continue }
+                    checked += 1
+                    #expect(type.conforms(to: parentType), "\(database.folder): \(mimeType) (\(type.identifier)) under \(parent)")
+                }
+            }
+            #expect(checked > 0, "\(database.folder)")
+        }
+    }
+}
