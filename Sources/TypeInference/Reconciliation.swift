@@ -74,6 +74,12 @@ public enum Reconciliation {
         "public.camera-raw-image": ["public.camera-raw-image"],
     ]
 
+    /// Formats written in another serialization of a format Apple declares beside them, not under
+    /// them: XHTML is HTML written as XML (HTML Living Standard, 14, "The XML syntax"), which
+    /// Apple files under public.xml. The name of the format and content in its other
+    /// serialization agree: the content, the more specific, is the answer.
+    static let serializations: [String: String] = ["public.xhtml": "public.html"]
+
     /// Content types whose open entry a telling major brand closes.
     static let brandClosed: Set<String> = ["public.mpeg-4", "com.apple.quicktime-movie"]
 
@@ -93,7 +99,7 @@ public enum Reconciliation {
         case plainTextName = "plain-text-name"
         case nameCorroborates = "name-corroborates"
         case sameOrNarrowerContent = "narrower-content"
-        case xhtml = "xhtml"
+        case serialization = "serialization"
         case narrowerName = "narrower-name"
         case alternativeRefines = "alternative-refines"
         case alternativeAgrees = "alternative-agrees"
@@ -116,7 +122,8 @@ public enum Reconciliation {
                 "a weak guess (a language from statements, a short signature) in a file the name calls plain text (a .txt full of examples): the name"
             case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"
             case .sameOrNarrowerContent: "equal, or the content's type conforms to the name's: the content, the more specific (both)"
-            case .xhtml: "a page written as XML (a declaration, an html root) and named .html: XHTML (both)"
+            case .serialization:
+                "content written in another serialization of the format the name says (a page written as XML, XHTML, named .html): the content (both)"
             case .narrowerName:
                 "the name's type conforms to the content's: the name, the more specific (both; extension where the content says only plain text or data)"
             case .alternativeRefines: "another type the name stands for refines the content (.asc: a PGP key): that type (both)"
@@ -203,9 +210,9 @@ public enum Reconciliation {
             return Outcome(type: corroborated, decidedBy: .both, .nameCorroborates)
         }
         if found == named || found.conforms(to: named) { return Outcome(type: found, decidedBy: .both, .sameOrNarrowerContent) }
-        // A page named .html that is written as XML (a declaration, an html root): XHTML, which
-        // Apple declares beside HTML, not under it; the name and the content agree it is a page.
-        if found.identifier == "public.xhtml" && named.identifier == "public.html" { return Outcome(type: found, decidedBy: .both, .xhtml) }
+        // Content in another serialization of the format the name says (a page named .html that
+        // is written as XML: XHTML, which Apple declares beside HTML, not under it): they agree.
+        if serializations[found.identifier] == named.identifier { return Outcome(type: found, decidedBy: .both, .serialization) }
         // Content that says only what every file of its kind is (plain text, data) agrees with the
         // name without telling the type: the name alone decided it.
         if named.conforms(to: found) {
