@@ -624,6 +624,34 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         return nil
     }
 
+    /// What the bytes say of one format the database has magic for: `nil` when none of its rules
+    /// is at `minimumPriority` or above with every top-level test comparing `minimumLength`
+    /// bytes or more, else whether one of those matches. `mimeType` is compared with each rule's
+    /// type as the database spells it, or by an alias.
+    public func signatureVerdict(_ data: UnsafeRawBufferPointer, for mimeType: String, minimumPriority: Int, minimumLength: Int = 1) -> Bool? {
+        guard let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
+            count <= cache.count / 16
+        else { return nil }
+        let wanted = canonical(mimeType).lowercased()
+        var budget = Self.magicBudget
+        var hasRule = false
+        for rule in 0..<count {
+            let entry = first + 16 * rule
+            guard let priority = cache.uint32(at: entry), priority >= minimumPriority, let typeOffset = cache.uint32(at: entry + 4),
+                let type = cache.string(at: typeOffset), canonical(type).lowercased() == wanted,
+                let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12), matchlets <= cache.count / 32
+            else { continue }
+            let lengths = (0..<matchlets).map { cache.uint32(at: firstMatchlet + 32 * $0 + 12) ?? 0 }
+            guard matchlets > 0, lengths.allSatisfy({ $0 >= minimumLength }) else { continue }
+            hasRule = true
+            for matchlet in 0..<matchlets {
+                guard let levels = matchedLevels(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return nil }
+                if levels >= 0 { return true }
+            }
+        }
+        return hasRule ? false : nil
+    }
+
     /// The magic rules by what they need at byte 0: a rule whose top-level matchlets all compare
     /// one unmasked value at offset 0 can match only a file starting with one of their first
     /// bytes; one whose matchlets compare single offsets elsewhere, only a file with one of

@@ -170,6 +170,10 @@ public struct NameEvidence: Sendable {
     /// of its types (`.m`: Objective-C and MATLAB; `.key`: Keynote and PGP keys), so that it too
     /// tells them apart by content.
     public var isAmbiguousInDatabase: Bool
+    /// The binary types the name stands for whose exact signature the bytes lack (noise named
+    /// .png): the database or uti's rules have magic for the format at priority 80 or above, and
+    /// none of it matched content that nothing else named. Such a type is not the answer.
+    public var rejectedBySignature: [UTType] = []
 
     /// Name evidence: the extension or name looked up, its type and the other types it stands for.
     public init(value: String, type: UTType, alternatives: [UTType] = [], isWeak: Bool = false, isAmbiguousInDatabase: Bool = false) {

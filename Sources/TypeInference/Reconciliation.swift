@@ -96,6 +96,7 @@ public enum Reconciliation {
     public enum Rule: String, Sendable, CaseIterable {
         case noName = "no-name"
         case emptyFile = "empty-file"
+        case nameRejected = "name-rejected"
         case plainTextName = "plain-text-name"
         case nameCorroborates = "name-corroborates"
         case sameOrNarrowerContent = "narrower-content"
@@ -118,6 +119,8 @@ public enum Reconciliation {
             switch self {
             case .noName: "no usable name (none, or only a dynamic type): the content decides"
             case .emptyFile: "no content (an empty file): the name decides, else public.data"
+            case .nameRejected:
+                "content nothing named (data, plain text) under a name for a binary format whose exact signature, a rule of priority 80 or more, the bytes lack (noise named .png): the content, and the mismatch names both; another type the name stands for that the bytes do not reject is tried first"
             case .plainTextName:
                 "a weak guess (a language from statements, a short signature) in a file the name calls plain text (a .txt full of examples): the name"
             case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"
@@ -191,8 +194,20 @@ public enum Reconciliation {
         guard let content else {
             return Outcome(type: named ?? .data, decidedBy: named == nil ? .content : .extension, .emptyFile)
         }
-        guard let named else { return Outcome(type: content.type, decidedBy: .content, .noName) }
+        guard var named else { return Outcome(type: content.type, decidedBy: .content, .noName) }
         let found = content.type
+        // A name whose format's exact signature the bytes lack (noise named .png, which every PNG
+        // starts with its signature): another type the name stands for that the bytes do not
+        // reject, else the content, and the mismatch shows the name.
+        var name = name
+        if let rejected = name?.rejectedBySignature, rejected.contains(named) {
+            guard let other = name?.alternatives.first(where: { !$0.isDynamic && !rejected.contains($0) }) else {
+                return Outcome(type: found, decidedBy: .content, .nameRejected, mismatch: Mismatch(content: found, extension: named))
+            }
+            named = other
+            name?.type = other
+            name?.alternatives.removeAll { rejected.contains($0) || $0 == other }
+        }
         // A weak guess in a file its name calls plain text is the text its name says: a language
         // guessed from statements (a `.txt` help file full of examples), or a format the
         // database's short signature named (patch's `*** ` at the start of notes).

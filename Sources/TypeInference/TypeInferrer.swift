@@ -280,6 +280,15 @@ public final class TypeInferrer {
         let database = sharedMIME?.database
         result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText, database: database) }
         result.content = content
+        // Content nothing named (data, plain text), under a name: which of the name's types the
+        // bytes reject by their own signatures.
+        if var evidence = result.name, let found = content,
+            found.type == .data || (Self.plainTextIdentifiers.contains(found.type.identifier) && !found.isWeak)
+        {
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])
+            evidence.rejectedBySignature = ([evidence.type] + evidence.alternatives).filter { !$0.isDynamic && signatureRejects($0, bytes) }
+            result.name = evidence
+        }
         if let evidence = result.name {
             let detail = evidence.value + (evidence.isWeak ? " (a name's start)" : "")
             candidates.append(Candidate(type: evidence.type, source: .name, strength: .name, detail: detail))
@@ -412,6 +421,32 @@ public final class TypeInferrer {
             }
         }
         return candidates
+    }
+
+    /// The priority from which a rule's absence rejects a name: shared-mime-info's own line
+    /// between magic that overrules a name and magic that does not. Below it the database's
+    /// rules often cover some of a format's variants only (binary STL, which has no signature,
+    /// beside ASCII STL's `solid`; headers of Spectrum snapshots of one version).
+    static let rejectingPriority = 80
+
+    /// Whether `type`'s own signatures reject `bytes`: a binary format for which shared-mime-info
+    /// (the system's database and uti's rules) has magic under one of its MIME names at
+    /// `rejectingPriority` or above, none of which matches. Not a text format: the database's
+    /// magic for text is how files of it often start (`#!/usr/bin/perl`, Modelica's `class`),
+    /// and a PEM file may have text before its boundary (RFC 7468, 2), so a missing opening
+    /// rejects nothing.
+    private func signatureRejects(_ type: UTType, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !type.conforms(to: .text) else { return false }
+        let names = Set((type.tagSpecification[.mimeType] + [type.sharedMIMEInfoName].compactMap { $0 }).map { $0.lowercased() })
+        var verdicts: [Bool] = []
+        for database in [sharedMIME?.database, ownRules?.database].compactMap({ $0 }) {
+            for name in names {
+                if let verdict = database.signatureVerdict(bytes, for: name, minimumPriority: Self.rejectingPriority) {
+                    verdicts.append(verdict)
+                }
+            }
+        }
+        return !verdicts.isEmpty && !verdicts.contains(true)
     }
 
     /// A rule's strength: a signature at priority 80 or above (shared-mime-info's line between

@@ -769,6 +769,20 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try contentAnswer(file) == identifier + "\n")
     }
 
+    /// A name whose format's exact signature the bytes lack does not name them (issue 40): bytes
+    /// nothing recognizes, named .png, are data, and the mismatch shows the name.
+    @Test func aNameItsOwnSignatureRejectsIsNotTheAnswer() throws {
+        let run = try uti(["identify", "--format", "jsonl", "Fixtures/files/mislabelled/noise.png"])
+        let record = try records(run.stdout)[0]
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.data")
+        #expect((record["evidence"] as? [String: Any])?["rule"] as? String == "name-rejected")
+        #expect((record["evidence"] as? [String: Any])?["decidedBy"] as? String == "content")
+        #expect((record["mismatch"] as? [String: Any])?["extension"] as? String == "public.png")
+        // A real PNG under its name, and bytes of a format whose rules are not exhaustive (binary
+        // STL has no signature), keep their names.
+        #expect(try uti(["identify", "-b", "Fixtures/files/photo.png"]).stdout == "public.png\n")
+    }
+
     /// Candidates carry the offset of what they read: the stream behind ID3v2 tags is a
     /// signature where the tags end, the tag's own MPEG rule a weak one at byte 0.
     @Test func candidatesSayWhereTheyRead() throws {
