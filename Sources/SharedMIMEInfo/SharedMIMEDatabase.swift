@@ -629,16 +629,11 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// bytes or more, else whether one of those matches. `mimeType` is compared with each rule's
     /// type as the database spells it, or by an alias.
     public func signatureVerdict(_ data: UnsafeRawBufferPointer, for mimeType: String, minimumPriority: Int, minimumLength: Int = 1) -> Bool? {
-        guard let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
-            count <= cache.count / 16
-        else { return nil }
-        let wanted = canonical(mimeType).lowercased()
+        guard let rules = rulesByType[canonical(mimeType).lowercased()] else { return nil }
         var budget = Self.magicBudget
         var hasRule = false
-        for rule in 0..<count {
-            let entry = first + 16 * rule
-            guard let priority = cache.uint32(at: entry), priority >= minimumPriority, let typeOffset = cache.uint32(at: entry + 4),
-                let type = cache.string(at: typeOffset), canonical(type).lowercased() == wanted,
+        for entry in rules {
+            guard let priority = cache.uint32(at: entry), priority >= minimumPriority,
                 let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12), matchlets <= cache.count / 32
             else { continue }
             let lengths = (0..<matchlets).map { cache.uint32(at: firstMatchlet + 32 * $0 + 12) ?? 0 }
@@ -651,6 +646,28 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         }
         return hasRule ? false : nil
     }
+
+    /// The magic rules' entries by the canonical, lowercased MIME type they name: built on first
+    /// use, once (`signatureVerdict` asks for one type's rules).
+    private var rulesByType: [String: [Int]] {
+        rulesByTypeLock.value(
+            get: { self.rulesByTypeStore }, set: { self.rulesByTypeStore = $0 },
+            orBuild: {
+                var rules: [String: [Int]] = [:]
+                guard let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
+                    count <= cache.count / 16
+                else { return rules }
+                for rule in 0..<count {
+                    let entry = first + 16 * rule
+                    guard let typeOffset = cache.uint32(at: entry + 4), let type = cache.string(at: typeOffset) else { continue }
+                    rules[canonical(type).lowercased(), default: []].append(entry)
+                }
+                return rules
+            })
+    }
+
+    private let rulesByTypeLock = Lock()
+    private var rulesByTypeStore: [String: [Int]]?
 
     /// The magic rules by what they need at byte 0: a rule whose top-level matchlets all compare
     /// one unmasked value at offset 0 can match only a file starting with one of their first

@@ -183,9 +183,10 @@ extension HelpText {
         in --explain) that a text name, .txt too, overrides; --explain and the record's \
         evidence.content.check name the check that decided. Other text in those encodings is plain text \
         (plain-text), unless it holds one statement of a language, which libmagic is then asked to \
-        corroborate (language-hint), or its name gives no text type (no name, a name for data): then \
-        libmagic's answer (a language from keywords, CSV, HTML from a tag) is a weak answer, which stands \
-        over the database's rules of priority 50 or below. Then libmagic for everything else \
+        corroborate (language-hint), or its name gives no text type (no name, a name for data) and it is written as code \
+        (a line of its first 8 KiB ends with a brace or a semicolon): then libmagic's answer (a language \
+        from keywords) is a weak answer, which stands over the database's rules of priority 50 or below; \
+        prose is not shown to libmagic (its text pass costs about 3 ms a file). Then libmagic for everything else \
         (binary content, text in other encodings), shown what it would read of the file itself, the first \
         MiB (the libmagic-bytes limit), not the head (OLE compound storage, \
         whose directory may lie anywhere, is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
