@@ -386,8 +386,7 @@ public final class TypeInferrer {
             if !candidates.contains(where: { $0.type == candidate.type && $0.source == candidate.source }) { candidates.append(candidate) }
         }
         func ruleCandidate(_ match: SharedMIMEMatch) -> Candidate? {
-            let type =
-                match.isUTIRule ? ownRuleType(match.mimeType) : catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
+            let type = match.isUTIRule ? ownRuleType(match.mimeType) : systemRuleType(match.mimeType)
             guard let type, !Self.genericMIMETypes.contains(match.mimeType) else { return nil }
             return Candidate(
                 type: type, source: match.isUTIRule ? .rule : .sharedMIMEInfo, strength: Self.strength(of: match),
@@ -517,6 +516,17 @@ public final class TypeInferrer {
     /// Types whose content is what they hold: a rule that looks inside one names a narrower type.
     static let containers = ["public.archive", "org.xiph.ogg"]
 
+    /// The type a rule of the system's database names, by the catalog's tags, memoized.
+    private func systemRuleType(_ mimeType: String) -> UTType {
+        if let known = systemRuleTypes[mimeType] { return known }
+        let type = catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+        systemRuleTypes[mimeType] = type
+        return type
+    }
+
+    /// `systemRuleType`'s answers.
+    private var systemRuleTypes: [String: UTType] = [:]
+
     /// The type a rule of uti's names (`OwnRules.type(forMIMEType:in:)`), memoized.
     private func ownRuleType(_ mimeType: String) -> UTType? {
         if let known = ownRuleTypes[mimeType] { return known }
@@ -545,9 +555,7 @@ public final class TypeInferrer {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
-        let named =
-            match.isUTIRule
-            ? ownRuleType(match.mimeType) : catalog.type(tag: match.mimeType, tagClass: .mimeType, conformingTo: nil)
+        let named = match.isUTIRule ? ownRuleType(match.mimeType) : systemRuleType(match.mimeType)
         guard let type = named, !type.isDynamic, type != found.type else { return result }
         // Text is evidence against a binary format: a rule that finds `%PDF-` inside a CSV found a
         // look-alike. A match for text content must be textual itself (text in the catalog, or a
@@ -708,7 +716,7 @@ public final class TypeInferrer {
                 // first 8 KiB ends with a brace or a semicolon), libmagic is not asked: its text
                 // pass, regular expressions compiled test by test, costs about 3 ms a file, and its
                 // guesses on prose (HTML from a quoted tag, troff from a dotted name) are wrong.
-                if !nameSaysText(), Self.isWrittenAsCode(head.prefix(ContentChecks.textPrefix)),
+                if Self.isWrittenAsCode(head.prefix(ContentChecks.textPrefix)), !nameSaysText(),
                     let said = try magicMIMEType(headCount: headCount), !Self.genericMIMETypes.contains(said),
                     let guess = textType(libmagicSays: said) ?? magicType(ContentReport(mimeType: said, encoding: encoding, description: nil)),
                     !Self.plainTextIdentifiers.contains(guess.identifier),
