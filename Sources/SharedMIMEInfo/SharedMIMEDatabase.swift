@@ -625,10 +625,9 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     }
 
     /// What the bytes say of one format the database has magic for: `nil` when none of its rules
-    /// is at `minimumPriority` or above with every top-level test comparing `minimumLength`
-    /// bytes or more, else whether one of those matches. `mimeType` is compared with each rule's
-    /// type as the database spells it, or by an alias.
-    public func signatureVerdict(_ data: UnsafeRawBufferPointer, for mimeType: String, minimumPriority: Int, minimumLength: Int = 1) -> Bool? {
+    /// is at `minimumPriority` or above, else whether one of those matches. `mimeType` is
+    /// compared with each rule's type as the database spells it, or by an alias.
+    public func signatureVerdict(_ data: UnsafeRawBufferPointer, for mimeType: String, minimumPriority: Int) -> Bool? {
         guard let rules = rulesByType[canonical(mimeType).lowercased()] else { return nil }
         var budget = Self.magicBudget
         var hasRule = false
@@ -636,8 +635,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             guard let priority = cache.uint32(at: entry), priority >= minimumPriority,
                 let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12), matchlets <= cache.count / 32
             else { continue }
-            let lengths = (0..<matchlets).map { cache.uint32(at: firstMatchlet + 32 * $0 + 12) ?? 0 }
-            guard matchlets > 0, lengths.allSatisfy({ $0 >= minimumLength }) else { continue }
+            guard matchlets > 0 else { continue }
             hasRule = true
             for matchlet in 0..<matchlets {
                 guard let levels = matchedLevels(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return nil }

@@ -61,8 +61,17 @@
 
         /// Whether the codec is video.
         var isVideo: Bool { [.theora, .dirac, .daala].contains(self) }
-        /// Whether the codec is audio.
-        var isAudio: Bool { [.vorbis, .opus, .flac, .speex].contains(self) }
+        /// The MIME type of Ogg whose one audio stream is in this codec; nil for codecs that are
+        /// not audio.
+        var audioMIMEType: String? {
+            switch self {
+            case .vorbis: "audio/x-vorbis+ogg"
+            case .opus: "audio/x-opus+ogg"
+            case .flac: "audio/x-flac+ogg"
+            case .speex: "audio/x-speex+ogg"
+            default: nil
+            }
+        }
     }
 
     /// The type an Ogg file's streams make it, as MIME type: video (Theora's `video/ogg`) where
@@ -70,10 +79,9 @@
     /// `audio/ogg` for several audio codecs; nil when no stream is audio or video.
     static func oggMIMEType(_ codecs: [OggCodec]) -> String? {
         if codecs.contains(where: \.isVideo) { return "video/ogg" }
-        let audio = Set(codecs.filter(\.isAudio).map { "\($0)" })
+        let audio = Set(codecs.compactMap(\.audioMIMEType))
         guard let only = audio.first else { return nil }
-        guard audio.count == 1 else { return "audio/ogg" }
-        return ["vorbis": "audio/x-vorbis+ogg", "opus": "audio/x-opus+ogg", "flac": "audio/x-flac+ogg", "speex": "audio/x-speex+ogg"][only]
+        return audio.count == 1 ? only : "audio/ogg"
     }
 
     // MARK: ASF (Windows Media)

@@ -195,21 +195,23 @@ public final class TypeInferrer {
         pendingCandidates = []
         textAnswer = nil
         var content: ContentEvidence?
-        // The name's type where it decides text whatever language libmagic would guess: then
-        // libmagic is not asked to corroborate a weak rule (found once, when first needed).
-        var settled: UTType??
-        func settlingName() -> UTType? {
-            if let settled { return settled }
-            let found = name.flatMap(settlingType(forName:))
-            settled = .some(found)
+        let database = sharedMIME?.database
+        // What the name says of text content, looked up once, when first needed: by the two
+        // questions below, and as the record's name evidence when the content is text.
+        var nameOfText: NameEvidence??
+        func textNameEvidence() -> NameEvidence? {
+            if let nameOfText { return nameOfText }
+            let found = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: true, database: database) }
+            nameOfText = .some(found)
             return found
         }
+        // The name's type where it decides text whatever language libmagic would guess: then
+        // libmagic is not asked to corroborate a weak rule.
+        func settlingName() -> UTType? { textNameEvidence().flatMap(settlingType(for:)) }
         // Whether the name gives a text type that overrules any guess from the text (not a name's
         // start): then libmagic is not asked to guess the language of text uti read nothing of.
         func nameSaysText() -> Bool {
-            guard let name,
-                let evidence = NameRules.evidence(for: name, in: catalog, constraint: .data, contentIsText: true, database: sharedMIME?.database)
-            else { return false }
+            guard let evidence = textNameEvidence() else { return false }
             return !evidence.isWeak && !evidence.type.isDynamic && evidence.type.conforms(to: .text)
         }
         if headCount > 0 {
@@ -245,40 +247,32 @@ public final class TypeInferrer {
         }
         // A HEIF file whose major brand is the generic one (mif1, miaf): its compatible brands say
         // which image format it is (HEIC, AVIF), where the content said HEIF or a still image.
-        if var found = content, found.type.conforms(to: .image) || found.type == .data,
+        if let found = content, found.type.conforms(to: .image) || found.type == .data,
             let identifier = PackageRules.heifBrandType(Array(buffer[0..<min(headCount, 16 + 4 * PackageRules.isoCompatibleBrandLimit)])),
             let branded = catalog.type(identifier: identifier), branded != found.type,
             found.type == .data || catalog.type(identifier: "public.heif-standard").map(found.type.conforms) ?? false
                 || branded.conforms(to: found.type)
         {
-            found.type = branded
-            found.mimeType = branded.preferredMIMEType ?? found.mimeType
-            found.sniffer = .uti
-            found.check = "heif-brands"
-            if !magicDescriptions { found.description = branded.localizedDescription }
-            content = found
+            content = containerRead(found, as: branded, mimeType: branded.preferredMIMEType ?? found.mimeType, check: "heif-brands")
             candidates.insert(Candidate(type: branded, source: .check, strength: .verified, offset: 8, detail: "heif-brands"), at: 0)
         }
         // An Ogg file is what its logical streams are, video over audio: every stream's first
         // page comes before any other (a Skeleton stream first hides Theora from a rule that
         // reads the first page only).
-        if var found = content, found.type.conforms(to: Self.ogg), headCount >= 27,
+        if let found = content, found.type.conforms(to: Self.ogg), headCount >= 27,
             let codecs = MediaContainers.oggCodecs(Array(buffer[0..<headCount])), let mimeType = MediaContainers.oggMIMEType(codecs),
             case let type = catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil), !type.isDynamic, type != found.type,
             type.conforms(to: Self.ogg)
         {
-            found.type = type
-            found.mimeType = mimeType
-            found.sniffer = .uti
-            found.check = "ogg-streams"
-            if !magicDescriptions { found.description = type.localizedDescription }
-            content = found
+            content = containerRead(found, as: type, mimeType: mimeType, check: "ogg-streams")
             candidates.insert(Candidate(type: type, source: .check, strength: .verified, offset: 0, detail: "ogg-streams"), at: 0)
         }
         result.encoding = content?.encoding
         let contentIsText = content.map { $0.type.conforms(to: .text) || $0.isText }
-        let database = sharedMIME?.database
-        result.name = name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText, database: database) }
+        result.name =
+            contentIsText == true
+            ? textNameEvidence()
+            : name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText, database: database) }
         result.content = content
         // Content nothing named (data, plain text), under a name: which of the name's types the
         // bytes reject by their own signatures.
@@ -351,7 +345,7 @@ public final class TypeInferrer {
             && (match?.anchor).map { anchor in (own?.anchor).map(anchor.refines) ?? false } ?? false
             && Self.containers.contains { container in catalog.type(identifier: container).map(found.type.conforms) ?? false }
         // libmagic, asked only when a weak rule of the database would rename plain text, and not
-        // where the name decides whatever libmagic says (`settlingType(forName:)`) and the rule
+        // where the name decides whatever libmagic says (`settlingType(for:)`) and the rule
         // does not name the name's type (MATLAB's `%` in a .m, where the rule is evidence).
         // A zip whose stored `mimetype` entry uti refused as a claim (a flat XML type, an image)
         // is not renamed by a database rule that reads the same entry by its prefix
@@ -375,6 +369,18 @@ public final class TypeInferrer {
         combined.sharedMIMEInfo = match
         pendingCandidates = contentCandidates(found: found, own: own, system: system)
         return combined
+    }
+
+    /// Content evidence that one of uti's readings of a container (`check`) made `type`: uti's
+    /// answer, with the type's own description unless libmagic's is asked for.
+    private func containerRead(_ found: ContentEvidence, as type: UTType, mimeType: String?, check: String) -> ContentEvidence {
+        var read = found
+        read.type = type
+        read.mimeType = mimeType
+        read.sniffer = .uti
+        read.check = check
+        if !magicDescriptions { read.description = type.localizedDescription }
+        return read
     }
 
     /// What each source of content evidence said, with its strength: uti's answer before the
@@ -475,11 +481,8 @@ public final class TypeInferrer {
     ///   database's name, or another name that is printed), so a guess that names it, or any
     ///   other, prints as the name alone does.
     /// Not with libmagic's descriptions, which ask libmagic for every file.
-    private func settlingType(forName name: String) -> UTType? {
-        guard !magicDescriptions,
-            let evidence = NameRules.evidence(for: name, in: catalog, constraint: .data, contentIsText: true, database: sharedMIME?.database),
-            !evidence.isWeak, evidence.alternatives.isEmpty, !evidence.type.isDynamic
-        else { return nil }
+    private func settlingType(for evidence: NameEvidence) -> UTType? {
+        guard !magicDescriptions, !evidence.isWeak, evidence.alternatives.isEmpty, !evidence.type.isDynamic else { return nil }
         let type = evidence.type
         if let known = settlingTypes[type.identifier] { return known ? type : nil }
         let tags = type.tagSpecification[.mimeType]
@@ -504,7 +507,7 @@ public final class TypeInferrer {
     /// length it was asked of, and its MIME type.
     private var textAnswer: (count: Int, said: String?)?
 
-    /// `settlingType(forName:)`'s verdict by type, found once.
+    /// `settlingType(for:)`'s verdict by type, found once.
     private var settlingTypes: [String: Bool] = [:]
 
     /// Configuration syntaxes uti tells from structure, which narrower dialects share.
@@ -718,7 +721,7 @@ public final class TypeInferrer {
                 // guesses on prose (HTML from a quoted tag, troff from a dotted name) are wrong.
                 if Self.isWrittenAsCode(head.prefix(ContentChecks.textPrefix)), !nameSaysText(),
                     let said = try magicMIMEType(headCount: headCount), !Self.genericMIMETypes.contains(said),
-                    let guess = textType(libmagicSays: said) ?? magicType(ContentReport(mimeType: said, encoding: encoding, description: nil)),
+                    let guess = textType(libmagicSays: said),
                     !Self.plainTextIdentifiers.contains(guess.identifier),
                     let found = evidence(guess.identifier, nil, mimeType: said, encoding: encoding, weak: true, by: .libmagic)
                 {
