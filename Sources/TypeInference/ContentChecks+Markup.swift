@@ -27,10 +27,13 @@ extension ContentChecks {
     /// XML dialects by their root element, and HTML.
     static func markup(_ text: Substring) -> (String, String)? {
         let head = String(text.prefix(4096))
-        let lower = head.lowercased()
-        if lower.hasPrefix("<!doctype html") || lower.hasPrefix("<html") { return ("public.html", "HTML document") }
-        let isXML = lower.hasPrefix("<?xml")
-        guard isXML || lower.hasPrefix("<!doctype") || lower.hasPrefix("<") else { return nil }
+        // The opening lowercased for the declarations; the whole head only where an element's
+        // content is read (most markup is XML, decided by its root alone).
+        let opening = String(head.prefix(16)).lowercased()
+        if opening.hasPrefix("<!doctype html") || opening.hasPrefix("<html") { return ("public.html", "HTML document") }
+        let isXML = opening.hasPrefix("<?xml")
+        let isDoctype = opening.hasPrefix("<!doctype")
+        guard isXML || isDoctype || opening.hasPrefix("<") else { return nil }
         guard let root = rootElement(head) else {
             return isXML ? ("public.xml", "XML document") : nil
         }
@@ -40,23 +43,24 @@ extension ContentChecks {
         // An html root in XHTML's namespace, or after an XML declaration (a document written
         // to be parsed as XML, as libxml2's and DocBook's stylesheets write them): XHTML.
         case "html":
-            return isXML || lower.contains("xmlns=\"http://www.w3.org/1999/xhtml\"")
+            return isXML || head.lowercased().contains("xmlns=\"http://www.w3.org/1999/xhtml\"")
                 ? ("public.xhtml", "XHTML document")
                 : ("public.html", "HTML document")
         case "rss": return ("public.rss", "RSS feed")
         case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")
-        case let name where !isXML && !lower.hasPrefix("<!doctype") && htmlFragmentRoots.contains(name):
+        case let name where !isXML && !isDoctype && htmlFragmentRoots.contains(name):
             // A fragment of a page (a template's sidebar, an include): it starts with an element
             // of HTML's body, closes it, and holds another element of HTML's (the HTML Living
             // Standard, 13.4: fragments are parsed in the context of an element).
             // Every element it opens is one HTML defines (an olink database's <div> over <ttl> and
             // <xreftext> is XML), and no Markdown heading or link follows (a README that opens
             // with a centred logo is Markdown).
+            let lower = head.lowercased()
             let tags = elementNames(lower)
             let markdown = ["\n# ", "\n## ", "\n### ", "](", "\n```"].contains { lower.contains($0) }
             let html = tags.count >= 2 && Set(tags).count >= 2 && tags.allSatisfy { htmlElementNames.contains($0) }
             return lower.contains("</\(name)>") && html && !markdown ? ("public.html", "HTML fragment") : nil
-        default: return isXML || lower.hasPrefix("<!doctype") ? ("public.xml", "XML document") : nil
+        default: return isXML || isDoctype ? ("public.xml", "XML document") : nil
         }
     }
 

@@ -111,8 +111,16 @@ public struct Candidate: Sendable, Equatable {
         case name
 
         /// Whether `self` is stronger than `other`.
-        public static func < (first: Strength, second: Strength) -> Bool {
-            allCases.firstIndex(of: first)! < allCases.firstIndex(of: second)!
+        public static func < (first: Strength, second: Strength) -> Bool { first.rank < second.rank }
+
+        /// The place in the order above.
+        private var rank: Int {
+            switch self {
+            case .verified: 0
+            case .signature: 1
+            case .weak: 2
+            case .name: 3
+            }
         }
     }
 

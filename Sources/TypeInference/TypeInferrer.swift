@@ -713,12 +713,12 @@ public final class TypeInferrer {
                 {
                     return found
                 }
-                // Text none of uti's checks read, written with code's punctuation: libmagic's guess
-                // (a language from a keyword or two) is a weak answer, which any text name
-                // overrules. Where the name gives a text type, or the text is prose (no line of its
-                // first 8 KiB ends with a brace or a semicolon), libmagic is not asked: its text
-                // pass, regular expressions compiled test by test, costs about 3 ms a file, and its
-                // guesses on prose (HTML from a quoted tag, troff from a dotted name) are wrong.
+                // Text none of uti's checks read, written as code (its punctuation and a line that
+                // begins with a declaration): libmagic's guess (a language from a keyword or two)
+                // is a weak answer, which any text name overrules. Where the name gives a text
+                // type, or the text is prose or configuration, libmagic is not asked: its text
+                // pass, regular expressions run line by line, costs 1-4 ms a file, and its guesses
+                // on prose (HTML from a quoted tag, troff from a dotted name) are wrong.
                 if Self.isWrittenAsCode(head.prefix(ContentChecks.textPrefix)), !nameSaysText(),
                     let said = try magicMIMEType(headCount: headCount), !Self.genericMIMETypes.contains(said),
                     let guess = textType(libmagicSays: said),
@@ -807,24 +807,69 @@ public final class TypeInferrer {
         return described(evidence(fallback, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic))!
     }
 
-    /// Whether text is written with the punctuation code of the C family is (C, C++, Java,
-    /// JavaScript, PHP, CSS, Perl, Rust, Go): a line that ends with `{`, `}` or `;` after
-    /// trailing white space, or, for code minified onto long lines, one of those characters in
-    /// every hundred bytes.
+    /// Whether text is written as code of the C family is (C, C++, Java, JavaScript, PHP, Perl,
+    /// Ruby, Go): a line that ends with `{`, `}` or `;` after trailing white space and a line that
+    /// begins with a declaration or a preprocessor directive (`#include`, `struct`, `class`,
+    /// `import`, `function`, `package`, ...), the words libmagic's language tests look for, so
+    /// that it is asked only where it has something to go on; or code minified onto lines of
+    /// hundreds of bytes, one of those characters in every hundred. Configuration written with
+    /// braces and semicolons (X keyboard maps, linker scripts, locale sources) has short lines
+    /// that end so and none of the words.
     static func isWrittenAsCode(_ text: ArraySlice<UInt8>) -> Bool {
         var last: UInt8 = 0x0A
         var punctuation = 0
+        var endsLikeCode = false
+        var declares = false
+        var lineStart = true
+        var lines = 1
+        var index = text.startIndex
         func isCodeEnd(_ byte: UInt8) -> Bool { byte == 0x7B || byte == 0x7D || byte == 0x3B }
-        for byte in text {
+        while index < text.endIndex {
+            let byte = text[index]
+            if lineStart && !declares && byte != 0x20 && byte != 0x09 {
+                lineStart = false
+                declares = startsDeclaration(text[index...])
+            }
             if isCodeEnd(byte) { punctuation += 1 }
             if byte == 0x0A || byte == 0x0D {
-                if isCodeEnd(last) { return true }
+                if isCodeEnd(last) { endsLikeCode = true }
                 last = 0x0A
+                lineStart = true
+                lines += 1
             } else if byte != 0x20 && byte != 0x09 {
                 last = byte
             }
+            if endsLikeCode && declares { return true }
+            index += 1
         }
-        return isCodeEnd(last) || (text.count >= 100 && punctuation * 100 >= text.count)
+        if declares && isCodeEnd(last) { return true }
+        return text.count >= 100 && punctuation * 100 >= text.count && lines * 200 <= text.count
+    }
+
+    /// The words a line of code of the C family begins with, where a line of configuration or
+    /// prose seldom does.
+    private static let declarationWords: Set<ArraySlice<UInt8>> = Set(
+        [
+            "#include", "#define", "#if", "#ifdef", "#ifndef", "#pragma", "struct", "union", "enum", "typedef",
+            "extern", "static", "char", "double", "float", "int", "void", "namespace", "using", "template",
+            "virtual", "class", "public", "private", "import", "export", "package", "const", "var", "let",
+            "function", "module", "require", "def", "use", "func",
+        ].map { ArraySlice(Array($0.utf8)) })
+
+    /// Whether the text begins with one of `declarationWords` followed by a character that
+    /// cannot continue a word.
+    private static func startsDeclaration(_ text: ArraySlice<UInt8>) -> Bool {
+        var end = text.startIndex
+        if end < text.endIndex && text[end] == 0x23 { end += 1 }
+        while end < text.endIndex, end - text.startIndex < 9 {
+            let byte = text[end]
+            guard (byte >= 0x61 && byte <= 0x7A) else { break }
+            end += 1
+        }
+        guard end > text.startIndex, end < text.endIndex else { return false }
+        let next = text[end]
+        let continuesWord = (next >= 0x41 && next <= 0x5A) || (next >= 0x30 && next <= 0x39) || next == 0x5F
+        return !continuesWord && declarationWords.contains(text[text.startIndex..<end])
     }
 
     /// libmagic's MIME type for the first `headCount` bytes of the buffer, bare; nil when the
