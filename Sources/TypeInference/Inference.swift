@@ -220,6 +220,9 @@ public struct Inference: Sendable {
     /// Every answer the evidence gave, strongest first (`Candidate`): the content's sources,
     /// then the name's.
     public var candidates: [Candidate] = []
+    /// Whether the file is what it claims to be, when asked (`TypeInferrer.verdict(for:)`;
+    /// `identify --verdict`).
+    public var verdict: FileVerdict?
 
     /// An answer about `path`, with nothing known yet.
     public init(path: RawPath) { self.path = path }

@@ -39,7 +39,11 @@ public final class TypeInferrer {
     deinit { buffer.deallocate() }
 
     /// The inference for one path. Failures are in the record's `error`, never thrown.
-    public func infer(_ path: RawPath) -> Inference {
+    public func infer(_ path: RawPath) -> Inference { infer(path, name: nil) }
+
+    /// The type of the file at `path`, read as if its name were `name` (an upload stored under a
+    /// temporary name, with the name it came with); `nil` is the path's own name.
+    public func infer(_ path: RawPath, name claimedName: String?) -> Inference {
         var result = Inference(path: path)
         var status = stat()
         let statResult = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
@@ -48,11 +52,11 @@ public final class TypeInferrer {
             return result
         }
         result.size = Int(status.st_size)
-        let name = path.lastComponent
+        let name = claimedName ?? path.lastComponent
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             result.kind = .file
-            readRegularFile(path, into: &result)
+            readRegularFile(path, name: name, into: &result)
             return result
         case S_IFDIR:
             result.kind = .directory
@@ -101,7 +105,7 @@ public final class TypeInferrer {
         return result
     }
 
-    private func readRegularFile(_ path: RawPath, into result: inout Inference) {
+    private func readRegularFile(_ path: RawPath, name: String, into result: inout Inference) {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
         let descriptor = path.withCString { open($0, flags) }
         guard descriptor >= 0 else {
@@ -130,7 +134,7 @@ public final class TypeInferrer {
             filled += count
         }
         decide(
-            headCount: filled, size: max(size, filled), name: path.lastComponent,
+            headCount: filled, size: max(size, filled), name: name,
             zip: { ZipDirectory.read(descriptor: descriptor, size: size) },
             whole: { [sniffer] in lseek(descriptor, 0, SEEK_SET) == 0 ? sniffer.sniff(descriptor: descriptor) : nil },
             compound: { CompoundFile.read(descriptor: descriptor, size: size) },
@@ -440,7 +444,7 @@ public final class TypeInferrer {
     /// magic for text is how files of it often start (`#!/usr/bin/perl`, Modelica's `class`),
     /// and a PEM file may have text before its boundary (RFC 7468, 2), so a missing opening
     /// rejects nothing.
-    private func signatureRejects(_ type: UTType, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    func signatureRejects(_ type: UTType, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !type.conforms(to: .text) else { return false }
         let names = Set((type.tagSpecification[.mimeType] + [type.sharedMIMEInfoName].compactMap { $0 }).map { $0.lowercased() })
         var verdicts: [Bool] = []
@@ -863,7 +867,7 @@ public final class TypeInferrer {
         if end < text.endIndex && text[end] == 0x23 { end += 1 }
         while end < text.endIndex, end - text.startIndex < 9 {
             let byte = text[end]
-            guard (byte >= 0x61 && byte <= 0x7A) else { break }
+            guard byte >= 0x61 && byte <= 0x7A else { break }
             end += 1
         }
         guard end > text.startIndex, end < text.endIndex else { return false }

@@ -184,9 +184,11 @@ extension HelpText {
         evidence.content.check name the check that decided. Other text in those encodings is plain text \
         (plain-text), unless it holds one statement of a language, which libmagic is then asked to \
         corroborate (language-hint), or its name gives no text type (no name, a name for data) and it is written as code \
-        (a line of its first 8 KiB ends with a brace or a semicolon): then libmagic's answer (a language \
-        from keywords) is a weak answer, which stands over the database's rules of priority 50 or below; \
-        prose is not shown to libmagic (its text pass costs about 3 ms a file). Then libmagic for everything else \
+        (in its first 8 KiB a line ends with a brace or a semicolon and a line begins with a declaration \
+        or a directive, #include, struct, class, import, function, package and the like, the words \
+        libmagic's language tests look for; or it is minified onto long lines): then libmagic's answer (a \
+        language from keywords) is a weak answer, which stands over the database's rules of priority 50 or \
+        below; prose and configuration are not shown to libmagic (its text pass costs 1-4 ms a file). Then libmagic for everything else \
         (binary content, text in other encodings), shown what it would read of the file itself, the first \
         MiB (the libmagic-bytes limit), not the head (OLE compound storage, \
         whose directory may lie anywhere, is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
@@ -259,6 +261,39 @@ extension HelpText {
         EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some path failed \
         (an error record and a line on stderr, only the line when both are one terminal; the others are \
         still identified) or did not conform to --expect; 2 for bad usage or declarations.
+
+        VERDICT (--verdict): whether each file is what it claims to be, and only that, for a service that \
+        accepts files. The claim is the file's name (an extension that names one format; --claimed-name \
+        gives the name an upload came with) and --claimed-type, the MIME type it was sent as. uti reads \
+        the first 64 MiB (the verify-bytes limit) and walks the structure behind the first signature: \
+        PNG's chunks and their CRCs to IEND, JPEG's segments and scans to EOI, GIF's blocks to the \
+        trailer, PDF's objects, startxref and %%EOF, a zip's end record, central directory and every \
+        local header it points to, ISO base media boxes to the file's end, a RIFF form's size, an ELF \
+        section table, a PE section table. It looks where other formats legitimately start: past the end \
+        of the first (a zip, a PDF, a program, PHP or a page appended to an image), a zip's end record \
+        anywhere in the last 64 KiB (a prefix before its first entry), %PDF- in the first 1,024 bytes, an \
+        image's comments and text chunks (JPEG COM and APPn, PNG tEXt, iTXt and zTXt, GIF comments), a \
+        script comment a GIF's or BMP's header opens and its trailer closes, an image inside a page. It \
+        reads the code formats carry: macros (vbaProject.bin, OpenDocument Basic, the VBA storages of \
+        compound files), PDF JavaScript and launch actions (object streams inflated), SVG script \
+        elements, event handlers and javascript: links, archive entries that are programs (by extension \
+        or stored bytes), climb out of their folder (../, absolute names, in zip and tar) or are \
+        encrypted. The verdict is the most serious of: disguised (an executable or script, by its \
+        signature, under a name or claimed type that is neither, or inside a harmless format), \
+        polyglot (another unrelated format holds too), active-content, mismatch (the bytes' signature or \
+        structure says one format, the claim another unrelated one; a binary file lacking the exact \
+        signature of the format its name gives), signature-only (the signature and no structure behind \
+        it), truncated (the structure holds until the file ends first), consistent. Scripts and source \
+        code of another language (a zsh script named .ksh), a format the shared-mime-info database also \
+        names with the extension (F4V is MPEG-4), and text under a binary format's name (ld reads a \
+        libc.so that is a script) are not mismatches; weak guesses (a language from statements) never \
+        make one. The text line adds the verdict and the finding that made it; --explain lists every \
+        finding; the record adds verdict, findings (kind: format, trailing-data or a verdict; format, \
+        offset, span, structure: valid, truncated, signature-only or unchecked; basis) and policy (kept, \
+        breaches). The policy: --allow TYPE (the content must conform to one; repeatable), --deny \
+        VERDICT (repeatable; without one, every verdict but consistent), --policy FILE (a JSON object \
+        with allow and deny lists, which --allow and --deny add to). Exit status 1 when a file breaks \
+        the policy, each named on standard error with why.
         """
     /// `uti type --help`, from man/help/type.txt.
     static let type = """

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import FileAccess
 import TypeInference
 import UniformTypes
 
@@ -76,6 +77,36 @@ struct IdentifyCommand: ParsableCommand {
         completion: .typeIdentifiers)
     var expect: String?
 
+    @Flag(
+        help:
+            "Weigh each file against what it claims to be: a verdict (consistent, mismatch, polyglot, disguised, signature-only, truncated, active-content) and its findings; exit 1 when one breaks the policy."
+    )
+    var verdict = false
+
+    @Option(
+        name: .customLong("claimed-type"),
+        help: ArgumentHelp("With --verdict, the MIME type the file was sent as (an upload's Content-Type).", valueName: "mime"))
+    var claimedType: String?
+
+    @Option(
+        name: .customLong("claimed-name"),
+        help: ArgumentHelp("With --verdict, the name the file came with, in place of its path's (an upload stored under another name).", valueName: "name"))
+    var claimedName: String?
+
+    @Option(
+        help: ArgumentHelp("With --verdict, a type the policy allows (repeatable: any of them); the file's content must conform to one.", valueName: "type"),
+        completion: .typeIdentifiers)
+    var allow: [String] = []
+
+    @Option(
+        help: ArgumentHelp("With --verdict, a verdict that breaks the policy (repeatable; default: every verdict but consistent).", valueName: "verdict"))
+    var deny: [String] = []
+
+    @Option(
+        help: ArgumentHelp("With --verdict, a policy file: {\"allow\": [types], \"deny\": [verdicts]}; --allow and --deny add to it.", valueName: "file"),
+        completion: .file())
+    var policy: String?
+
     @Option(name: [.short, .long], help: "Worker threads (default: one per core; at most four per core).")
     var jobs: Int?
 
@@ -95,6 +126,17 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("--directories, --hidden, --no-ignore, --exclude and --max-depth go with -r.")
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        if !verdict {
+            let verdictOnly = [
+                (claimedType != nil, "--claimed-type"), (claimedName != nil, "--claimed-name"), (!allow.isEmpty, "--allow"), (!deny.isEmpty, "--deny"),
+                (policy != nil, "--policy"),
+            ]
+            .filter(\.0).map(\.1)
+            if !verdictOnly.isEmpty { throw ValidationError("\(verdictOnly.joined(separator: ", ")) go\(verdictOnly.count == 1 ? "es" : "") with --verdict.") }
+        }
+        for name in deny where FileVerdict.Kind(rawValue: name) == nil {
+            throw ValidationError("--deny \(name): not a verdict (one of \(FileVerdict.Kind.allCases.map(\.rawValue).joined(separator: ", "))).")
+        }
         if format != .text {
             let textOnly = [(brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (explain, "--explain")]
                 .filter(\.0).map(\.1)
@@ -111,7 +153,9 @@ struct IdentifyCommand: ParsableCommand {
             paths: paths, filesFrom: filesFrom, nullSeparated: nullSeparated, recursive: recursive, directories: directories,
             hidden: hidden, noIgnore: noIgnore, exclude: exclude, maxDepth: maxDepth, followSymlinks: followSymlinks, brief: brief,
             mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, conformingTo: conformingTo, explain: explain,
-            magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles
+            magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles,
+            verdict: verdict
+                ? VerdictRequest(claimedType: claimedType, claimedName: claimedName, allow: allow, deny: deny, policyFile: policy) : nil
         ).run()
     }
 
@@ -124,7 +168,7 @@ struct IdentifyCommand: ParsableCommand {
     /// Infers a batch on every worker, each also rendering its records (`render`) so that the
     /// writing thread only writes; results come back in input order.
     static func infer(
-        _ batch: [PathItem], with inferrers: [TypeInferrer], render: @escaping @Sendable (Inference) -> String?
+        _ batch: [PathItem], with inferrers: [TypeInferrer], claim: Claim? = nil, render: @escaping @Sendable (Inference) -> String?
     ) -> [(Inference, String?)] {
         var results = [(Inference, String?)?](repeating: nil, count: batch.count)
         let next = Counter()
@@ -134,7 +178,7 @@ struct IdentifyCommand: ParsableCommand {
             let work = { @Sendable (worker: Int) in
                 let inferrer = UnsafeSendable(workers.value[worker])
                 while let index = next.take(below: batch.count) {
-                    let inference = infer(batch[index], inferrer.value)
+                    let inference = infer(batch[index], inferrer.value, claim: claim)
                     slots.value[index] = (inference, render(inference))
                 }
             }
@@ -147,10 +191,13 @@ struct IdentifyCommand: ParsableCommand {
         return results.map { $0! }
     }
 
-    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer) -> Inference {
+    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer, claim: Claim?) -> Inference {
         switch item {
         case .path(let path):
-            return inferrer.infer(path)
+            guard let claim else { return inferrer.infer(path) }
+            var inference = inferrer.infer(path, name: claim.name)
+            inference.verdict = inferrer.verdict(for: inference, claimedMIMEType: claim.mimeType)
+            return inference
         case .failure(let path, let error):
             var inference = Inference(path: path)
             inference.error = error
@@ -159,7 +206,13 @@ struct IdentifyCommand: ParsableCommand {
             // All of it, up to a bound, so that what lies past the first 64 KiB (a zip's directory,
             // an OLE file's streams) gives the answer the same file gets by path.
             let (bytes, complete) = readStandardInput(limit: Limits.standardInputBytes)
-            var inference = inferrer.infer(bytes: bytes, totalSize: complete ? bytes.count : bytes.count + 1, name: nil, path: RawPath("-"))
+            let size = complete ? bytes.count : bytes.count + 1
+            var inference = inferrer.infer(bytes: bytes, totalSize: size, name: claim?.name, path: RawPath("-"))
+            if let claim {
+                inference.verdict = inferrer.verdict(
+                    for: inference, bytes: bytes, size: size, claimedMIMEType: claim.mimeType,
+                    read: { count, offset in offset < bytes.count ? Array(bytes[offset..<min(bytes.count, offset + count)]) : nil })
+            }
             if !complete { inference.size = nil }
             return inference
         }
@@ -208,6 +261,8 @@ struct Identification {
     var format = OutputFormat.text
     /// `--types` files (UTI_TYPES' come first).
     var typeFiles: [String] = []
+    /// `--verdict` and its claim and policy; nil without it.
+    var verdict: VerdictRequest? = nil
 
     func run() throws {
         let catalog = try CatalogOptions.catalog(typeFiles: typeFiles)
@@ -238,17 +293,21 @@ struct Identification {
         }
         let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let answer: InferenceWriter.Answer = mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : .identifier
-        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain)
+        let policy = try verdict.map { request throws(UTIError) in try request.policy(in: catalog) }
+        let claim = verdict.map { Claim(name: $0.claimedName, mimeType: $0.claimedType) }
+        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain, policy: policy)
         var failed = false
         var batch: [PathItem] = []
         let batchSize = 64 * workers
         // One run has one catalog: its type records are made once each.
         let typeRecords = TypeRecords()
-        let render = { @Sendable [format] (inference: Inference) in InferenceWriter.render(inference, as: format, typeRecords: typeRecords) }
+        let render = { @Sendable [format] (inference: Inference) in
+            InferenceWriter.render(inference, as: format, typeRecords: typeRecords, policy: policy)
+        }
         func flushBatch() throws {
             makeInferrers(for: batch.count)
             guard !batch.isEmpty else { return }
-            for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, render: render) {
+            for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, claim: claim, render: render) {
                 if let error = inference.error {
                     failed = true
                     Output.standard.flush()
@@ -257,6 +316,14 @@ struct Identification {
                     failed = true
                     Output.standard.flush()
                     Output.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
+                }
+                if let policy, let verdict = inference.verdict {
+                    let breaches = policy.breaches(of: verdict)
+                    if !breaches.isEmpty {
+                        failed = true
+                        Output.standard.flush()
+                        Output.reportError("\(inference.path): breaks the policy: \(breaches.joined(separator: "; "))")
+                    }
                 }
                 if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
                     continue
@@ -298,4 +365,30 @@ final class Counter: @unchecked Sendable {
 struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// What `identify --verdict` was given: the claim and the policy's parts.
+struct VerdictRequest {
+    var claimedType: String?
+    var claimedName: String?
+    var allow: [String]
+    var deny: [String]
+    var policyFile: String?
+
+    /// The policy: the file's, with `--allow` and `--deny` added; every verdict but
+    /// `consistent` denied when neither says which.
+    func policy(in catalog: TypeCatalog) throws(UTIError) -> VerdictPolicy {
+        var policy = VerdictPolicy()
+        if let policyFile {
+            let bytes = try FileContents.read(path: policyFile, limit: Limits.documentBytes)
+            policy = try VerdictPolicy.parse(bytes, source: policyFile, catalog: catalog)
+        }
+        policy.allowed += try allow.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
+        if !deny.isEmpty {
+            let given = Set(deny.compactMap(FileVerdict.Kind.init(rawValue:)))
+            policy.denied = policy.deniesByDefault ? given : policy.denied.union(given)
+            policy.deniesByDefault = false
+        }
+        return policy
+    }
 }

@@ -7,7 +7,7 @@ import UniformTypes
 /// facts, its type as the same type record `uti type` prints, and the evidence, which names
 /// types by identifier.
 /// `typeRecords` keeps the type records already serialized (one run's files share few types).
-func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) -> [(key: String, value: JSONValue.Member)] {
+func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, policy: VerdictPolicy? = nil) -> [(key: String, value: JSONValue.Member)] {
     var evidence: JSONValue = nil
     if inference.error == nil {
         var content: JSONValue = nil
@@ -58,7 +58,7 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) ->
         error = ["code": .string(failure.code.rawValue), "message": .string(failure.message)]
     }
     let type: JSONValue.Member = inference.type.map { type in typeRecords.map { .serialized($0.record(of: type)) } ?? .value(typeRecord(type)) } ?? .value(nil)
-    return [
+    var record: [(key: String, value: JSONValue.Member)] = [
         ("schemaVersion", .value(.int(outputSchemaVersion))),
         ("path", .value(.name(inference.path.bytes))),
         ("kind", .value(.optional(inference.kind?.rawValue))),
@@ -72,12 +72,34 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil) ->
         ("size", .value(inference.size.map { .int($0) } ?? nil)),
         ("error", .value(error)),
     ]
+    // With --verdict: the verdict, its findings and the policy's answer (null where a path has
+    // no verdict: an error, a folder).
+    if let policy {
+        let verdict = inference.verdict
+        let findings: JSONValue =
+            verdict.map { verdict in
+                .array(
+                    verdict.findings.map { finding in
+                        [
+                            "kind": .string(finding.kind.rawValue), "format": .optional(finding.format),
+                            "offset": finding.offset.map(JSONValue.int) ?? nil, "span": finding.span.map(JSONValue.int) ?? nil,
+                            "structure": .optional(finding.structure?.rawValue), "basis": .string(finding.basis),
+                        ]
+                    })
+            } ?? nil
+        let breaches = verdict.map(policy.breaches(of:)) ?? []
+        let kept: JSONValue = verdict == nil ? nil : ["kept": .bool(breaches.isEmpty), "breaches": .strings(breaches)]
+        record.append(("verdict", .value(.optional(verdict?.verdict.rawValue))))
+        record.append(("findings", .value(findings)))
+        record.append(("policy", .value(kept)))
+    }
+    return record
 }
 
 /// The record of `inferenceRecord` as JSON text: one line, or indented as an element of the
 /// array `--format json` writes.
-func renderedInferenceRecord(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil) -> String {
-    let text = JSONValue.serializedObject(inferenceRecord(inference, typeRecords: typeRecords), pretty: format == .json)
+func renderedInferenceRecord(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil, policy: VerdictPolicy? = nil) -> String {
+    let text = JSONValue.serializedObject(inferenceRecord(inference, typeRecords: typeRecords, policy: policy), pretty: format == .json)
     return format == .json ? text.replacingNewlines(with: "\n  ") : text
 }
 

@@ -21,7 +21,11 @@ struct InferenceWriter {
     let explains: Bool
     private var records: RecordWriter
 
-    init(format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool, explains: Bool = false) {
+    /// `--verdict`'s policy: the text line and the record say whether each file keeps it.
+    let policy: VerdictPolicy?
+
+    init(format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool, explains: Bool = false, policy: VerdictPolicy? = nil) {
+        self.policy = policy
         self.format = format
         self.brief = brief
         self.answer = answer
@@ -33,8 +37,8 @@ struct InferenceWriter {
 
     /// The JSON of an inference as this writer writes it, or nil in text format: what workers
     /// render in parallel and hand to `write(_:rendered:)`.
-    static func render(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil) -> String? {
-        format == .text ? nil : renderedInferenceRecord(inference, as: format, typeRecords: typeRecords)
+    static func render(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil, policy: VerdictPolicy? = nil) -> String? {
+        format == .text ? nil : renderedInferenceRecord(inference, as: format, typeRecords: typeRecords, policy: policy)
     }
 
     /// One record, or one text line per input: a failed path gets a line too (`PATH: error:
@@ -42,10 +46,10 @@ struct InferenceWriter {
     /// worker has made it already (`render(_:as:)`).
     mutating func write(_ inference: Inference, rendered: String? = nil) {
         guard format == .text else {
-            records.write(rendered: rendered ?? renderedInferenceRecord(inference, as: format))
+            records.write(rendered: rendered ?? renderedInferenceRecord(inference, as: format, policy: policy))
             return
         }
-        let text: String
+        var text: String
         if let error = inference.error {
             let prefix = inference.path.description + ": "
             text = "error: " + (error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
@@ -55,6 +59,7 @@ struct InferenceWriter {
             case .mimeType: text = FileMIME.mimeType(of: inference)
             case .mimeTypeAndCharset: text = FileMIME.mimeType(of: inference) + "; charset=" + FileMIME.charset(of: inference)
             }
+            if let verdict = inference.verdict { text += " " + Self.verdictSummary(verdict) }
         }
         let output = Output.standard
         if nullSeparated {
@@ -69,8 +74,39 @@ struct InferenceWriter {
             output.line(Output.terminalSafe(bytes: inference.path.bytes) + ": " + Output.terminalSafe(text))
         }
         if explains && inference.error == nil {
-            for line in Self.explanation(inference) { output.line("  " + Output.terminalSafe(line)) }
+            for line in Self.explanation(inference) + Self.verdictExplanation(inference, policy: policy) { output.line("  " + Output.terminalSafe(line)) }
         }
+    }
+
+    /// The verdict on the text line: its name, and where it is not `consistent`, the first
+    /// finding that made it (`polyglot (public.zip-archive at byte 1234)`).
+    static func verdictSummary(_ verdict: FileVerdict) -> String {
+        guard verdict.verdict != .consistent,
+            let reason = verdict.findings.first(where: { $0.kind.verdict == verdict.verdict })
+        else { return verdict.verdict.rawValue }
+        var detail = reason.format ?? reason.basis
+        if let offset = reason.offset, offset > 0 { detail += " at byte \(offset)" }
+        return verdict.verdict.rawValue + (detail.isEmpty ? "" : " (\(detail))")
+    }
+
+    /// What `--explain` adds under `--verdict`: every finding in words, and the policy's answer.
+    static func verdictExplanation(_ inference: Inference, policy: VerdictPolicy?) -> [String] {
+        guard let verdict = inference.verdict else { return [] }
+        var lines = ["verdict: \(verdict.verdict.rawValue)"]
+        for finding in verdict.findings {
+            var line = "  \(finding.kind.rawValue)"
+            if let format = finding.format { line += ": \(format)" }
+            if let offset = finding.offset { line += " at byte \(offset)" }
+            if let span = finding.span { line += ", \(span) bytes" }
+            if let structure = finding.structure { line += ", \(structure.rawValue)" }
+            line += ": \(finding.basis)"
+            lines.append(line)
+        }
+        if let policy {
+            let breaches = policy.breaches(of: verdict)
+            lines.append(breaches.isEmpty ? "policy: kept" : "policy: broken: " + breaches.joined(separator: "; "))
+        }
+        return lines
     }
 
     /// What `--explain` prints under a file's line: what the content and the name said, and

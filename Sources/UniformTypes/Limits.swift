@@ -41,6 +41,9 @@ public enum Limits {
     /// How much of a file libmagic is shown when uti asks it about binary content: what it reads
     /// of a file itself (its MAGIC_PARAM_BYTES_MAX, 1 MiB by default), not uti's 64 KiB head.
     public static let libmagicBytes = 1 << 20
+    /// How much of a file `identify --verdict` reads to walk its structure (64 MiB): a format
+    /// whose walk runs past it is `unchecked` there, not truncated.
+    public static let verifyBytes = 64 << 20
 
     /// Every limit with its name, as the man page and `--help` list them.
     public static let all: [(name: String, value: Int, meaning: String)] = [
@@ -58,6 +61,7 @@ public enum Limits {
         ("ignore-rules", ignoreRules, "rules in one .gitignore or .ignore file that a walk reads"),
         ("magic-database-bytes", magicDatabaseBytes, "bytes in one magic database file named by MAGIC"),
         ("libmagic-bytes", libmagicBytes, "bytes of a file's beginning libmagic is shown (its own default)"),
+        ("verify-bytes", verifyBytes, "bytes of a file identify --verdict reads to walk its structure"),
     ]
 
     /// The error for input that exceeds a limit: bad input (exit status 2), naming the limit.

@@ -40,6 +40,21 @@ import UniformTypes
         return (inference, sniffer.asked)
     }
 
+    /// Text is asked about as code only with code's punctuation and a line that begins with a
+    /// declaration (libmagic's language tests need one), or minified onto long lines; an X
+    /// keyboard map, a linker script or prose with semicolons is not.
+    @Test func codeIsDeclarationsAndPunctuation() {
+        func code(_ text: String) -> Bool { TypeInferrer.isWrittenAsCode(ArraySlice(Array(text.utf8))) }
+        #expect(code("struct point {\n    int x;\n};\n"))
+        #expect(code("#include <stdio.h>\nint main(void) { return 0; }\n"))
+        #expect(code("  const answer = 42;\n"))
+        #expect(!code("xkb_symbols \"basic\" {\n    key <AE01> { [ 1, exclam ] };\n};\n"))
+        #expect(!code("SECTIONS\n{\n  .text : { *(.text) }\n}\n"))
+        #expect(!code("structure of the report;\nclassy words;\n"))
+        let minified = "!function(e){var t={};" + String(repeating: "e.a=function(n){return n};", count: 40)
+        #expect(code(minified))
+    }
+
     @Test func aNameThatDecidesWhateverLibmagicSaysSkipsIt() throws {
         for answer in ["text/x-c", "text/plain", "text/x-go", "text/x-asm", "text/x-m4"] {
             let (inference, asked) = try infer(goFile, name: "keys.go", libmagicSays: answer)
