@@ -53,7 +53,11 @@ extension TypeInferrer {
         var findings = scan.findings
         // Only content read from a structure or a signature contradicts a claim: a language
         // guessed from statements, or text none of uti's checks read, may be what the name says.
-        let isStrong = Self.isStrong(inference)
+        // A structure the scan walked to its end at byte 0 is evidence of the strongest kind.
+        let walked = scan.formats.first.flatMap { found in
+            found.offset == 0 && found.structure == .valid ? found.format.flatMap { catalog.type(identifier: $0) } : nil
+        }
+        let isStrong = Self.isStrong(inference) || (walked.map { walked in content.map { related($0, walked) } ?? false } ?? false)
         // The name against the bytes, as identification reconciled them.
         // A name claims a format when its extension names one format: not a whole name (INSTALL,
         // README), not an extension many formats share (.db, .bin), not a backup's (.old, ~).
@@ -158,10 +162,12 @@ extension TypeInferrer {
     /// `*.old`), which hold whatever the file was.
     static let namesOfAnyFormat: Set<String> = ["org.freedesktop.mime.application.x-trash"]
 
-    /// Whether the content's own evidence is a structure or a signature (`Candidate.Strength`).
+    /// Whether the content's own evidence is a structure or a signature (`Candidate.Strength`)
+    /// of uti's checks and rules or the database's: libmagic's answer alone is not, as some of
+    /// its rules read no signature (TGA from plausible header fields).
     static func isStrong(_ inference: Inference) -> Bool {
         guard let content = inference.content, !content.isWeak else { return false }
-        let strengths = inference.candidates.filter { $0.source != .name && $0.type == content.type }.map(\.strength)
+        let strengths = inference.candidates.filter { $0.source != .name && $0.source != .libmagic && $0.type == content.type }.map(\.strength)
         return strengths.contains(.verified) || strengths.contains(.signature)
     }
 

@@ -60,7 +60,12 @@ import UTITestSupport
     /// Ordinary files are consistent, with their format's structure walked to its end; a name
     /// another format's bytes wear is a mismatch.
     @Test func ordinaryFilesAreConsistent() throws {
-        let files = ["photo.png", "photo.jpg", "photo.gif", "letter.pdf", "letter.docx", "letter.doc", "bundle.zip", "hello-elf", "drawing.svg"]
+        // Among them formats named with another format's extension that they use too: F4V is
+        // MPEG-4 (the database's video/mp4 has *.f4v), Berkeley DB's .db, InstallShield's .cab.
+        let files = [
+            "photo.png", "photo.jpg", "photo.gif", "letter.pdf", "letter.docx", "letter.doc", "bundle.zip", "hello-elf", "drawing.svg",
+            "clip.f4v", "pairs-hash.db", "data1.cab",
+        ]
         let run = try uti(["identify", "--verdict"] + files.map { "Fixtures/files/" + $0 })
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(" consistent") }, "\(run.stdout)")
