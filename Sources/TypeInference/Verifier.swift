@@ -184,6 +184,16 @@ extension TypeInferrer {
     ]
 }
 
+extension TypeInferrer {
+    /// The verdict's scan of `bytes` as a whole file, for the fuzz target: every structure walk,
+    /// format search and active-content reader; returns how many findings it made.
+    @_spi(Fuzzing) public static func verdictScanFindings(_ bytes: [UInt8], contentType: UTType?) -> Int {
+        var scan = Scan(bytes: bytes, size: bytes.count, contentType: contentType, read: inMemoryRead(bytes))
+        scan.run()
+        return scan.formats.count + scan.findings.count
+    }
+}
+
 /// The reading of one file: its formats, found where they legitimately start, and the code in them.
 struct Scan {
     let bytes: [UInt8]
@@ -503,7 +513,7 @@ struct Scan {
                 return (Finding(kind: .format, format: format, offset: 0, structure: .signatureOnly, basis: "a box of size \(length) at byte \(position)"), nil)
             }
             boxes += 1
-            if position + length > size {
+            if length > size - position {
                 return (
                     Finding(
                         kind: .format, format: format, offset: 0, structure: .truncated,
@@ -555,11 +565,12 @@ struct Scan {
         let sectionOffset = is64 ? word(0x28, 8) : word(0x20, 4)
         let entrySize = is64 ? word(0x3A, 2) : word(0x2E, 2)
         let count = is64 ? word(0x3C, 2) : word(0x30, 2)
-        let end = sectionOffset + entrySize * count
         if sectionOffset == 0 {
             return (Finding(kind: .format, format: format, offset: start, structure: .valid, basis: "an ELF header with no section table"), nil)
         }
-        guard start + end <= size else {
+        // The offset is read from 8 bytes: compared before it is added to.
+        let end = sectionOffset >= 0 && sectionOffset <= size ? sectionOffset + entrySize * count : Int.max
+        guard end <= size - start else {
             return (
                 Finding(
                     kind: .format, format: format, offset: start, structure: .truncated,

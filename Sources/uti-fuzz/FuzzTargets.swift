@@ -9,7 +9,7 @@ import ImageCodecs
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, catalogimage, media, listdrop, image
+    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, catalogimage, media, listdrop, image, verdict
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
@@ -27,6 +27,8 @@ enum FuzzTarget: String, CaseIterable {
         case .catalogimage: "uti's cache of the database's types (a catalog image): its checks, then every lookup by key, tag and alias"
         case .media: "ASF headers, Matroska (EBML) headers and tracks (audio or video streams), ELF program headers"
         case .listdrop: "drops into lists: a list document, a NUL byte, then a session, dropped at several index paths with every intent"
+        case .verdict:
+            "identify --verdict's scan: PNG, JPEG, GIF, PDF, zip, ISO media, RIFF, ELF and PE walks, appended formats, macros, PDF actions, SVG script, tar names"
         case .image: "PNG and JPEG decoding (libpng, libjpeg-turbo) within the pixel and scan limits, and encoding what decodes to the other format"
         }
     }
@@ -87,6 +89,18 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? CheckManifest.decode(bytes, path: "/nonexistent/fuzz.check.json")
             _ = try? TypeDeclarations.parse(bytes, source: "fuzz")
 
+        case .verdict:
+            // Each walk's signature first, so the fuzzer spends its effort on the structures.
+            let signatures: [[UInt8]] = [
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("GIF89a".utf8), Array("%PDF-".utf8),
+                [0x50, 0x4B, 0x03, 0x04], [0, 0, 0, 0x18] + Array("ftyp".utf8), Array("RIFF".utf8), [0x7F, 0x45, 0x4C, 0x46], Array("MZ".utf8),
+            ]
+            _ = TypeInferrer.verdictScanFindings(bytes, contentType: nil)
+            for signature in signatures where !bytes.starts(with: signature) {
+                _ = TypeInferrer.verdictScanFindings(signature + bytes, contentType: nil)
+            }
+            _ = TypeInferrer.verdictScanFindings(bytes, contentType: UTType(importedAs: "public.svg-image"))
+            _ = TypeInferrer.verdictScanFindings(bytes, contentType: .plainText)
         case .media:
             // Either container's signature first, so the fuzzer spends its effort on the objects.
             let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
