@@ -318,7 +318,9 @@ extension HelpText {
     static let root = """
         uti answers "what type is this?" in Apple's vocabulary (public.png, with its whole conformance chain \
         and MIME type), from a built-in catalog of Apple's declarations (macOS 13.3.1 plus newer types) and \
-        uti's own declarations for common formats Apple does not declare. -V or --version prints the version \
+        uti's own declarations for common formats Apple does not declare. uti PATH... identifies, as uti \
+        identify PATH... does, when the first argument names an existing file or folder and no command (a \
+        command's name wins over a file of that name); bare uti prints a short usage with examples. -V or --version prints the version \
         and the databases in use; --json and --jsonl stand for --format json and --format jsonl; a misspelt \
         command (uti identfy) is exit 2 with the nearest command named.
 

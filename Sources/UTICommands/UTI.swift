@@ -74,12 +74,22 @@ public enum UTIMain {
             Output.standard.flush()
             return 0
         }
+        // Bare `uti`: a short usage with examples, not every command's help.
+        if arguments.isEmpty {
+            Output.standard.write(CommandNames.shortUsage)
+            Output.standard.flush()
+            return 0
+        }
+        // `uti PATH...` identifies, as file(1) and magika take a path; a command's name wins over a
+        // file of that name.
+        var arguments = arguments
+        if CommandNames.namesAPathNotACommand(arguments[0]) { arguments.insert("identify", at: 0) }
         // A misspelt command (`uti identfy x`, `uti help identfy`) is named, with the nearest one.
         if let problem = CommandNames.problem(in: arguments) {
             Output.reportError(problem)
             return 2
         }
-        let arguments = CommandNames.expandingFormatShortcuts(arguments)
+        arguments = CommandNames.expandingFormatShortcuts(arguments)
         if let help = HelpText.request(in: arguments) {
             Output.standard.write(HelpText.render(help.command, short: help.short))
             Output.standard.flush()
@@ -260,8 +270,33 @@ enum CommandNames {
         if let nearest, nearest.1 <= max(2, word.count / 3) {
             return "'\(word)' is not a uti command; did you mean '\(nearest.0)'?"
         }
-        return "'\(word)' is not a uti command (commands: \(names.filter { $0 != "help" }.joined(separator: ", ")))"
+        return "'\(word)' is not a uti command or an existing path (commands: \(names.filter { $0 != "help" }.joined(separator: ", ")))"
     }
+
+    /// Whether a first word names an existing file, folder or link and no command (`help` included):
+    /// `uti photo.png` is `uti identify photo.png`.
+    static func namesAPathNotACommand(_ word: String) -> Bool {
+        guard !word.hasPrefix("-"), !all.contains(word) else { return false }
+        var status = stat()
+        return lstat(word, &status) == 0
+    }
+
+    /// What bare `uti` prints.
+    static let shortUsage = """
+        usage: uti PATH...                      what each file is (uti identify PATH...)
+               uti COMMAND [OPTIONS] [ARGS]     commands: identify, wrap, drop, check, type, conforms, tree, list, completions
+
+        examples:
+          uti photo.png                                    the type of a file, with its MIME type in --json
+          uti identify -r --mime-type -b src               every file under src, as file --mime-type -b prints
+          uti identify --verdict --claimed-type image/png upload.bin
+                                                           is an upload what it claims to be? (exit 1 if not)
+          uti conforms public.png public.image             the exit status answers
+          uti check fixtures.check.json                    expectations about files, for CI
+
+        uti --help lists every command; uti help COMMAND, or uti COMMAND --help, explains one.
+
+        """
 
     /// `--json` and `--jsonl` as `--format json` and `--format jsonl` (before a lone `--` only).
     static func expandingFormatShortcuts(_ arguments: [String]) -> [String] {

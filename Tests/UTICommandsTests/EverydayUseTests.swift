@@ -12,13 +12,31 @@ import UTITestSupport
         (["identfy", "x"], "uti: 'identfy' is not a uti command; did you mean 'identify'?\n"),
         (["help", "identfy"], "uti: 'identfy' is not a uti command; did you mean 'identify'?\n"),
         (["chek", "m.json"], "uti: 'chek' is not a uti command; did you mean 'check'?\n"),
-        (["xyzzy"], "uti: 'xyzzy' is not a uti command (commands: identify, wrap, drop, check, type, conforms, tree, list, completions)\n"),
+        (["xyzzy"], "uti: 'xyzzy' is not a uti command or an existing path (commands: identify, wrap, drop, check, type, conforms, tree, list, completions)\n"),
     ])
     func misspeltCommandsAreNamedWithTheNearestOne(arguments: [String], message: String) throws {
         let run = try uti(arguments)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == message)
+    }
+
+    /// `uti PATH...` identifies (issue 44), as file(1) and magika take a path; a command's name
+    /// wins over a file of that name; bare `uti` is a short usage with examples.
+    @Test func aPathFirstIdentifies() throws {
+        let run = try uti(["Fixtures/files/photo.png", "Fixtures/files/letter.pdf"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "Fixtures/files/photo.png: public.png\nFixtures/files/letter.pdf: com.adobe.pdf\n")
+        #expect(try uti(["Fixtures/files/photo.png", "--mime-type", "-b"]).stdout == "image/png\n")
+        // A command's name is a command whatever files the folder holds (Package.swift exists).
+        #expect(CommandNames.namesAPathNotACommand("Package.swift"))
+        #expect(!CommandNames.namesAPathNotACommand("type"))
+        #expect(!CommandNames.namesAPathNotACommand("-b"))
+        #expect(try uti(["type", "public.png"]).stdout.hasPrefix("public.png"))
+        let bare = try uti([])
+        #expect(bare.status == 0)
+        #expect(bare.stdout.hasPrefix("usage: uti PATH..."))
+        #expect(bare.stdout.split(separator: "\n").count < 20)
     }
 
     /// The names checked at every start are a literal list: it must be the commands' own.
