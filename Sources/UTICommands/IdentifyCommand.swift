@@ -43,7 +43,9 @@ struct IdentifyCommand: ParsableCommand {
             valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(name: .customLong("max-depth"), help: ArgumentHelp("With -r, go at most this many levels below an argument.", valueName: "n"))
+    @Option(
+        name: .customLong("max-depth"),
+        help: ArgumentHelp("With -r, go at most this many levels below an argument (0: the arguments themselves).", valueName: "n"))
     var maxDepth: Int?
 
     @Flag(name: [.customShort("L"), .customLong("dereference")], help: "Follow symbolic links.")
@@ -121,7 +123,7 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("Standard input cannot be both --files-from - and a path (-).")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if let maxDepth, maxDepth < 1 { throw ValidationError("--max-depth must be at least 1.") }
+        if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be at least 0 (0: the paths themselves).") }
         if !recursive && (directories || hidden || noIgnore || !exclude.isEmpty || maxDepth != nil) {
             throw ValidationError("--directories, --hidden, --no-ignore, --exclude and --max-depth go with -r.")
         }

@@ -104,7 +104,8 @@ struct PathSource {
             return nil
         }
         // A directory named as an argument is walked with -r; listed only with --directories.
-        if recursive, case .path(let path) = item, expand(path, depth: 0, relative: [], rules: []), !walk.directories {
+        // --max-depth 0 is the arguments themselves, as find's -maxdepth 0: a folder is listed.
+        if recursive, walk.maxDepth != 0, case .path(let path) = item, expand(path, depth: 0, relative: [], rules: []), !walk.directories {
             return next()
         }
         return item

@@ -633,6 +633,10 @@ func records(_ text: String) throws -> [[String: Any]] {
         }
         #expect(try walk([]) == ["a.txt", "docs/build/f.txt", "keep.log", "src/c.txt", "src/deep/d.txt"])
         #expect(try walk(["--max-depth", "1"]) == ["a.txt", "keep.log"])
+        // --max-depth 0: the argument itself, a folder (issue 44), as find's -maxdepth 0.
+        let itself = try uti(["identify", "-r", "--max-depth", "0", "--format", "jsonl", folder.path])
+        #expect(try records(itself.stdout).map { ($0["type"] as? [String: Any])?["identifier"] as? String } == ["public.folder"])
+        #expect(try uti(["identify", "-r", "--max-depth", "-1", folder.path]).status == 2)
         #expect(try walk(["--exclude", "deep", "--exclude", "docs/build"]) == ["a.txt", "keep.log", "src/c.txt"])
         #expect(
             try walk(["--no-ignore"]) == ["a.txt", "b.log", "build/out.txt", "docs/build/f.txt", "keep.log", "src/c.txt", "src/deep/d.txt", "src/gen/e.txt"])
