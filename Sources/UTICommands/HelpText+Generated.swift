@@ -255,8 +255,10 @@ extension HelpText {
         evidence.content.description is uti's description of what the bytes are; --magic-description puts \
         libmagic's own there instead (file(1)'s words, at the cost of a second libmagic pass per file).
 
-        -b, --mime-type, -i and --explain shape text lines; with --format json or jsonl they are exit 2, \
-        naming the clash.
+        -b, --mime-type, -i, --mime-encoding, --extension and --explain shape text lines; with --format \
+        json or jsonl they are exit 2, naming the clash. --mime-type, -i, --mime-encoding (the charset \
+        alone: us-ascii, utf-8, binary) and --extension (the type's extensions, slash-separated, jpeg/jpg/jpe, \
+        or ??? where it has none, as file --extension) each choose what a line prints: give one.
 
         EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some path failed \
         (an error record and a line on stderr, only the line when both are one terminal; the others are \

@@ -60,6 +60,14 @@ struct IdentifyCommand: ParsableCommand {
     @Flag(name: [.customShort("i"), .customLong("mime")], help: "Text output: the MIME type and its charset, as file --mime does.")
     var mimeAndCharset = false
 
+    @Flag(name: .customLong("mime-encoding"), help: "Text output: print the charset only (us-ascii, utf-8, binary), as file --mime-encoding does.")
+    var mimeEncoding = false
+
+    @Flag(
+        name: .customLong("extension"),
+        help: "Text output: print the type's filename extensions, slash-separated (jpeg/jpg/jpe), or ??? where it has none, as file --extension does.")
+    var extensions = false
+
     @Option(
         name: .customLong("conforming-to"),
         help: ArgumentHelp(
@@ -128,6 +136,9 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("--directories, --hidden, --no-ignore, --exclude and --max-depth go with -r.")
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        let answers = [(mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension")]
+            .filter(\.0).map(\.1)
+        if answers.count > 1 { throw ValidationError("\(answers.joined(separator: " and ")) each choose what a line prints; give one.") }
         if !verdict {
             let verdictOnly = [
                 (claimedType != nil, "--claimed-type"), (claimedName != nil, "--claimed-name"), (!allow.isEmpty, "--allow"), (!deny.isEmpty, "--deny"),
@@ -140,8 +151,11 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("--deny \(name): not a verdict (one of \(FileVerdict.Kind.allCases.map(\.rawValue).joined(separator: ", "))).")
         }
         if format != .text {
-            let textOnly = [(brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (explain, "--explain")]
-                .filter(\.0).map(\.1)
+            let textOnly = [
+                (brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension"),
+                (explain, "--explain"),
+            ]
+            .filter(\.0).map(\.1)
             if !textOnly.isEmpty {
                 throw ValidationError(
                     "\(textOnly.joined(separator: ", ")) shape\(textOnly.count == 1 ? "s" : "") text lines; --format \(format.rawValue) prints whole records (mimeType, mimeTypes and evidence.rule are in them)"
@@ -154,7 +168,8 @@ struct IdentifyCommand: ParsableCommand {
         try Identification(
             paths: paths, filesFrom: filesFrom, nullSeparated: nullSeparated, recursive: recursive, directories: directories,
             hidden: hidden, noIgnore: noIgnore, exclude: exclude, maxDepth: maxDepth, followSymlinks: followSymlinks, brief: brief,
-            mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, conformingTo: conformingTo, explain: explain,
+            mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, mimeEncoding: mimeEncoding, extensions: extensions,
+            conformingTo: conformingTo, explain: explain,
             magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles,
             verdict: verdict
                 ? VerdictRequest(claimedType: claimedType, claimedName: claimedName, allow: allow, deny: deny, policyFile: policy) : nil
@@ -255,6 +270,8 @@ struct Identification {
     var brief = false
     var mimeTypeOnly = false
     var mimeAndCharset = false
+    var mimeEncoding = false
+    var extensions = false
     var conformingTo: [String] = []
     var explain = false
     var magicDescription = false
@@ -294,7 +311,8 @@ struct Identification {
             }
         }
         let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
-        let answer: InferenceWriter.Answer = mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : .identifier
+        let answer: InferenceWriter.Answer =
+            mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : mimeEncoding ? .charset : extensions ? .extensions : .identifier
         let policy = try verdict.map { request throws(UTIError) in try request.policy(in: catalog) }
         let claim = verdict.map { Claim(name: $0.claimedName, mimeType: $0.claimedType) }
         var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain, policy: policy)

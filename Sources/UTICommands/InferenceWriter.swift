@@ -11,6 +11,10 @@ struct InferenceWriter {
         case mimeType
         /// The same with `; charset=...`, as `file --mime` prints it.
         case mimeTypeAndCharset
+        /// The charset alone, as `file --mime-encoding` prints it.
+        case charset
+        /// The type's filename extensions, as `file --extension` prints them.
+        case extensions
     }
 
     let format: OutputFormat
@@ -58,6 +62,11 @@ struct InferenceWriter {
             case .identifier: text = inference.type?.identifier ?? "-"
             case .mimeType: text = FileMIME.mimeType(of: inference)
             case .mimeTypeAndCharset: text = FileMIME.mimeType(of: inference) + "; charset=" + FileMIME.charset(of: inference)
+            case .charset: text = FileMIME.charset(of: inference)
+            case .extensions:
+                // A folder, a link or data has none: file(1)'s ???.
+                let tags = inference.type.map { $0.isDynamic ? [] : $0.tagSpecification[.filenameExtension] } ?? []
+                text = tags.isEmpty ? "???" : tags.joined(separator: "/")
             }
             if let verdict = inference.verdict { text += " " + Self.verdictSummary(verdict) }
         }

@@ -39,6 +39,19 @@ import UTITestSupport
         #expect(bare.stdout.split(separator: "\n").count < 20)
     }
 
+    /// file's --extension and --mime-encoding (issue 44): the type's extensions, or ???; the
+    /// charset alone. One of the answer flags at a time.
+    @Test func extensionsAndEncodingAsFilePrintsThem() throws {
+        let run = try uti(["identify", "--extension", "Fixtures/files/photo.jpg", "Fixtures/files/photo.png", "Fixtures/files/plain-folder"])
+        #expect(run.stdout == "Fixtures/files/photo.jpg: jpeg/jpg/jpe\nFixtures/files/photo.png: png\nFixtures/files/plain-folder: ???\n")
+        let encodings = try uti(["identify", "--mime-encoding", "-b", "Fixtures/files/ascii.txt", "Fixtures/files/photo.png"])
+        #expect(encodings.stdout == "us-ascii\nbinary\n")
+        let both = try uti(["identify", "--extension", "--mime-type", "Fixtures/files/photo.png"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("--mime-type and --extension each choose what a line prints; give one."))
+        #expect(try uti(["identify", "--extension", "--json", "Fixtures/files/photo.png"]).status == 2)
+    }
+
     /// The names checked at every start are a literal list: it must be the commands' own.
     @Test func theListOfCommandNamesIsTheCommandTree() {
         #expect(CommandNames.all == UTI.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"])
