@@ -152,6 +152,26 @@ public enum FileMIME {
         return spelledByDatabase ? answer : registered(answer, among: tags)
     }
 
+    /// file(1)'s spelling of the answer (`--mime-spelling file`), given what libmagic says of the
+    /// same bytes: libmagic's own MIME type where it names the answer's type, a type the answer
+    /// conforms to or one it conforms to, or source code as the answer is (file(1) calls every C
+    /// header text/x-c); text/plain where libmagic says only that of text uti names more
+    /// narrowly (a README, a style sheet), as file(1) has no word for it; else, where libmagic
+    /// says nothing (application/octet-stream) or another format, uti's own spelling.
+    public static func fileSpelling(of inference: Inference, libmagicSays magic: String?) -> String {
+        let own = mimeType(of: inference)
+        guard let magic = magic.map(bare), let type = inference.type, inference.kind == .file || inference.kind == nil,
+            inference.size != 0, magic != own
+        else { return own }
+        if magic == "text/plain" { return type.conforms(to: .text) ? magic : own }
+        if magic == "application/octet-stream" { return own }
+        let named = type.catalog.type(tag: magic, tagClass: .mimeType, conformingTo: nil)
+        if named.isDynamic { return own }
+        let source = type.catalog.type(identifier: "public.source-code")
+        let bothSource = source.map { type.conforms(to: $0) && named.conforms(to: $0) } ?? false
+        return named == type || type.conforms(to: named) || named.conforms(to: type) || bothSource ? magic : own
+    }
+
     /// The charset `file --mime` adds: the text encoding, `binary` for everything else.
     public static func charset(of inference: Inference) -> String {
         guard inference.kind == .file || inference.kind == nil, inference.size != 0 else { return "binary" }

@@ -220,6 +220,9 @@ public struct Inference: Sendable {
     /// Every answer the evidence gave, strongest first (`Candidate`): the content's sources,
     /// then the name's.
     public var candidates: [Candidate] = []
+    /// file(1)'s spelling of the answer's MIME type, when asked (`FileMIME.fileSpelling`;
+    /// `--mime-spelling file`); nil otherwise.
+    public var fileMIMEType: String?
     /// Whether the file is what it claims to be, when asked (`TypeInferrer.verdict(for:)`;
     /// `identify --verdict`).
     public var verdict: FileVerdict?

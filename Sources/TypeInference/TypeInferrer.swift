@@ -876,6 +876,28 @@ public final class TypeInferrer {
         return !continuesWord && declarationWords.contains(text[text.startIndex..<end])
     }
 
+    /// What libmagic says of the regular file `inference` read, as file(1) would print it (it
+    /// reads the file itself, to its own bound), for `FileMIME.fileSpelling`; nil for anything
+    /// else or when libmagic cannot say.
+    public func libmagicMIMEType(for inference: Inference) -> String? {
+        guard inference.error == nil, inference.kind == .file, (inference.size ?? 0) > 0 else { return nil }
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
+        let descriptor = inference.path.withCString { open($0, flags) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        // libmagic reads the file as file(1) does, its ELF reader included (a PIE is
+        // application/x-pie-executable only to a reader of the dynamic section).
+        return sniffer.sniff(descriptor: descriptor).map { FileMIME.bare($0.mimeType) }
+    }
+
+    /// What libmagic says of `bytes` (their first `Limits.libmagicBytes`), bare; nil when it cannot say.
+    public func libmagicMIMEType(of bytes: [UInt8]) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        return bytes.prefix(Limits.libmagicBytes).withUnsafeBytes { try? sniffer.sniff($0, describe: false).mimeType }.map(FileMIME.bare)
+    }
+
     /// libmagic's MIME type for the first `headCount` bytes of the buffer, bare; nil when the
     /// call fails (no opinion); throws when libmagic's database cannot be loaded. Asked only
     /// where uti's own checks need a second opinion on text.

@@ -255,6 +255,14 @@ extension HelpText {
         evidence.content.description is uti's description of what the bytes are; --magic-description puts \
         libmagic's own there instead (file(1)'s words, at the cost of a second libmagic pass per file).
 
+        --mime-spelling file (or UTI_MIME_SPELLING=file) prints file(1)'s spelling of the answer where \
+        file(1) has one, for --mime-type, -i and the record's mimeType (first in mimeTypes): libmagic is \
+        asked about the file as file(1) asks it, and its MIME type is printed where it names the answer's \
+        type, a type the answer conforms to (application/zip for an XPI) or one that conforms to it, or \
+        source code as the answer is (text/x-c for a C header); text/plain for text it has no word for (a \
+        README that uti calls text/markdown); uti's own spelling where libmagic says only \
+        application/octet-stream or names another format. uti's own spellings are the default.
+
         -b, --mime-type, -i, --mime-encoding, --extension and --explain shape text lines; with --format \
         json or jsonl they are exit 2, naming the clash. --mime-type, -i, --mime-encoding (the charset \
         alone: us-ascii, utf-8, binary) and --extension (the type's extensions, slash-separated, jpeg/jpg/jpe, \
@@ -335,6 +343,7 @@ extension HelpText {
         XDG_CACHE_HOME (default ~/.cache), where uti/shared-mime-info-*.cache keeps what the database adds \
         to the catalog, rebuilt when the database changes, and uti/compiled-rules.cache uti's own rules laid \
         out; UTI_CACHE=0 neither reads nor writes them. \
+        UTI_MIME_SPELLING=file prints file(1)'s MIME spellings in identify, as --mime-spelling file does. \
         UTI_FAST_PATH=0 parses every `conforms`, `type` and `identify` with the full parser (their \
         simplest forms are otherwise answered without it, the same way).
 

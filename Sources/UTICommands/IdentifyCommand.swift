@@ -60,6 +60,13 @@ struct IdentifyCommand: ParsableCommand {
     @Flag(name: [.customShort("i"), .customLong("mime")], help: "Text output: the MIME type and its charset, as file --mime does.")
     var mimeAndCharset = false
 
+    @Option(
+        name: .customLong("mime-spelling"),
+        help: ArgumentHelp(
+            "Whose MIME names to print: uti (the default) or file, file(1)'s spelling of the answer where it has one (UTI_MIME_SPELLING too).",
+            valueName: "uti|file"))
+    var mimeSpelling: MIMESpelling?
+
     @Flag(name: .customLong("mime-encoding"), help: "Text output: print the charset only (us-ascii, utf-8, binary), as file --mime-encoding does.")
     var mimeEncoding = false
 
@@ -168,7 +175,7 @@ struct IdentifyCommand: ParsableCommand {
         try Identification(
             paths: paths, filesFrom: filesFrom, nullSeparated: nullSeparated, recursive: recursive, directories: directories,
             hidden: hidden, noIgnore: noIgnore, exclude: exclude, maxDepth: maxDepth, followSymlinks: followSymlinks, brief: brief,
-            mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, mimeEncoding: mimeEncoding, extensions: extensions,
+            mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, mimeEncoding: mimeEncoding, extensions: extensions, mimeSpelling: mimeSpelling,
             conformingTo: conformingTo, explain: explain,
             magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles,
             verdict: verdict
@@ -185,7 +192,8 @@ struct IdentifyCommand: ParsableCommand {
     /// Infers a batch on every worker, each also rendering its records (`render`) so that the
     /// writing thread only writes; results come back in input order.
     static func infer(
-        _ batch: [PathItem], with inferrers: [TypeInferrer], claim: Claim? = nil, render: @escaping @Sendable (Inference) -> String?
+        _ batch: [PathItem], with inferrers: [TypeInferrer], claim: Claim? = nil, fileSpelling: Bool = false,
+        render: @escaping @Sendable (Inference) -> String?
     ) -> [(Inference, String?)] {
         var results = [(Inference, String?)?](repeating: nil, count: batch.count)
         let next = Counter()
@@ -195,7 +203,7 @@ struct IdentifyCommand: ParsableCommand {
             let work = { @Sendable (worker: Int) in
                 let inferrer = UnsafeSendable(workers.value[worker])
                 while let index = next.take(below: batch.count) {
-                    let inference = infer(batch[index], inferrer.value, claim: claim)
+                    let inference = infer(batch[index], inferrer.value, claim: claim, fileSpelling: fileSpelling)
                     slots.value[index] = (inference, render(inference))
                 }
             }
@@ -208,12 +216,12 @@ struct IdentifyCommand: ParsableCommand {
         return results.map { $0! }
     }
 
-    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer, claim: Claim?) -> Inference {
+    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer, claim: Claim?, fileSpelling: Bool) -> Inference {
         switch item {
         case .path(let path):
-            guard let claim else { return inferrer.infer(path) }
-            var inference = inferrer.infer(path, name: claim.name)
-            inference.verdict = inferrer.verdict(for: inference, claimedMIMEType: claim.mimeType)
+            var inference = inferrer.infer(path, name: claim?.name)
+            if let claim { inference.verdict = inferrer.verdict(for: inference, claimedMIMEType: claim.mimeType) }
+            if fileSpelling { inference.fileMIMEType = FileMIME.fileSpelling(of: inference, libmagicSays: inferrer.libmagicMIMEType(for: inference)) }
             return inference
         case .failure(let path, let error):
             var inference = Inference(path: path)
@@ -230,6 +238,7 @@ struct IdentifyCommand: ParsableCommand {
                     for: inference, bytes: bytes, size: size, claimedMIMEType: claim.mimeType,
                     read: { count, offset in offset < bytes.count ? Array(bytes[offset..<min(bytes.count, offset + count)]) : nil })
             }
+            if fileSpelling { inference.fileMIMEType = FileMIME.fileSpelling(of: inference, libmagicSays: inferrer.libmagicMIMEType(of: bytes)) }
             if !complete { inference.size = nil }
             return inference
         }
@@ -272,6 +281,8 @@ struct Identification {
     var mimeAndCharset = false
     var mimeEncoding = false
     var extensions = false
+    /// `--mime-spelling`; nil: UTI_MIME_SPELLING, else uti's own.
+    var mimeSpelling: MIMESpelling? = nil
     var conformingTo: [String] = []
     var explain = false
     var magicDescription = false
@@ -313,6 +324,7 @@ struct Identification {
         let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let answer: InferenceWriter.Answer =
             mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : mimeEncoding ? .charset : extensions ? .extensions : .identifier
+        let fileSpelling = (mimeSpelling ?? MIMESpelling(rawValue: UTIContext.current.variable("UTI_MIME_SPELLING") ?? "") ?? .uti) == .file
         let policy = try verdict.map { request throws(UTIError) in try request.policy(in: catalog) }
         let claim = verdict.map { Claim(name: $0.claimedName, mimeType: $0.claimedType) }
         var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain, policy: policy)
@@ -327,7 +339,7 @@ struct Identification {
         func flushBatch() throws {
             makeInferrers(for: batch.count)
             guard !batch.isEmpty else { return }
-            for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, claim: claim, render: render) {
+            for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, claim: claim, fileSpelling: fileSpelling, render: render) {
                 if let error = inference.error {
                     failed = true
                     Output.standard.flush()
@@ -411,4 +423,12 @@ struct VerdictRequest {
         }
         return policy
     }
+}
+
+/// Whose MIME names `identify` prints.
+enum MIMESpelling: String, ExpressibleByArgument, CaseIterable {
+    /// uti's own: the registered name, or the catalog's and the database's.
+    case uti
+    /// file(1)'s spelling of the answer where it has one.
+    case file
 }

@@ -52,7 +52,9 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, po
         if let claim = pair.claim { fields["claim"] = .string(claim) }
         mismatch = .object(fields)
     }
-    let mimeTypes = inference.error == nil ? typeRecords?.mimeTypes(of: inference) ?? FileMIME.mimeTypes(of: inference) : []
+    var mimeTypes = inference.error == nil ? typeRecords?.mimeTypes(of: inference) ?? FileMIME.mimeTypes(of: inference) : []
+    // --mime-spelling file: file(1)'s spelling first, then the others.
+    if let spelled = inference.fileMIMEType { mimeTypes = [spelled] + mimeTypes.filter { $0.lowercased() != spelled.lowercased() } }
     var error: JSONValue = nil
     if let failure = inference.error {
         error = ["code": .string(failure.code.rawValue), "message": .string(failure.message)]

@@ -60,8 +60,9 @@ struct InferenceWriter {
         } else {
             switch answer {
             case .identifier: text = inference.type?.identifier ?? "-"
-            case .mimeType: text = FileMIME.mimeType(of: inference)
-            case .mimeTypeAndCharset: text = FileMIME.mimeType(of: inference) + "; charset=" + FileMIME.charset(of: inference)
+            case .mimeType: text = inference.fileMIMEType ?? FileMIME.mimeType(of: inference)
+            case .mimeTypeAndCharset:
+                text = (inference.fileMIMEType ?? FileMIME.mimeType(of: inference)) + "; charset=" + FileMIME.charset(of: inference)
             case .charset: text = FileMIME.charset(of: inference)
             case .extensions:
                 // A folder, a link or data has none: file(1)'s ???.

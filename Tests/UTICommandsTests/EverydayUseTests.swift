@@ -52,6 +52,25 @@ import UTITestSupport
         #expect(try uti(["identify", "--extension", "--json", "Fixtures/files/photo.png"]).status == 2)
     }
 
+    /// --mime-spelling file (issue 44): file(1)'s spelling of the answer where it has one (the
+    /// container's name for a package file(1) does not name, text/plain for text it does not);
+    /// uti's own stays the default; UTI_MIME_SPELLING says the same; the record's mimeType too.
+    @Test func fileSpellingsOnRequest() throws {
+        let files = ["Fixtures/files/README.md", "Fixtures/files/addon.xpi", "Fixtures/files/photo.png"]
+        let own = try uti(["identify", "--mime-type", "-b"] + files)
+        #expect(own.stdout == "text/markdown\napplication/x-xpinstall\nimage/png\n")
+        let spelled = try uti(["identify", "--mime-type", "-b", "--mime-spelling", "file"] + files)
+        #expect(spelled.stdout == "text/plain\napplication/zip\nimage/png\n")
+        let byVariable = try uti(["identify", "--mime-type", "-b"] + files, environment: ["UTI_MIME_SPELLING": "file"])
+        #expect(byVariable.stdout == spelled.stdout)
+        #expect(try uti(["identify", "-i", "--mime-spelling", "file", files[0]]).stdout == "Fixtures/files/README.md: text/plain; charset=us-ascii\n")
+        let record = try records(try uti(["identify", "--format", "jsonl", "--mime-spelling", "file", files[1]]).stdout)[0]
+        #expect(record["mimeType"] as? String == "application/zip")
+        #expect((record["mimeTypes"] as? [String])?.first == "application/zip")
+        #expect((record["mimeTypes"] as? [String])?.contains("application/x-xpinstall") == true)
+        #expect(try uti(["identify", "--mime-spelling", "magika", files[0]]).status == 2)
+    }
+
     /// The names checked at every start are a literal list: it must be the commands' own.
     @Test func theListOfCommandNamesIsTheCommandTree() {
         #expect(CommandNames.all == UTI.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"])

@@ -38,7 +38,7 @@ func uti(
 }
 
 /// Variables the commands read through their context, so an in-process run can set them.
-let inProcessVariables: Set<String> = ["UTI_FAST_PATH", "UTI_TYPES", "NO_COLOR"]
+let inProcessVariables: Set<String> = ["UTI_FAST_PATH", "UTI_TYPES", "NO_COLOR", "UTI_MIME_SPELLING"]
 
 /// The end-to-end layer: exit statuses and output of a real process, standard input and output
 /// as descriptors, signals (SIGPIPE), privileges, hostile files that must never hang, the fast
