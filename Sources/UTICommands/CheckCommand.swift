@@ -15,7 +15,13 @@ struct CheckCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
     @Option(help: "Report format: text, json, jsonl (an expectation a line) or junit.") var format: Format = .text
     @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file"), completion: .file()) var output: String?
+    @Flag(name: [.short, .long], help: "Text report: the failures only, without the passed/failed count (nothing when all pass).")
+    var quiet = false
     @OptionGroup var catalogOptions: CatalogOptions
+
+    func validate() throws {
+        if quiet && format != .text { throw ValidationError("-q shapes the text report; --format \(format.rawValue) writes every case.") }
+    }
 
     func run() throws {
         let manifest: CheckManifest
@@ -32,7 +38,7 @@ struct CheckCommand: ParsableCommand {
         let cases = try runner.run()
         let report: String
         switch format {
-        case .text: report = CheckTextFormatter.format(cases, manifest: manifest)
+        case .text: report = CheckTextFormatter.format(cases, manifest: manifest, quiet: quiet)
         case .json: report = CheckJSONFormatter.format(cases, manifest: manifest)
         case .jsonl: report = CheckJSONFormatter.formatLines(cases, manifest: manifest)
         case .junit: report = CheckJUnitFormatter.format(cases, manifest: manifest)

@@ -4,7 +4,8 @@ import TypeInference
 /// `uti check` as text: a line per failed case naming the file, the expectation, what was
 /// expected and what was found, then `N passed, M failed`.
 enum CheckTextFormatter {
-    static func format(_ cases: [CheckCase], manifest: CheckManifest) -> String {
+    /// `quiet`: the failures only, no count line.
+    static func format(_ cases: [CheckCase], manifest: CheckManifest, quiet: Bool = false) -> String {
         var lines: [String] = []
         for check in cases where !check.passed {
             let subject = check.file.map { joinPath(manifest.folder, $0) } ?? manifest.path
@@ -13,7 +14,7 @@ enum CheckTextFormatter {
             }
         }
         let passed = cases.filter(\.passed).count
-        lines.append("\(passed) passed, \(cases.count - passed) failed")
-        return lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
+        if !quiet { lines.append("\(passed) passed, \(cases.count - passed) failed") }
+        return lines.isEmpty ? "" : lines.map(Output.terminalSafe).joined(separator: "\n") + "\n"
     }
 }

@@ -32,6 +32,9 @@ extension HelpText {
 
         EXIT STATUS: 0 when every expectation holds; 1 when any fails; 2 for a bad manifest (the key named \
         by its JSON path).
+
+        -q prints the text report's failures only, without the count line: nothing when every \
+        expectation holds.
         """
     /// `uti drop --help`, from man/help/drop.txt.
     static let drop = """
@@ -267,6 +270,9 @@ extension HelpText {
         json or jsonl they are exit 2, naming the clash. --mime-type, -i, --mime-encoding (the charset \
         alone: us-ascii, utf-8, binary) and --extension (the type's extensions, slash-separated, jpeg/jpg/jpe, \
         or ??? where it has none, as file --extension) each choose what a line prints: give one.
+
+        -q (with --expect or --verdict) prints nothing but the failures, on standard error: a CI step's \
+        output.
 
         EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some path failed \
         (an error record and a line on stderr, only the line when both are one terminal; the others are \

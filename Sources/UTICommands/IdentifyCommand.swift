@@ -124,6 +124,9 @@ struct IdentifyCommand: ParsableCommand {
         completion: .file())
     var policy: String?
 
+    @Flag(name: [.short, .long], help: "With --expect or --verdict: print nothing but the failures (on standard error), as a CI step wants.")
+    var quiet = false
+
     @Option(name: [.short, .long], help: "Worker threads (default: one per core; at most four per core).")
     var jobs: Int?
 
@@ -143,6 +146,7 @@ struct IdentifyCommand: ParsableCommand {
             throw ValidationError("--directories, --hidden, --no-ignore, --exclude and --max-depth go with -r.")
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        if quiet && expect == nil && !verdict { throw ValidationError("-q goes with --expect or --verdict.") }
         let answers = [(mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension")]
             .filter(\.0).map(\.1)
         if answers.count > 1 { throw ValidationError("\(answers.joined(separator: " and ")) each choose what a line prints; give one.") }
@@ -178,6 +182,7 @@ struct IdentifyCommand: ParsableCommand {
             mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, mimeEncoding: mimeEncoding, extensions: extensions, mimeSpelling: mimeSpelling,
             conformingTo: conformingTo, explain: explain,
             magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles,
+            quiet: quiet,
             verdict: verdict
                 ? VerdictRequest(claimedType: claimedType, claimedName: claimedName, allow: allow, deny: deny, policyFile: policy) : nil
         ).run()
@@ -291,6 +296,8 @@ struct Identification {
     var format = OutputFormat.text
     /// `--types` files (UTI_TYPES' come first).
     var typeFiles: [String] = []
+    /// `-q`: only the failures, on standard error.
+    var quiet = false
     /// `--verdict` and its claim and policy; nil without it.
     var verdict: VerdictRequest? = nil
 
@@ -363,6 +370,8 @@ struct Identification {
                 // On a terminal, where standard output and error are the same screen, an error is
                 // shown once (on standard error); piped or redirected, the record keeps its place.
                 if inference.error != nil, format == .text, IdentifyCommand.bothOnOneTerminal { continue }
+                // -q: the failures were said on standard error; nothing else is printed.
+                if quiet { continue }
                 writer.write(inference, rendered: rendered)
             }
             writer.flush()

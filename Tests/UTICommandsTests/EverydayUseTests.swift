@@ -71,6 +71,23 @@ import UTITestSupport
         #expect(try uti(["identify", "--mime-spelling", "magika", files[0]]).status == 2)
     }
 
+    /// -q for CI (issue 44): --expect, --verdict and check print the failures only.
+    @Test func quietPrintsOnlyFailures() throws {
+        let failing = try uti(["identify", "-q", "--expect", "public.image", "Fixtures/files/photo.png", "Fixtures/files/letter.pdf"])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.isEmpty)
+        #expect(failing.stderr == "uti: Fixtures/files/letter.pdf: is com.adobe.pdf, which does not conform to public.image\n")
+        let passing = try uti(["identify", "-q", "--expect", "public.image", "Fixtures/files/photo.png"])
+        #expect(passing.status == 0 && passing.stdout.isEmpty && passing.stderr.isEmpty)
+        let verdict = try uti(["identify", "-q", "--verdict", "Fixtures/files/photo.png", "Fixtures/verdict/truncated.png"])
+        #expect(verdict.status == 1 && verdict.stdout.isEmpty)
+        #expect(verdict.stderr == "uti: Fixtures/verdict/truncated.png: breaks the policy: the verdict truncated is denied\n")
+        let check = try uti(["check", "-q", "Fixtures/uti-fixtures.check.json"])
+        #expect(check.status == 0 && check.stdout.isEmpty)
+        #expect(try uti(["identify", "-q", "Fixtures/files/photo.png"]).status == 2)
+        #expect(try uti(["check", "-q", "--format", "json", "Fixtures/uti-fixtures.check.json"]).status == 2)
+    }
+
     /// The names checked at every start are a literal list: it must be the commands' own.
     @Test func theListOfCommandNamesIsTheCommandTree() {
         #expect(CommandNames.all == UTI.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"])
