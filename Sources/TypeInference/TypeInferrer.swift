@@ -880,16 +880,24 @@ public final class TypeInferrer {
     /// reads the file itself, to its own bound), for `FileMIME.fileSpelling`; nil for anything
     /// else or when libmagic cannot say.
     public func libmagicMIMEType(for inference: Inference) -> String? {
-        guard inference.error == nil, inference.kind == .file, (inference.size ?? 0) > 0 else { return nil }
+        guard (inference.size ?? 0) > 0 else { return nil }
+        // libmagic reads the file as file(1) does, its ELF reader included (a PIE is
+        // application/x-pie-executable only to a reader of the dynamic section).
+        return withRegularFile(of: inference) { descriptor, _ in sniffer.sniff(descriptor: descriptor).map { FileMIME.bare($0.mimeType) } } ?? nil
+    }
+
+    /// `body` with the regular file `inference` identified opened again (as the inference opened
+    /// it: no blocking, links followed only with -L) and its size; nil for anything else, or a
+    /// file that is no longer a regular file or cannot be opened.
+    func withRegularFile<Result>(of inference: Inference, _ body: (_ descriptor: Int32, _ size: Int) -> Result) -> Result? {
+        guard inference.error == nil, inference.kind == .file else { return nil }
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
         let descriptor = inference.path.withCString { open($0, flags) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        // libmagic reads the file as file(1) does, its ELF reader included (a PIE is
-        // application/x-pie-executable only to a reader of the dynamic section).
-        return sniffer.sniff(descriptor: descriptor).map { FileMIME.bare($0.mimeType) }
+        return body(descriptor, Int(status.st_size))
     }
 
     /// What libmagic says of `bytes` (their first `Limits.libmagicBytes`), bare; nil when it cannot say.

@@ -21,18 +21,12 @@ extension TypeInferrer {
     /// cannot be read (the inference carries the error). Infer with `infer(_:name:)` to weigh a
     /// claimed name other than the path's.
     public func verdict(for inference: Inference, claimedMIMEType: String? = nil) -> FileVerdict? {
-        guard inference.error == nil, inference.kind == .file else { return nil }
-        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
-        let descriptor = inference.path.withCString { open($0, flags) }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        let bytes = ZipDirectory.preadUpTo(descriptor, count: min(size, Limits.verifyBytes), offset: 0) ?? []
-        return verdict(
-            for: inference, bytes: bytes, size: max(size, bytes.count), claimedMIMEType: claimedMIMEType,
-            read: { count, offset in ZipDirectory.pread(descriptor, count: count, offset: offset) })
+        withRegularFile(of: inference) { descriptor, size in
+            let bytes = ZipDirectory.preadUpTo(descriptor, count: min(size, Limits.verifyBytes), offset: 0) ?? []
+            return verdict(
+                for: inference, bytes: bytes, size: max(size, bytes.count), claimedMIMEType: claimedMIMEType,
+                read: { count, offset in ZipDirectory.pread(descriptor, count: count, offset: offset) })
+        }
     }
 
     /// The verdict for a file of `size` bytes (standard input, a buffer a server holds) whose
