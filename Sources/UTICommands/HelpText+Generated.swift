@@ -309,7 +309,9 @@ extension HelpText {
         breaches). The policy: --allow TYPE (the content must conform to one; repeatable), --deny \
         VERDICT (repeatable; without one, every verdict but consistent), --policy FILE (a JSON object \
         with allow and deny lists, which --allow and --deny add to). Exit status 1 when a file breaks \
-        the policy, each named on standard error with why.
+        the policy, each named on standard error with why. What is not a regular file (a link without \
+        -L, a folder, a FIFO, a device) has no verdict (null in the record) and breaks every policy: a \
+        gate passes only files it has read.
         """
     /// `uti type --help`, from man/help/type.txt.
     static let type = """

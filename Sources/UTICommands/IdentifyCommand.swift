@@ -356,8 +356,7 @@ struct Identification {
                     Output.standard.flush()
                     Output.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
                 }
-                if let policy, let verdict = inference.verdict {
-                    let breaches = policy.breaches(of: verdict)
+                if let policy, let breaches = policyBreaches(inference, policy) {
                     if !breaches.isEmpty {
                         failed = true
                         Output.standard.flush()

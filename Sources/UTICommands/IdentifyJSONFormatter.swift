@@ -89,8 +89,7 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, po
                         ]
                     })
             } ?? nil
-        let breaches = verdict.map(policy.breaches(of:)) ?? []
-        let kept: JSONValue = verdict == nil ? nil : ["kept": .bool(breaches.isEmpty), "breaches": .strings(breaches)]
+        let kept: JSONValue = policyBreaches(inference, policy).map { breaches in ["kept": .bool(breaches.isEmpty), "breaches": .strings(breaches)] } ?? nil
         record.append(("verdict", .value(.optional(verdict?.verdict.rawValue))))
         record.append(("findings", .value(findings)))
         record.append(("policy", .value(kept)))
@@ -140,4 +139,13 @@ final class TypeRecords: @unchecked Sendable {
         lock.withLock { records[type.identifier] = made }
         return made
     }
+}
+
+/// Why `inference` breaks `policy` (empty: it keeps it); nil for a path that failed (its error is
+/// reported as such). What is not a regular file (a folder, a link, a FIFO, a device) has no
+/// verdict and breaks every policy: a gate passes only files it has read.
+func policyBreaches(_ inference: Inference, _ policy: VerdictPolicy) -> [String]? {
+    guard inference.error == nil else { return nil }
+    if let verdict = inference.verdict { return policy.breaches(of: verdict) }
+    return ["\(inference.type?.identifier ?? "it") is not a regular file, and has no verdict"]
 }

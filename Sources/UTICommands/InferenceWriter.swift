@@ -101,7 +101,9 @@ struct InferenceWriter {
 
     /// What `--explain` adds under `--verdict`: every finding in words, and the policy's answer.
     static func verdictExplanation(_ inference: Inference, policy: VerdictPolicy?) -> [String] {
-        guard let verdict = inference.verdict else { return [] }
+        guard let verdict = inference.verdict else {
+            return policy.flatMap { policyBreaches(inference, $0) }.map { ["policy: broken: " + $0.joined(separator: "; ")] } ?? []
+        }
         var lines = ["verdict: \(verdict.verdict.rawValue)"]
         for finding in verdict.findings {
             var line = "  \(finding.kind.rawValue)"
@@ -112,8 +114,7 @@ struct InferenceWriter {
             line += ": \(finding.basis)"
             lines.append(line)
         }
-        if let policy {
-            let breaches = policy.breaches(of: verdict)
+        if let policy, let breaches = policyBreaches(inference, policy) {
             lines.append(breaches.isEmpty ? "policy: kept" : "policy: broken: " + breaches.joined(separator: "; "))
         }
         return lines

@@ -112,6 +112,23 @@ import UTITestSupport
         #expect(bad.stderr.contains("deny: unknown verdict nonsense"))
     }
 
+    /// What is not a regular file has no verdict and breaks the policy: a gate passes only files
+    /// it has read (a link to a file elsewhere, a FIFO, a folder).
+    @Test func onlyRegularFilesPass() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("upload.png")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: repositoryRoot.path + "/Fixtures/files/photo.png")
+        let run = try uti(["identify", "--verdict", "--allow", "public.image", "--format", "jsonl", link.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "uti: \(link.path): breaks the policy: public.symlink is not a regular file, and has no verdict\n")
+        let record = try records(run.stdout)[0]
+        #expect(record["verdict"] is NSNull)
+        #expect((record["policy"] as? [String: Any])?["kept"] as? Bool == false)
+        // Followed (-L), the link is the file it names, and that is a PNG.
+        #expect(try uti(["identify", "-L", "--verdict", "--allow", "public.image", link.path]).status == 0)
+    }
+
     /// The options that shape a verdict need --verdict; a misspelt verdict is a usage error.
     @Test func usage() throws {
         let alone = try uti(["identify", "--claimed-type", "image/png", "Fixtures/files/photo.png"])
