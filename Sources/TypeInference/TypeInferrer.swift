@@ -815,7 +815,8 @@ public final class TypeInferrer {
     /// Ruby, Go): a line that ends with `{`, `}` or `;` after trailing white space and a line that
     /// begins with a declaration or a preprocessor directive (`#include`, `struct`, `class`,
     /// `import`, `function`, `package`, ...), the words libmagic's language tests look for, so
-    /// that it is asked only where it has something to go on; or code minified onto lines of
+    /// that it is asked only where it has something to go on (or `main(`, which its C test
+    /// searches for); or code minified onto lines of
     /// hundreds of bytes, one of those characters in every hundred. Configuration written with
     /// braces and semicolons (X keyboard maps, linker scripts, locale sources) has short lines
     /// that end so and none of the words.
@@ -846,6 +847,9 @@ public final class TypeInferrer {
             if endsLikeCode && declares { return true }
             index += 1
         }
+        // libmagic's C test also searches for `main(` anywhere (Magdir/c-lang): a program's entry
+        // point in a language it has no test for (Kotlin's `fun main() {`).
+        if !declares, endsLikeCode || isCodeEnd(last), ContentChecks.contains(Array("main(".utf8), in: text) { return true }
         if declares && isCodeEnd(last) { return true }
         return text.count >= 100 && punctuation * 100 >= text.count && lines * 200 <= text.count
     }

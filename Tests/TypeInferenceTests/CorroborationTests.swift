@@ -48,6 +48,7 @@ import UniformTypes
         #expect(code("struct point {\n    int x;\n};\n"))
         #expect(code("#include <stdio.h>\nint main(void) { return 0; }\n"))
         #expect(code("  const answer = 42;\n"))
+        #expect(code("fun main() {\n    println(\"hello\")\n}\n"))
         #expect(!code("xkb_symbols \"basic\" {\n    key <AE01> { [ 1, exclam ] };\n};\n"))
         #expect(!code("SECTIONS\n{\n  .text : { *(.text) }\n}\n"))
         #expect(!code("structure of the report;\nclassy words;\n"))
