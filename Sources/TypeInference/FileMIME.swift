@@ -167,9 +167,7 @@ public enum FileMIME {
         if magic == "application/octet-stream" { return own }
         let named = type.catalog.type(tag: magic, tagClass: .mimeType, conformingTo: nil)
         if named.isDynamic { return own }
-        let source = type.catalog.type(identifier: "public.source-code")
-        let bothSource = source.map { type.conforms(to: $0) && named.conforms(to: $0) } ?? false
-        return named == type || type.conforms(to: named) || named.conforms(to: type) || bothSource ? magic : own
+        return type.isRelated(to: named) ? magic : own
     }
 
     /// The charset `file --mime` adds: the text encoding, `binary` for everything else.

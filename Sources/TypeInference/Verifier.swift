@@ -51,7 +51,7 @@ extension TypeInferrer {
         let walked = scan.formats.first.flatMap { found in
             found.offset == 0 && found.structure == .valid ? found.format.flatMap { catalog.type(identifier: $0) } : nil
         }
-        let isStrong = Self.isStrong(inference) || (walked.map { walked in content.map { related($0, walked) } ?? false } ?? false)
+        let isStrong = Self.isStrong(inference) || (walked.map { walked in content.map { $0.isRelated(to: walked) } ?? false } ?? false)
         // The name against the bytes, as identification reconciled them.
         // A name claims a format when its extension names one format: not a whole name (INSTALL,
         // README), not an extension many formats share (.db, .bin), not a backup's (.old, ~).
@@ -64,7 +64,7 @@ extension TypeInferrer {
             // script, as ld reads any file it does not recognize).
             let rejected = inference.rule == .nameRejected && inference.content?.isText == false
             if let mismatch = inference.mismatch, let named = mismatch.extension,
-                rejected || (isStrong && !related(mismatch.content, named) && !usesExtension(mismatch.content, name.value))
+                rejected || (isStrong && !mismatch.content.isRelated(to: named) && !usesExtension(mismatch.content, name.value))
             {
                 findings.append(Finding(kind: .mismatch, format: mismatch.content.identifier, basis: mismatchBasis(named, mismatch.content, inference.rule)))
             }
@@ -83,14 +83,14 @@ extension TypeInferrer {
                 }
                 let outcome = Reconciliation.reconcile(content: inference.content, name: evidence, database: sharedMIME?.database)
                 let rejected = outcome.rule == .nameRejected && inference.content?.isText == false
-                if let mismatch = outcome.mismatch, rejected || (isStrong && !related(mismatch.content, type)) {
+                if let mismatch = outcome.mismatch, rejected || (isStrong && !mismatch.content.isRelated(to: type)) {
                     findings.append(Finding(kind: .mismatch, format: mismatch.content.identifier, basis: mismatchBasis(type, mismatch.content, outcome.rule)))
                 }
             }
         }
         // Programs under a harmless claim, when the bytes say so by a signature and decided the type.
         if let content, isStrong, inference.type == content, isActive(content), !claimed.isEmpty,
-            !claimed.contains(where: { isActive($0) || content.conforms(to: $0) || isProgramText($0) })
+            !claimed.contains(where: { isActive($0) || content.conforms(to: $0) || $0.isProgramText })
         {
             let claims = claimed.map(\.identifier).joined(separator: ", ")
             findings.append(Finding(kind: .disguised, format: content.identifier, offset: 0, basis: "\(content.identifier) claimed as \(claims)"))
@@ -99,7 +99,7 @@ extension TypeInferrer {
         let outer = content ?? scan.formats.first.flatMap { catalog.type(identifier: $0.format ?? "") }
         for other in scan.formats.dropFirst() {
             guard let identifier = other.format, let type = catalog.type(identifier: identifier) else { continue }
-            if let outer, related(outer, type) { continue }
+            if let outer, outer.isRelated(to: type) { continue }
             let place = other.offset.map { " at byte \($0)" } ?? ""
             findings.append(
                 Finding(
@@ -127,14 +127,6 @@ extension TypeInferrer {
         return "claimed \(claimed.identifier); the bytes are \(content.identifier)"
     }
 
-    /// Whether one type conforms to the other, or both are program text (a zsh script named
-    /// .ksh, a shell script named like D source, JavaScript named as TypeScript: source code
-    /// as the name says, of another language).
-    private func related(_ first: UTType, _ second: UTType) -> Bool {
-        if first == second || first.conforms(to: second) || second.conforms(to: first) { return true }
-        return isProgramText(first) && isProgramText(second)
-    }
-
     /// Whether the content's format is itself named with `ext` (its own extension tags, or a
     /// `*.ext` glob of its MIME types in the shared-mime-info database): F4V video is an MPEG-4
     /// file (the database's video/mp4 has `*.f4v`), though Apple's catalog gives .f4v to Flash
@@ -145,11 +137,6 @@ extension TypeInferrer {
         guard let database = sharedMIME?.database else { return false }
         let names = content.tagSpecification[.mimeType] + [content.sharedMIMEInfoName].compactMap { $0 }
         return names.contains { database.extensions[database.canonical($0.lowercased())]?.contains(lowered) ?? false }
-    }
-
-    /// Source code and scripts: text a program is written in, which opening does not run.
-    private func isProgramText(_ type: UTType) -> Bool {
-        catalog.type(identifier: "public.source-code").map { type.conforms(to: $0) } ?? false
     }
 
     /// Names that say nothing of the format: backup copies (shared-mime-info's `*~`, `*.bak`,
@@ -523,7 +510,7 @@ struct Scan {
     /// Data Specifications 1.0, RIFF chunks).
     private func walkRIFF() -> (finding: Finding, end: Int?) {
         let declared = Int(le32(bytes, 4)) + 8
-        let form = String(decoding: bytes[8..<12], as: UTF8.self).trimmingTrailingSpaces
+        let form = String(decoding: bytes[8..<12], as: UTF8.self).trimmingSpaces()
         let format =
             ["WAVE": "com.microsoft.waveform-audio", "AVI ": "public.avi", "WEBP": "org.webmproject.webp"][String(decoding: bytes[8..<12], as: UTF8.self)]
             ?? "public.data"
@@ -841,7 +828,7 @@ struct Scan {
             let prefix = field(345, 155)
             let name = prefix.isEmpty ? field(0, 100) : prefix + "/" + field(0, 100)
             if name.hasPrefix("/") || name.split(separator: "/").contains("..") { climbing.append(name) }
-            let size = Int(field(124, 12).trimmingCharacters(in: " "), radix: 8) ?? 0
+            let size = Int(field(124, 12).trimmingSpaces(), radix: 8) ?? 0
             position += 512 + (size + 511) / 512 * 512
             headers += 1
         }
@@ -947,18 +934,12 @@ struct ZipScan {
     }
 }
 
-/// The index of the first occurrence of `needle` in `haystack` at or after `from`.
+/// The index of the first occurrence of `needle` in `haystack` at or after `from`: the text
+/// checks' search (`ContentChecks.firstRange`) on the rest of the bytes.
 func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>, from: Int) -> Int? {
-    guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
-    var index = max(from, haystack.startIndex)
-    let last = haystack.endIndex - needle.count
-    let first = needle[0]
-    while index <= last {
-        guard let hit = haystack[index...last].firstIndex(of: first) else { return nil }
-        if haystack[hit..<(hit + needle.count)].elementsEqual(needle) { return hit }
-        index = hit + 1
-    }
-    return nil
+    let start = max(from, haystack.startIndex)
+    guard start <= haystack.endIndex else { return nil }
+    return ContentChecks.firstRange(of: needle, in: haystack[start...])?.lowerBound
 }
 
 /// The index of the last occurrence of `needle` in `haystack`.
@@ -978,17 +959,15 @@ func be32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
 }
 func be64(_ bytes: [UInt8], _ offset: Int) -> UInt64 { UInt64(be32(bytes, offset)) << 32 | UInt64(be32(bytes, offset + 4)) }
 
-extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
+extension UTType {
+    /// Whether one type conforms to the other, or both are program text (a zsh script named
+    /// .ksh, a shell script named like D source, JavaScript named as TypeScript, a C header
+    /// file(1) calls C: source code, of another language): what the verdict and file(1)'s
+    /// spelling count as naming the same thing.
+    func isRelated(to other: UTType) -> Bool {
+        self == other || conforms(to: other) || other.conforms(to: self) || (isProgramText && other.isProgramText)
     }
 
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        var text = Substring(self)
-        while let first = text.first, characters.contains(first) { text.removeFirst() }
-        while let last = text.last, characters.contains(last) { text.removeLast() }
-        return String(text)
-    }
+    /// Source code and scripts: text a program is written in, which opening does not run.
+    var isProgramText: Bool { catalog.type(identifier: "public.source-code").map { conforms(to: $0) } ?? false }
 }
