@@ -68,6 +68,11 @@ public final class NSItemProvider: @unchecked Sendable {
         var provider = ItemProvider(suggestedName: fileURL.deletingPathExtension().lastPathComponent)
         let type = UTType(filenameExtension: fileURL.pathExtension) ?? .data
         provider.register(Representation(type: type.identifier, kind: .file, source: .path(fileURL.path)))
+        // The same URL types `uti wrap` registers (Wrapper.provider(for:path:)): the legacy
+        // initializer offers the file's URL as public.file-url and public.url after its type.
+        let url = Wrapper.fileURL(absolutePath: Wrapper.absolute(fileURL.path))
+        provider.register(Representation(type: "public.file-url", kind: .url, source: .value(url)))
+        provider.register(Representation(type: "public.url", kind: .url, source: .value(url)))
         self.init(provider)
     }
 

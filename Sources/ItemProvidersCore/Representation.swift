@@ -86,6 +86,9 @@ public struct ItemProvider: Sendable, Equatable {
 
     /// Registers a representation at the end of the fidelity order; a type registered before
     /// keeps its first position (and its first registration).
+    /// Registering a type twice keeps the first registration: Apple's registerObject(_:visibility:)
+    /// page says an already registered type "is preserved (specifically, duplicate
+    /// representations are ignored)"; no Apple page says otherwise for the other register methods.
     public mutating func register(_ representation: Representation) {
         guard !representations.contains(where: { $0.type.caseFolded == representation.type.caseFolded }) else { return }
         representations.append(representation)
@@ -170,6 +173,11 @@ public struct DragSession: Sendable, Equatable {
     public var restrictedToSourceApplication: Bool
     /// The dragged items, in order.
     public var items: [DragItem]
+    /// A SwiftUI source's `DragConfiguration` (iOS 26, macOS 26), when the session comes from
+    /// one: it decides `allowsMoveOperation` (copy only unless `allowMove`).
+    public var dragConfiguration: DragConfiguration? {
+        didSet { if let dragConfiguration { allowsMoveOperation = dragConfiguration.allowMove } }
+    }
 
     /// A session from `application` (with its team and group) of `items`.
     public init(
@@ -183,4 +191,14 @@ public struct DragSession: Sendable, Equatable {
         self.restrictedToSourceApplication = restrictedToSourceApplication
         self.items = items
     }
+}
+
+/// A SwiftUI drag source's `DragConfiguration`: "By default, only copy is allowed. To support
+/// drag-to-move … initialize with allowMove: true" (Apple's DragConfiguration page).
+public struct DragConfiguration: Sendable, Equatable {
+    /// Whether the source allows a move (`DragConfiguration(allowMove:)`).
+    public var allowMove: Bool
+
+    /// A configuration that allows a move when `allowMove` is true, copy only otherwise.
+    public init(allowMove: Bool = false) { self.allowMove = allowMove }
 }

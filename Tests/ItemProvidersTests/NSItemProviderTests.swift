@@ -14,7 +14,8 @@ import ItemProviders
     @Test func aFileProviderLoadsDataAndAFileCopy() async throws {
         let url = repositoryRoot.appendingPathComponent("Fixtures/files/photo.png")
         let provider = try #require(NSItemProvider(contentsOf: url))
-        #expect(provider.registeredTypeIdentifiers == ["public.png"])
+        // The types `uti wrap` registers for the same file: its type, then its URL.
+        #expect(provider.registeredTypeIdentifiers == ["public.png", "public.file-url", "public.url"])
         #expect(provider.suggestedName == "photo")
         #expect(provider.hasItemConformingToTypeIdentifier("public.image"))
         #expect(!provider.hasRepresentationConforming(toTypeIdentifier: "public.image", fileOptions: [.openInPlace]))
