@@ -39,6 +39,8 @@ public struct DropDestination: Sendable, Equatable {
     /// only and `group` on macOS only (NSItemProvider.h: API_UNAVAILABLE(macos) and
     /// API_UNAVAILABLE(ios)), so a representation with the other one cannot exist there.
     public var platform: Platform?
+    /// The OS release the destination runs on; nil is the newest (`OSRelease.newest`).
+    public var os: OSRelease?
     /// What `canHandle` checks (and `dropSessionDidUpdate` proposes from).
     public var takes: Takes
     /// What `performDrop` loads, when the delegate loads something other than what `canHandle`
@@ -73,7 +75,21 @@ public struct DropDestination: Sendable, Equatable {
         zone.team = team
         zone.group = group
         zone.platform = platform
+        zone.os = os
         return zone
+    }
+
+    /// The release the destination runs on: its own, or the newest.
+    public var release: OSRelease { os ?? .newest }
+
+    /// What the destination or the session needs that the destination's release does not have,
+    /// one sentence each: a SwiftUI target's API, a SwiftUI source's DragConfiguration.
+    public func unavailable(for session: DragSession) -> [String] {
+        var problems = swiftUI?.unavailable(in: release, on: platform) ?? []
+        if session.dragConfiguration != nil, let why = OSRelease.dragConfiguration.unavailable(in: release, on: platform) {
+            problems.append("the session comes from a SwiftUI source's DragConfiguration, and \(why)")
+        }
+        return problems
     }
 
     /// The readable types of a class preset, or nil for an unknown class.
@@ -102,7 +118,7 @@ public struct DropDestination: Sendable, Equatable {
     /// `reader`. A zone (`isZone`) may declare no rules and no zones of its own; a destination with
     /// zones may leave its own rules out.
     public static func decode(_ value: JSONValue, at path: String = "$", isZone: Bool = false, reader: inout DocumentReader) -> DropDestination? {
-        let owner: Set<String> = isZone ? [] : ["application", "team", "group", "platform", "zones", "swiftUI"]
+        let owner: Set<String> = isZone ? [] : ["application", "team", "group", "platform", "zones", "swiftUI", "os"]
         guard
             let members = reader.object(
                 value, at: path,
@@ -156,6 +172,10 @@ public struct DropDestination: Sendable, Equatable {
         destination.forbidden = reader.bool(members, "forbidden", at: path, default: false)
         if members["platform"] != nil && members["platform"] != .null {
             destination.platform = reader.choice(members, "platform", at: path, default: nil)
+        }
+        if let os = reader.count(members, "os", at: path) {
+            if let problem = OSRelease.problem(os, on: destination.platform) { reader.problem("\(path).os", problem) }
+            destination.os = OSRelease(os)
         }
         if let swiftUI {
             destination.swiftUI = swiftUI

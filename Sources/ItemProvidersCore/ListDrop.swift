@@ -145,9 +145,12 @@ public struct ListTraceStep: Sendable, Equatable {
 /// The Apple statements the list drop follows, cited by its trace.
 enum ListRules {
     static let emptySpace =
-        "UICollectionViewDropCoordinator.destinationIndexPath / UITableViewDropCoordinator.destinationIndexPath: nil over empty space; Apple's sample code (\"Supporting drag and drop in collection views\") then uses the end of the last section"
+        "UITableViewDropCoordinator.destinationIndexPath / UICollectionViewDropCoordinator.destinationIndexPath: nil over empty space; Apple's table sample (\"Adopting drag and drop in a table view\", performDropWith) then uses the end of the last section"
+    static let noIndexPath =
+        "UITableView.h / UICollectionView.h: the drop intent is unspecified when there is no destination index path (UITableViewDropIntentUnspecified, UICollectionViewDropIntentUnspecified)"
     static let automatic = "UITableViewDropProposal.Intent.automatic: the table inserts near a row's edges and drops into the row over its middle"
-    static let dragsOff = "UITableView.dragInteractionEnabled / UICollectionView.dragInteractionEnabled: true by default on iPad, false on iPhone"
+    static let dragsOff =
+        "UICollectionView.dragInteractionEnabled (Apple's page): whether the view supports dragging content; true by default, and in iOS 14 and earlier true for iPad and false for iPhone"
     static let staleSource =
         "UICollectionViewDropItem.sourceIndexPath / UITableViewDropItem.sourceIndexPath: nil unless the item came from this view; UIKit clears it when the view reloads during the drag"
     static let noDelegate =
@@ -172,7 +175,7 @@ enum ListRules {
     static let indexRule =
         "The delegate's dropSessionDidUpdate(withDestinationIndexPath:) may return a different proposal for each index path; the list declares where it returns .forbidden"
     static let editing =
-        "The delegate's dropSessionDidUpdate proposes .move for the view's own items only while the view is editing (the list's movesOnlyWhileEditing)"
+        "Apple's table sample (\"Adopting drag and drop in a table view\", dropSessionDidUpdate): the proposal starts as .cancel and becomes .move for the table's own drag only while it is editing (the list's movesOnlyWhileEditing)"
 }
 
 /// A drop into a list: the proposal, the steps, and the list afterwards.
@@ -228,15 +231,19 @@ public enum ListDrop {
             guard let last = list.sections.indices.last else {
                 throw UTIError(.invalidInput, "the list \"\(list.identifier)\" has no sections, so a drop over empty space has nowhere to go")
             }
-            // UIKit's sample code for a nil destination index path appends to the last section.
+            // Apple's table sample appends to the last section when there is no destination
+            // index path; without one the proposal's intent is unspecified (nothing to insert at
+            // or into), whatever the delegate asked for.
             let end = ListIndexPath(section: last, item: list.sections[last].items.count)
             var result = try perform(
-                session, on: list, at: end, intent: intent == .automatic ? .insert : intent, editing: editing, catalog: catalog,
-                completionOrder: completionOrder, load: load)
+                session, on: list, at: end, intent: .unspecified, editing: editing, catalog: catalog, completionOrder: completionOrder, load: load)
             result.destinationIndexPath = nil
-            result.reason += "; no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does"
-            result.trace.insert(
-                ListTraceStep("no destination index path: the drop goes to \(end), the end of the last section", rule: ListRules.emptySpace), at: 0)
+            result.reason += "; no destination index path (a drop over empty space), so the items append to the last section, as Apple's table sample does"
+            var steps = [ListTraceStep("no destination index path: the drop goes to \(end), the end of the last section", rule: ListRules.emptySpace)]
+            if intent != .unspecified {
+                steps.append(ListTraceStep("intent \(intent.rawValue) becomes unspecified: there is no destination index path", rule: ListRules.noIndexPath))
+            }
+            result.trace.insert(contentsOf: steps, at: 0)
             return result
         }
         if over != nil && intent != .automatic {
@@ -279,13 +286,6 @@ public enum ListDrop {
         if intent == .into && path.item >= sectionCount {
             throw UTIError(.invalidInput, "index path \(path): section \(path.section) has \(count(sectionCount, "item")), so there is no item to drop into")
         }
-        if let off = list.dragsOffReason {
-            var result = ListDropResult(
-                canHandle: false, operation: .cancel, intent: intent, destinationIndexPath: path, reason: off, actions: [], list: list)
-            result.actions = refusals(session, off)
-            result.trace = trace + [ListTraceStep("cancel: \(off)", rule: ListRules.dragsOff)]
-            return result
-        }
         // Items that came from this view, checked against the list as it is now. UIKit sets a
         // drag item's sourceIndexPath to nil when the view reloaded after the drag began; a path
         // that no longer holds the dragged item is such a stale one, and that item arrives as a
@@ -295,6 +295,13 @@ public enum ListDrop {
         var stale: Set<Int> = []
         var draggedFrom: [ListIndexPath: Int] = [:]
         for (index, item) in session.items.enumerated() where sameApplication && item.sourceView == list.identifier {
+            // dragInteractionEnabled concerns dragging only: drops still reach the view, but no
+            // drag started from it, so an item that says it did is no reorder.
+            if let off = list.dragsOffReason {
+                stale.insert(index)
+                trace.append(ListTraceStep("item \(index + 1): it names this list as its source, and \(off), so it is not a reorder", rule: ListRules.dragsOff))
+                continue
+            }
             guard let origin = item.sourceIndexPath, let there = list.item(at: origin),
                 item.localObject.map({ $0.className != list.itemClass || $0.value == there.identifier }) ?? true
             else {
@@ -376,7 +383,7 @@ public enum ListDrop {
                 mismatches.append(
                     "item \(index + 1): accepted by canHandle (\(Negotiation.describe(rules.takes))), nothing loadable by \(Negotiation.describe(loader.takes)) in performDrop"
                 )
-                return .refused("canHandle accepted it, and performDrop loads nothing for it (\(Negotiation.describe(loader.takes)))")
+                return .refused("canHandle's check matched it, and performDrop loads nothing for it (\(Negotiation.describe(loader.takes)))")
             }
             // A local object is the only choice without a representation.
             guard let representation = load.representation else {
@@ -394,7 +401,7 @@ public enum ListDrop {
             } else if !session.allowsMoveOperation {
                 (operation, reason) = (.cancel, "a reorder moves, and the session does not allow moving")
             } else if list.movesOnlyWhileEditing && !editing {
-                (operation, reason) = (.forbidden, "the list moves its items only while it is editing (give --editing)")
+                (operation, reason) = (.cancel, "the list moves its items only while it is editing (give --editing)")
             } else {
                 (operation, reason) = (.move, "items from this list move (a reorder)")
             }
@@ -642,7 +649,7 @@ public enum ListDrop {
             case .refused:
                 let reason = action.reason ?? ""
                 let rule =
-                    reason.hasPrefix("canHandle accepted it") || reason.hasPrefix("performDrop")
+                    reason.hasPrefix("canHandle's check matched it") || reason.hasPrefix("performDrop")
                     ? ListRules.performDrop
                     : reason.hasPrefix("no visible representation")
                         ? ListRules.canHandle

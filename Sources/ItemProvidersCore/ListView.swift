@@ -66,9 +66,11 @@ public struct ListView: Sendable, Equatable {
     public var drop: DropDestination?
     /// The device the view runs on; nil is an iPad's behaviour.
     public var device: Device?
-    /// `dragInteractionEnabled` as the application sets it; nil is UIKit's default (true on
-    /// iPad, false on iPhone).
+    /// `dragInteractionEnabled` as the application sets it; nil is UIKit's default (true from
+    /// iOS 15; in iOS 14 and earlier true on iPad and false on iPhone).
     public var dragInteractionEnabled: Bool?
+    /// The iOS release the view runs on; nil is the newest (`OSRelease.newest`).
+    public var os: OSRelease?
     /// Whether the drop delegate implements `dropSessionDidUpdate`; without it the view gets no
     /// intent from the delegate, and uti drops with intent unspecified.
     public var sessionDidUpdate = true
@@ -89,17 +91,29 @@ public struct ListView: Sendable, Equatable {
         self.sections = sections
     }
 
-    /// Whether drags start from the view and drops reach it: UITableView's and
-    /// UICollectionView's `dragInteractionEnabled` defaults to true on iPad and false on iPhone.
-    public var dragsEnabled: Bool { dragInteractionEnabled ?? (device != .phone) }
+    /// The release the view runs on: its own, or the newest.
+    public var release: OSRelease { os ?? .newest }
 
-    /// Why drags and drops are off in the view, or nil when they are on.
+    /// Whether drags start from the view. `dragInteractionEnabled` concerns dragging only (drops
+    /// reach the view whatever it says); its default is true, except on iPhone in iOS 14 and
+    /// earlier (Apple's UICollectionView.dragInteractionEnabled page).
+    public var dragsEnabled: Bool {
+        dragInteractionEnabled ?? (device != .phone || OSRelease.phoneDragsByDefault.isAvailable(in: release, on: .ios))
+    }
+
+    /// Whether a drag from the view stays in its application: on iPhone before iOS 15, where
+    /// `dragInteractionEnabled` true "enables dragging within your app only".
+    public var dragsStayInApplication: Bool {
+        dragsEnabled && device == .phone && !OSRelease.phoneDragsByDefault.isAvailable(in: release, on: .ios)
+    }
+
+    /// Why no drag starts from the view, or nil when drags do.
     public var dragsOffReason: String? {
         dragsEnabled
             ? nil
-            : device == .phone && dragInteractionEnabled == nil
-                ? "\"\(identifier)\" is on a phone, where \(kind) views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)"
-                : "\"\(identifier)\" sets dragInteractionEnabled to false, so it takes part in no drag and drop"
+            : dragInteractionEnabled == nil
+                ? "\"\(identifier)\" is on an iPhone with iOS \(release), where \(kind) views start no drag unless dragInteractionEnabled is true (its default is false on iPhone in iOS 14 and earlier, true from iOS 15)"
+                : "\"\(identifier)\" sets dragInteractionEnabled to false, so no drag starts from it"
     }
 
     /// The item at `path`, or nil outside the list.
@@ -187,7 +201,7 @@ public enum ListDocument {
                 value, at: "$",
                 allowed: [
                     "schemaVersion", "identifier", "kind", "application", "team", "group", "itemClass", "reorders", "drop", "sections",
-                    "device", "dragInteractionEnabled", "sessionDidUpdate", "firstInsertableItem", "movesOnlyWhileEditing",
+                    "device", "dragInteractionEnabled", "sessionDidUpdate", "firstInsertableItem", "movesOnlyWhileEditing", "os",
                 ])
         else { return nil }
         switch root["schemaVersion"] {
@@ -210,6 +224,10 @@ public enum ListDocument {
         list.sessionDidUpdate = reader.bool(root, "sessionDidUpdate", at: "$", default: true)
         list.firstInsertableItem = reader.count(root, "firstInsertableItem", at: "$")
         list.movesOnlyWhileEditing = reader.bool(root, "movesOnlyWhileEditing", at: "$", default: false)
+        if let os = reader.count(root, "os", at: "$") {
+            if let problem = OSRelease.problem(os, on: .ios) { reader.problem("$.os", problem) }
+            list.os = OSRelease(os)
+        }
         if root["dragInteractionEnabled"] != nil && root["dragInteractionEnabled"] != .null {
             list.dragInteractionEnabled = reader.bool(root, "dragInteractionEnabled", at: "$", default: true)
         }
@@ -274,7 +292,7 @@ public enum ListDocument {
             "itemClass": .string(list.itemClass), "reorders": .bool(list.reorders),
             "device": .optional(list.device?.rawValue), "dragInteractionEnabled": list.dragInteractionEnabled.map(JSONValue.bool) ?? .null,
             "sessionDidUpdate": .bool(list.sessionDidUpdate), "firstInsertableItem": list.firstInsertableItem.map(JSONValue.int) ?? .null,
-            "movesOnlyWhileEditing": .bool(list.movesOnlyWhileEditing),
+            "movesOnlyWhileEditing": .bool(list.movesOnlyWhileEditing), "os": list.os.map { .int($0.major) } ?? .null,
             "drop": list.drop.map(encodeRules) ?? .null,
             "sections": .array(
                 list.sections.map { section in

@@ -194,9 +194,15 @@ public enum Negotiation {
         } else if session.restrictedToSourceApplication && !sameApplication {
             return (.cancel, "the session is restricted to its source application")
         } else if destination.forbidden {
-            return (.forbidden, destination.swiftUI == nil ? "the destination forbids this drop" : "the delegate's dropUpdated returns forbidden")
-        } else if case .onDrop(_, _, .cancel?, _)? = destination.swiftUI {
-            return (.cancel, "the delegate's dropUpdated returns cancel")
+            let code: String? =
+                switch destination.swiftUI {
+                case nil: nil
+                case .onDrop?: "the delegate's dropUpdated returns forbidden"
+                case .dropDestination?: "the dropConfiguration returns forbidden"
+                }
+            return (.forbidden, code ?? "the destination forbids this drop")
+        } else if let why = destination.swiftUI?.cancelReason {
+            return (.cancel, why)
         }
         switch destination.operation {
         case .copy:
@@ -258,17 +264,34 @@ public enum Negotiation {
                 }
             }
         }
+        // A SwiftUI dropConfiguration's acceptedItemCount (macOS 26): uti's reading is that the
+        // destination takes the first N items it can load, in session order; Apple says only that
+        // it is "the number of items that the drop side wants to accept".
+        var takenSoFar = 0
+        let limit = destination.swiftUI?.acceptedItemCount
         let items = zip(choices, loads).enumerated().map { index, pair in
             let (check, choice) = pair
-            return ItemOutcome(
-                index: index, accepted: proceeds && choice != nil, representation: choice?.representation?.type,
-                requested: choice?.requested, match: choice?.match, output: nil,
-                reason: check == nil
+            // The reason says why an item is not accepted, and only then: the proposal first (a
+            // drop that is not performed loads nothing), then what canHandle's check and
+            // performDrop's loads found. performDrop loads every item it can, whatever the check
+            // matched (canHandle answers for the session, as hasItemsConforming does).
+            var reason: String?
+            if !proceeds {
+                reason = check == nil && choice == nil ? noMatch : "the drop was not performed (\(operation.rawValue))"
+            } else if choice == nil {
+                reason =
+                    check == nil
                     ? noMatch
-                    : choice == nil
-                        ? "canHandle accepted it, and performDrop loads nothing for it (\(describe(destination.performDrop ?? .nothing)))"
-                        : proceeds ? nil : "the drop was not performed (\(operation.rawValue))",
-                inPlace: proceeds ? choice?.representation.map { destination.load == .openInPlace && Loader.opensInPlace($0) } : nil)
+                    : "canHandle's check matched it, and performDrop loads nothing for it (\(describe(destination.performDrop ?? .nothing)))"
+            } else if let limit, takenSoFar >= limit {
+                reason = "the dropConfiguration's acceptedItemCount is \(limit), and \(limit) earlier item\(limit == 1 ? " was" : "s were") taken"
+            }
+            if reason == nil { takenSoFar += 1 }
+            let accepted = proceeds && reason == nil
+            return ItemOutcome(
+                index: index, accepted: accepted, representation: choice?.representation?.type, requested: choice?.requested,
+                match: choice?.match, output: nil, reason: reason,
+                inPlace: accepted ? choice?.representation.map { destination.load == .openInPlace && Loader.opensInPlace($0) } : nil)
         }
         return DropResult(
             canHandle: canHandle, operation: operation, reason: reason, items: items,
@@ -278,7 +301,7 @@ public enum Negotiation {
     /// What a step takes, as a finding names it: the types, a class's readable types, the class.
     /// At most `describedTypes` types are named, then how many more there are: a finding is
     /// repeated for each item, and a destination's list may be as long as its document allows.
-    static func describe(_ takes: DropDestination.Takes) -> String {
+    public static func describe(_ takes: DropDestination.Takes) -> String {
         func list(_ types: [String]) -> String {
             guard types.count > describedTypes else { return types.joined(separator: ", ") }
             return types.prefix(describedTypes).joined(separator: ", ") + " and \(types.count - describedTypes) more"

@@ -188,6 +188,7 @@ public enum SessionDocument {
             ],
             "allowsMoveOperation": .bool(session.allowsMoveOperation),
             "restrictedToSourceApplication": .bool(session.restrictedToSourceApplication),
+            "dragConfiguration": session.dragConfiguration.map { ["allowMove": .bool($0.allowMove)] } ?? .null,
             "items": .array(session.items.map(encode)),
         ])
     }
@@ -240,7 +241,7 @@ public enum SessionDocument {
             let root = reader.object(
                 value, at: "$",
                 allowed: [
-                    "schemaVersion", "source", "allowsMoveOperation", "restrictedToSourceApplication", "items",
+                    "schemaVersion", "source", "allowsMoveOperation", "restrictedToSourceApplication", "dragConfiguration", "items",
                 ])
         else { return nil }
         switch root["schemaVersion"] {
@@ -258,6 +259,15 @@ public enum SessionDocument {
         }
         session.allowsMoveOperation = reader.bool(root, "allowsMoveOperation", at: "$", default: true)
         session.restrictedToSourceApplication = reader.bool(root, "restrictedToSourceApplication", at: "$", default: false)
+        if let declared = root["dragConfiguration"], declared != .null,
+            let members = reader.object(declared, at: "$.dragConfiguration", allowed: ["allowMove"])
+        {
+            // A SwiftUI source's DragConfiguration decides whether the session moves.
+            if root["allowsMoveOperation"] == .bool(!reader.bool(members, "allowMove", at: "$.dragConfiguration", default: false)) {
+                reader.problem("$.allowsMoveOperation", "disagrees with dragConfiguration.allowMove, which decides it for a SwiftUI source")
+            }
+            session.dragConfiguration = DragConfiguration(allowMove: reader.bool(members, "allowMove", at: "$.dragConfiguration", default: false))
+        }
         guard let items = root["items"]?.arrayValue else {
             reader.problem("$.items", root["items"] == nil ? "is required" : "must be an array")
             return nil

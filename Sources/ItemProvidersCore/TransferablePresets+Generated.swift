@@ -5,24 +5,29 @@ extension TransferableType {
     public static let presets: [TransferableType] = [
         TransferableType(name: "String", note: "Swift's String conforms to Transferable (CoreTransferable, iOS 16 and macOS 13); Apple does not publish its transferRepresentation, so the content types are read from what its drags register.", representations: [
             .init(kind: .data, contentType: "public.utf8-plain-text", confidence: .observed, source: "A String dragged with .draggable(_:) registers public.utf8-plain-text on the item provider (public code that inspects registeredTypeIdentifiers of SwiftUI drags)"),
-            .init(kind: .data, contentType: "public.plain-text", confidence: .inferred, source: "uti's reading: plain text of another encoding imports as a String too; Apple does not say"),
+            .init(kind: .data, contentType: "public.plain-text", confidence: .documented, source: "Apple's ProxyRepresentation page: String's built-in Transferable conformance is \"a plain text representation\" (developer.apple.com/documentation/coretransferable/proxyrepresentation)"),
         ]),
-        TransferableType(name: "URL", note: "Foundation's URL conforms to Transferable; dropDestination(for: URL.self) is how SwiftUI code takes files dragged from Finder or Files, which arrive as file URLs.", representations: [
+        TransferableType(name: "URL", note: "Foundation's URL conforms to Transferable; dropDestination(for: URL.self) is how SwiftUI code takes files dragged from Finder or Files, which arrive as file URLs. No Apple page gives its representations, so the entries are marked by where they come from.", representations: [
             .init(kind: .data, contentType: "public.file-url", confidence: .observed, source: "Files dragged from Finder into dropDestination(for: URL.self) arrive as file URLs (public sample code for macOS file drops)"),
             .init(kind: .data, contentType: "public.url", confidence: .observed, source: "A URL dragged with .draggable(_:) registers public.url (public code that inspects SwiftUI drags)"),
         ]),
-        TransferableType(name: "Data", note: "Foundation's Data conforms to Transferable; it imports any data.", representations: [
+        TransferableType(name: "Data", note: "Foundation's Data conforms to Transferable; it imports any data. No Apple page gives its representations, so the entries are marked by where they come from.", representations: [
             .init(kind: .data, contentType: "public.data", confidence: .inferred, source: "uti's reading of Data's conformance: bytes of any type; Apple does not publish the representation"),
         ]),
-        TransferableType(name: "AttributedString", note: "Foundation's AttributedString conforms to Transferable from iOS 16 and macOS 13; its representations are not published, so both entries are uti's conservative reading.", representations: [
+        TransferableType(name: "AttributedString", note: "Foundation's AttributedString: no Apple page found that makes it Transferable or gives its representations, so what it imports is unknown; both entries are uti's conservative reading. From iOS 26 and macOS 26, SwiftUI's AttributedTextFormatting.Transferable is the documented type for rich text (RTFD and RTF).", representations: [
             .init(kind: .data, contentType: "public.rtf", confidence: .inferred, source: "uti's reading: rich text imports with its attributes; Apple does not publish AttributedString's transferRepresentation"),
             .init(kind: .data, contentType: "public.utf8-plain-text", confidence: .inferred, source: "uti's reading: plain text imports without attributes; Apple does not publish AttributedString's transferRepresentation"),
         ]),
-        TransferableType(name: "Image", note: "SwiftUI's Image conforms to Transferable; Apple publishes no representation and developers report drops of Image that never arrive, so uti takes only the two formats every image decoder reads, as the conservative reading.", representations: [
+        TransferableType(name: "AttributedTextFormatting.Transferable", note: "SwiftUI's transferable representation of an attributed string (iOS 26, macOS 26), for drag and drop; Apple's page lists its supported content types, RTFD and RTF.", since: OSRelease.Fact(what: "AttributedTextFormatting.Transferable", iOS: 26, macOS: 26, source: "developer.apple.com/documentation/swiftui/attributedtextformatting/transferable lists iOS 26.0, macOS 26.0"), representations: [
+            .init(kind: .data, contentType: "com.apple.flat-rtfd", confidence: .inferred, source: "uti's reading of the page's rtfd: UTType.rtfd (com.apple.rtfd) is a folder, which travels as data in its flat form, com.apple.flat-rtfd; Apple does not say"),
+            .init(kind: .data, contentType: "com.apple.rtfd", confidence: .documented, source: "developer.apple.com/documentation/swiftui/attributedtextformatting/transferable: supported content types include rtfd (UTType.rtfd)"),
+            .init(kind: .data, contentType: "public.rtf", confidence: .documented, source: "developer.apple.com/documentation/swiftui/attributedtextformatting/transferable: supported content types include rtf (UTType.rtf)"),
+        ]),
+        TransferableType(name: "Image", note: "SwiftUI's Image conforms to Transferable; no Apple page or header gives its representations, so what it imports is unknown: uti takes only PNG and JPEG, the two formats every image decoder reads, as the conservative reading.", representations: [
             .init(kind: .data, contentType: "public.png", confidence: .inferred, source: "uti's conservative reading: Apple does not publish Image's transferRepresentation"),
             .init(kind: .data, contentType: "public.jpeg", confidence: .inferred, source: "uti's conservative reading: Apple does not publish Image's transferRepresentation"),
         ]),
-        TransferableType(name: "Color", note: "SwiftUI's Color conforms to Transferable (iOS 16, macOS 13); on iOS the color travels as UIKit's color archive, which only UIColor and Color read.", representations: [
+        TransferableType(name: "Color", note: "SwiftUI's Color conforms to Transferable (iOS 16, macOS 13); on iOS the color travels as UIKit's color archive, which only UIColor and Color read. No Apple page gives its representations, so the entries are marked by where they come from.", representations: [
             .init(kind: .data, contentType: "com.apple.uikit.color", confidence: .inferred, source: "uti's reading: the identifier UIColor registers (Catalog/class-presets.json); Apple does not publish Color's transferRepresentation"),
         ]),
     ]

@@ -76,6 +76,11 @@ struct DropCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The destination's application group.", valueName: "id")) var group: String?
     @Option(help: "The destination's platform: team visibility exists on ios only, group on macos only.")
     var platform: DropDestination.Platform?
+    @Option(
+        help: ArgumentHelp(
+            "The OS release the destinations and lists run on: iOS 14, 15, 16, 17, 18, 26 or 27 (macOS 13, 14, 15, 26 or 27); default the newest, 26.",
+            valueName: "release"))
+    var os: Int?
     @Option(name: .customLong("min-items"), help: "The fewest items the destination takes.") var minItems: Int?
     @Option(name: .customLong("max-items"), help: "The most items the destination takes.") var maxItems: Int?
     @Option(help: "The operation the destination prefers.") var operation: DropDestination.Preference?
@@ -115,9 +120,28 @@ struct DropCommand: ParsableCommand {
                 or name a session file
                 """)
         }
-        let targets = destinationsGiven ? try makeDestinations(catalog: catalog) : []
-        let views = try lists.map { file throws in (file, try ListDocument.decode(try readDocument(file), source: file)) }
+        var targets = destinationsGiven ? try makeDestinations(catalog: catalog) : []
+        var views = try lists.map { file throws in (file, try ListDocument.decode(try readDocument(file), source: file)) }
         let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource, converters: ImageCodec.registry)
+        // --os sets every destination's and list's release; what one needs that its release does
+        // not have is bad input, as an app built for that release could not declare it.
+        for index in targets.indices {
+            if let os {
+                if let problem = OSRelease.problem(os, on: targets[index].1.platform) { throw UTIError(.invalidInput, "--os \(problem)") }
+                targets[index].1.os = OSRelease(os)
+            }
+            let missing = targets[index].1.unavailable(for: session)
+            if !missing.isEmpty { throw UTIError(.invalidInput, "\(targets[index].0): \(missing.joined(separator: "; "))") }
+        }
+        for index in views.indices {
+            if let os {
+                if let problem = OSRelease.problem(os, on: .ios) { throw UTIError(.invalidInput, "--os \(problem)") }
+                views[index].1.os = OSRelease(os)
+            }
+            if session.dragConfiguration != nil, let why = OSRelease.dragConfiguration.unavailable(in: views[index].1.release, on: .ios) {
+                throw UTIError(.invalidInput, "\(views[index].0): the session comes from a SwiftUI source's DragConfiguration, and \(why)")
+            }
+        }
         var outcomes: [Outcome] = []
         var failed = false
         var overLimit = false
@@ -135,7 +159,7 @@ struct DropCommand: ParsableCommand {
             let result = try dropIntoList(session, on: view, at: text, sessionSource: sessionSource, catalog: catalog, failed: &failed)
             outcomes.append(.list(name: file, view, result))
         }
-        try write(outcomes, session: session)
+        try write(outcomes, session: session, catalog: catalog)
         // A finding (the delegate's steps disagree) fails the run as a refused drop does.
         let proceeded = outcomes.allSatisfy { outcome in
             switch outcome {
@@ -154,11 +178,11 @@ struct DropCommand: ParsableCommand {
     }
 
     /// Each outcome's result document with the destination or list it came from.
-    private func namedRecords(_ outcomes: [Outcome], session: DragSession) -> [JSONValue] {
+    private func namedRecords(_ outcomes: [Outcome], session: DragSession, catalog: TypeCatalog) -> [JSONValue] {
         outcomes.map { outcome in
             let (name, document): (String, JSONValue) =
                 switch outcome {
-                case .destination(let name, let target, let result): (name, record(result, session: session, destination: target))
+                case .destination(let name, let target, let result): (name, record(result, session: session, destination: target, catalog: catalog))
                 case .list(let name, let view, let result): (name, Self.record(result, list: view, explain: explain))
                 }
             guard case .object(var members) = document else { return document }
@@ -169,17 +193,17 @@ struct DropCommand: ParsableCommand {
 
     /// Prints the outcomes: one as each format shows a single drop, several one after another
     /// (text), as results (json) or as a test suite each (junit).
-    private func write(_ outcomes: [Outcome], session: DragSession) throws {
+    private func write(_ outcomes: [Outcome], session: DragSession, catalog: TypeCatalog) throws {
         switch (format, outcomes.count == 1 ? outcomes.first : nil) {
         case (.json, .destination(_, let target, let result)?):
-            Output.standard.line(record(result, session: session, destination: target).serialized(pretty: true))
+            Output.standard.line(record(result, session: session, destination: target, catalog: catalog).serialized(pretty: true))
         case (.json, .list(_, let view, let result)?):
             Output.standard.line(Self.record(result, list: view, explain: explain).serialized(pretty: true))
         case (.list, .list(_, _, let result)?):
             Output.standard.line(ListDocument.encode(result.list).serialized(pretty: true))
         case (.text, .destination(_, let target, let result)?):
             Output.standard.write(Self.text(result, dryRun: out == nil))
-            if explain { Output.standard.write(Self.explanationText(Self.explanation(result, session: session, destination: target))) }
+            if explain { Output.standard.write(Self.explanationText(Self.explanation(result, session: session, destination: target, catalog: catalog))) }
         case (.text, .list(_, _, let result)?):
             Output.standard.write(Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : ""))
         case (.junit, _):
@@ -187,12 +211,12 @@ struct DropCommand: ParsableCommand {
         case (.jsonl, _):
             // One result a line, each carrying its schemaVersion and destination, for one
             // destination as for several.
-            for record in namedRecords(outcomes, session: session) { Output.standard.line(record.serialized(pretty: false)) }
+            for record in namedRecords(outcomes, session: session, catalog: catalog) { Output.standard.line(record.serialized(pretty: false)) }
         case (.json, _):
             Output.standard.line(
                 JSONValue.object([
                     "schemaVersion": .int(outputSchemaVersion),
-                    "results": .array(namedRecords(outcomes, session: session)),
+                    "results": .array(namedRecords(outcomes, session: session, catalog: catalog)),
                 ]).serialized(pretty: true))
         case (.text, _), (.list, _):
             for outcome in outcomes {
@@ -202,7 +226,7 @@ struct DropCommand: ParsableCommand {
                     heading = "destination \(name):"
                     body =
                         Self.text(result, dryRun: out == nil)
-                        + (explain ? Self.explanationText(Self.explanation(result, session: session, destination: target)) : "")
+                        + (explain ? Self.explanationText(Self.explanation(result, session: session, destination: target, catalog: catalog)) : "")
                 case .list(let name, _, let result):
                     heading = "list \(name) at \(result.destinationIndexPath?.description ?? "none"):"
                     body = Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : "")
@@ -355,7 +379,7 @@ struct DropCommand: ParsableCommand {
                         "--drop-destination \(dropDestination): unknown Transferable type (presets: \(TransferableType.presets.map(\.name).joined(separator: ", ")); declare others in a destination file)"
                     )
                 }
-                swiftUI = .dropDestination(payload)
+                swiftUI = .dropDestination(payload, configuration: nil)
             } else {
                 swiftUI = .onDrop(types: try identifiers(onDrop), validate: nil, proposal: nil, performs: true)
             }
@@ -377,10 +401,10 @@ struct DropCommand: ParsableCommand {
     }
 
     /// The result document, with the explanation when --explain asks for it.
-    private func record(_ result: DropResult, session: DragSession, destination: DropDestination) -> JSONValue {
+    private func record(_ result: DropResult, session: DragSession, destination: DropDestination, catalog: TypeCatalog) -> JSONValue {
         var record = Self.record(result, session: session)
         if explain, case .object(var members) = record {
-            members["explain"] = Self.explanation(result, session: session, destination: destination)
+            members["explain"] = Self.explanation(result, session: session, destination: destination, catalog: catalog)
             record = .object(members)
         }
         return record

@@ -41,7 +41,7 @@ extension DropCommand {
     /// Why the drop came out as it did (`--explain`): what the destination takes, with the
     /// provenance of a class preset; per item, every representation and whether the destination
     /// may see it, and the pass that matched; the rule behind the proposal.
-    static func explanation(_ result: DropResult, session: DragSession, destination: DropDestination) -> JSONValue {
+    static func explanation(_ result: DropResult, session: DragSession, destination: DropDestination, catalog: TypeCatalog) -> JSONValue {
         var takes: [String: JSONValue] = [:]
         switch destination.takes {
         case .accepts(let types):
@@ -61,8 +61,19 @@ extension DropCommand {
                     }),
             ]
         }
+        // canHandle's check and performDrop's loads, each as its own pass when they differ.
+        func pass(_ item: DragItem, _ takes: DropDestination.Takes) -> JSONValue {
+            var rules = destination
+            rules.takes = takes
+            guard let choice = Negotiation.choose(item, session: session, destination: rules, catalog: catalog) else { return .null }
+            return [
+                "requested": .string(choice.requested), "match": .string(choice.match.rawValue),
+                "chosen": .optional(choice.representation?.type),
+            ]
+        }
         let items: [JSONValue] = result.items.map { item in
-            let representations = session.items[item.index].provider.representations.map { representation -> JSONValue in
+            let dragged = session.items[item.index]
+            let representations = dragged.provider.representations.map { representation -> JSONValue in
                 [
                     "typeIdentifier": .string(representation.type), "kind": .string(representation.kind.rawValue),
                     "visibility": .string(representation.visibility.rawValue),
@@ -71,16 +82,22 @@ extension DropCommand {
             }
             return [
                 "index": .int(item.index + 1), "representations": .array(representations),
+                "check": pass(dragged, destination.takes),
+                "performDrop": destination.performDrop.map { pass(dragged, $0) } ?? .null,
                 "requested": .optional(item.requested), "match": .optional(item.match?.rawValue),
-                "chosen": .optional(item.representation),
+                "chosen": .optional(item.representation), "accepted": .bool(item.accepted), "reason": .optional(item.reason),
             ]
         }
+        var performDrop: JSONValue = .null
+        if let loads = destination.performDrop { performDrop = .string(Negotiation.describe(loads)) }
         return [
             "takes": .object(takes),
+            "performDrop": performDrop,
             "passes":
-                "an exact identifier first, then the first conforming representation; with readable types or a class, exact over the whole list before conformance",
+                "accepts and a Transferable type: type by type in the destination's order, an exact identifier before a conforming one; readable types or a class: an exact identifier anywhere in the list before any conformance; performDrop, when declared, loads by its own rules every item it can",
             "items": .array(items),
             "proposal": ["operation": .string(result.operation.rawValue), "rule": .string(result.reason)],
+            "notes": .strings(result.notes),
         ]
     }
 

@@ -55,14 +55,20 @@ extension DropCommand {
             }
             let index = fields["index"].flatMap { if case .int(let n) = $0 { n } else { nil } } ?? 0
             lines.append("  item \(index): \(registered.joined(separator: "; "))")
-            if let chosen = fields["chosen"]?.stringValue, let match = fields["match"]?.stringValue {
-                lines.append("    takes \(chosen) for \(fields["requested"]?.stringValue ?? "") by \(match)")
-            } else if fields["match"]?.stringValue == MatchKind.localObject.rawValue {
-                lines.append("    takes its local object")
+            func describe(_ pass: JSONValue?) -> String {
+                guard case .object(let chosen)? = pass else { return "nothing visible matches" }
+                if chosen["match"]?.stringValue == MatchKind.localObject.rawValue { return "its local object" }
+                return "\(chosen["chosen"]?.stringValue ?? "") for \(chosen["requested"]?.stringValue ?? "") by \(chosen["match"]?.stringValue ?? "")"
+            }
+            lines.append("    canHandle's check: \(describe(fields["check"]))")
+            if members["performDrop"] != .null { lines.append("    performDrop loads: \(describe(fields["performDrop"]))") }
+            if fields["accepted"] == .bool(true) {
+                lines.append("    accepted")
             } else {
-                lines.append("    nothing visible matches")
+                lines.append("    refused: \(fields["reason"]?.stringValue ?? "")")
             }
         }
+        if let loads = members["performDrop"]?.stringValue { lines.append("  performDrop loads: \(loads)") }
         if case .object(let proposal)? = members["proposal"] {
             lines.append("  proposal: \(proposal["operation"]?.stringValue ?? "") because \(proposal["rule"]?.stringValue ?? "")")
         }

@@ -81,12 +81,31 @@ extension HelpText {
         performDrop: true); "validateDrop": [TYPES], "dropUpdated": copy|move|cancel|forbidden and \
         "performDrop": false declare a delegate of one's own (false: the drop fails, a finding). \
         {"dropDestination": T} is dropDestination(for: T.self): T is a preset (\(HelpFacts.transferablePresets); the \
-        result's notes say where each content type comes from and how sure uti is) or {"name", \
-        "representations": [{"kind": CodableRepresentation|DataRepresentation| \
-        FileRepresentation|ProxyRepresentation, "contentType" or "proxy": PRESET}]} in \
-        transferRepresentation order; an item is taken when it has a type a representation imports (exact \
-        matches first, then conformance, in T's order), a FileRepresentation receives a file, and the \
-        proposal is copy. --on-drop TYPE and --drop-destination T give the same from flags.
+        result's notes say where each content type comes from and how sure uti is: documented by an Apple \
+        page, observed, or inferred where what T imports is unknown) or {"name", "representations": \
+        [{"kind": CodableRepresentation|DataRepresentation|FileRepresentation|ProxyRepresentation, \
+        "contentType" or "proxy": PRESET, "direction": import|export|both}]} in transferRepresentation \
+        order. A drop imports, so an export-only representation (exportedContentType:, \
+        ProxyRepresentation(exporting:)) takes nothing. T's representations are in its preference order \
+        ("more preferred first"), so each item loads through the first representation it can satisfy, an \
+        exact identifier before a conforming one at each; a FileRepresentation receives a file; the \
+        proposal is copy. "dropConfiguration": {"operation": copy|move|cancel|forbidden, \
+        "acceptedItemCount": N} beside dropDestination is what its dropConfiguration(_:) closure returns: \
+        move is Apple's example (move when the session suggests it, copy otherwise: rule 4's auto); \
+        acceptedItemCount takes the first N items it can load and refuses the rest (uti's reading). A \
+        session from a SwiftUI source that declares "dragConfiguration" (uti wrap --drag-configuration) \
+        allows a move only with allowMove, as DragConfiguration's page says. --on-drop TYPE and \
+        --drop-destination T give the same from flags.
+
+        OS RELEASES: --os N (or "os" in a destination or list document; --os wins) is the release the \
+        destination runs on: iOS 14, 15, 16, 17, 18, 26 or 27, macOS 13, 14, 15, 26 or 27 with platform \
+        macos; the default is the newest, 26. From Apple's pages: dropDestination(for:) and Transferable \
+        exist from iOS 16 and macOS 13, AttributedTextFormatting.Transferable from 26, DragConfiguration \
+        from iOS 26 and macOS 26, dropConfiguration(_:) from iOS 27 and macOS 26, acceptedItemCount on \
+        macOS 26 only; a destination or session that needs what its release lacks is an error (exit 2) \
+        naming the page. A collection or table view's dragInteractionEnabled concerns dragging only: its \
+        default is true, except on iPhone ("device": "phone") in iOS 14 and earlier, where it is false and \
+        true drags within the application only (wrap --from-list then marks the session restricted).
 
         ZONES: a destination document may declare named zones, each with rules of its own ({"zones": \
         {"image": {"accepts": ["public.image"]}, "border": {}}}); --zone NAME negotiates there, with the \
@@ -107,19 +126,20 @@ extension HelpText {
         collection|table, application, team, group, itemClass, reorders, drop rules, and sections of items, \
         each with identifier, types, path or value, and drop rules of its own for drops into it) at --at \
         S.I, an index path whose section and item count from 0 as UIKit's IndexPath does, or --at none, a \
-        drop over empty space (no destination index path: the items append to the last section, as Apple's \
-        sample code does; json destinationIndexPath null). --intent: insert (insertAtDestinationIndexPath, \
+        drop over empty space (no destination index path: the intent is unspecified, as UITableView.h and \
+        UICollectionView.h give it, and the items append to the last section, as Apple's table sample does; \
+        json destinationIndexPath null). --intent: insert (insertAtDestinationIndexPath, \
         the default), into (insertIntoDestinationIndexPath: the item there negotiates with its own rules; \
         refused when it declares none), unspecified (no gap; uti inserts at the index path as the usual \
         performDrop does), or automatic (tables only: with --over top|middle|bottom, the drag's place over \
         the row at --at: top inserts before it, bottom after it, middle goes into it when it takes the drop \
-        and inserts otherwise; without --over, into when the row takes the drop, else insert). A list with \
-        "device": "phone" takes part in drag and drop only when it sets "dragInteractionEnabled": true \
-        (UIKit's default: true on iPad, false on iPhone); otherwise every drop cancels and wrap --from-list \
-        exits 1. DELEGATE RULES of a list: "sessionDidUpdate": false (the delegate does not implement \
+        and inserts otherwise; without --over, into when the row takes the drop, else insert). A list whose \
+        drags are off (dragInteractionEnabled false, or an iPhone with iOS 14 or earlier that does not set \
+        it: see OS RELEASES) starts no drag: wrap --from-list exits 1, and a session item that names the \
+        list as its source is no reorder; drops from elsewhere still reach it. DELEGATE RULES of a list: "sessionDidUpdate": false (the delegate does not implement \
         dropSessionDidUpdate: intent unspecified, whatever --intent says); "firstInsertableItem": N (an \
         insertion before item N of a section is forbidden, a pinned first row); "movesOnlyWhileEditing": \
-        true (a reorder is forbidden unless --editing); "maxItems": 1 in the drop rules drags one row at a \
+        true (a reorder cancels unless --editing, as Apple's table sample proposes .cancel); "maxItems": 1 in the drop rules drags one row at a \
         time; into only for folders is an item's own drop rules (an item without them takes nothing into \
         it). A list without drop rules has no drop delegate and takes nothing, its own items and local \
         objects included; a session restricted to another application is never offered (json offered false). \
@@ -408,7 +428,7 @@ extension HelpText {
 
         The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` needs no flag): \
         schemaVersion, source {application, team, group}, allowsMoveOperation, \
-        restrictedToSourceApplication, items [{suggestedName, localObject, sourceView, sourceIndexPath, \
+        restrictedToSourceApplication, dragConfiguration, items [{suggestedName, localObject, sourceView, sourceIndexPath, \
         representations [{typeIdentifier, kind, visibility, openInPlace, path, value, derivedFrom, \
         converter, object}]}]. Paths are absolute unless --relative. Schema: \
         schemas/drag-session.schema.json.
@@ -424,7 +444,16 @@ extension HelpText {
         sourceIndexPath, a local object of the list's itemClass whose value is the item's identifier, its \
         identifier as suggested name, and what its content offers: a file (path, relative to the list) \
         wrapped as above, text (value) as each of its types, or nothing, for an item only the application \
-        itself can take. The session's source is the list's application unless --source-app says.
+        itself can take. The session's source is the list's application unless --source-app says. --os N is \
+        the iOS release the list runs on (default the newest, 26): on an iPhone with iOS 14 or earlier a list \
+        that does not set dragInteractionEnabled starts no drag (exit 1), and one that sets it true drags \
+        within its application only, so the session is restricted to it (Apple's \
+        UICollectionView.dragInteractionEnabled page).
+
+        A SWIFTUI SOURCE: --drag-configuration copy|move is a view's .dragConfiguration(_:) \
+        (DragConfiguration, iOS 26 and macOS 26): copy, its default, allows copy only; move is allowMove: \
+        true. It decides allowsMoveOperation and is recorded as dragConfiguration {allowMove}; uti drop \
+        refuses it for a destination whose release predates DragConfiguration.
 
         --merge SESSION... concatenates sessions (the first one's source and flags, unless options say \
         otherwise). --validate FILE|- checks a session and names every problem by its JSON path.

@@ -5,6 +5,9 @@ import ItemProvidersCore
 import TypeInference
 import UniformTypes
 
+/// A SwiftUI source's `DragConfiguration`, as `uti wrap --drag-configuration` names it.
+enum DragConfigurationChoice: String, ExpressibleByArgument, CaseIterable { case copy, move }
+
 /// `uti wrap`: files as a drag session.
 struct WrapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,6 +25,14 @@ struct WrapCommand: ParsableCommand {
     @Flag(name: .customLong("no-move"), help: "The session does not allow moving (allowsMoveOperation false).")
     var noMove = false
     @Flag(help: "Only the source application may accept the drop.") var restricted = false
+    @Option(
+        name: .customLong("drag-configuration"),
+        help: ArgumentHelp(
+            "A SwiftUI source's DragConfiguration (iOS 26, macOS 26): copy (its default, copy only) or move (allowMove: true).",
+            valueName: "copy|move"))
+    var dragConfiguration: DragConfigurationChoice?
+    @Option(help: ArgumentHelp("The iOS release the --from-list view runs on (default: the newest, 26).", valueName: "release"))
+    var os: Int?
 
     @Option(name: .customLong("rep"), help: ArgumentHelp("A representation of the hand-built item; repeatable.", valueName: "type=path"))
     var representations: [String] = []
@@ -75,6 +86,9 @@ struct WrapCommand: ParsableCommand {
             throw ValidationError("Give paths to wrap, --rep, --from-list, --merge with sessions, or --validate.")
         }
         if (fromList == nil) != (at == nil) { throw ValidationError("--from-list and --at go together.") }
+        if os != nil && fromList == nil { throw ValidationError("--os is the release of the --from-list view; give it with --from-list.") }
+        if let os, let problem = OSRelease.problem(os, on: .ios) { throw ValidationError("--os \(problem)") }
+        if dragConfiguration != nil && noMove { throw ValidationError("--drag-configuration decides whether the session moves; leave --no-move out.") }
         if !selected.isEmpty && fromList == nil { throw ValidationError("--selected needs --from-list.") }
         if let objectClass {
             guard ClassPreset.named(objectClass) != nil else {
@@ -161,6 +175,7 @@ struct WrapCommand: ParsableCommand {
         if let group { session.group = group }
         if noMove { session.allowsMoveOperation = false }
         if restricted { session.restrictedToSourceApplication = true }
+        if let dragConfiguration { session.dragConfiguration = DragConfiguration(allowMove: dragConfiguration == .move) }
         switch format {
         case .json: Output.standard.line(SessionDocument.encode(session).serialized(pretty: true))
         case .text: Output.standard.write(Self.describe(session))
@@ -173,7 +188,8 @@ struct WrapCommand: ParsableCommand {
     /// carries its source index path, a local object of the list's item class, and what its
     /// content offers: a file as NSItemProvider(contentsOf:) wraps it, or text as each of its types.
     private func dragFromList(_ file: String, catalog: TypeCatalog) throws -> DragSession {
-        let list = try ListDocument.decode(try readDocument(file), source: file)
+        var list = try ListDocument.decode(try readDocument(file), source: file)
+        if let os { list.os = OSRelease(os) }
         func indexPath(_ text: String, option: String) throws(UTIError) -> ListIndexPath {
             guard let path = ListIndexPath(text) else {
                 throw UTIError(.invalidInput, "\(option) \(text): not an index path (S.I: section and item, whole numbers from 0)")
@@ -199,6 +215,9 @@ struct WrapCommand: ParsableCommand {
             ? [touched] + Set(selection).subtracting([touched]).sorted()
             : [touched]
         var session = DragSession(application: list.application, team: list.team, group: list.group)
+        // On iPhone before iOS 15 a list's drags stay in its application (Apple's
+        // UICollectionView.dragInteractionEnabled page).
+        session.restrictedToSourceApplication = list.dragsStayInApplication
         var wrapper = Wrapper(catalog: catalog, converters: ImageCodec.registry)
         wrapper.includeDerived = derive
         wrapper.includeURLs = !noURL

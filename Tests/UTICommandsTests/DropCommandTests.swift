@@ -166,7 +166,7 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         let text = try pipeline(["Fixtures/files/page.html"], ["--class", "NSAttributedString", "--explain"])
         #expect(
             text.stdout.contains(
-                "  item 1: public.html [file, all, visible]; public.file-url [url, all, visible]; public.url [url, all, visible]\n    takes public.html for public.html by exact\n"
+                "  item 1: public.html [file, all, visible]; public.file-url [url, all, visible]; public.url [url, all, visible]\n    canHandle's check: public.html for public.html by exact\n    accepted\n"
             ))
     }
 
@@ -262,13 +262,13 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "uti: \(bad.path): $.swiftUI.dropDestination: unknown Transferable type \"Sticker\" (presets: String, URL, Data, AttributedString, Image, Color; declare others with name and representations); $.accepts: comes from swiftUI (its onDrop, delegate or Transferable type); leave it out\n"
+                == "uti: \(bad.path): $.swiftUI.dropDestination: unknown Transferable type \"Sticker\" (presets: String, URL, Data, AttributedString, AttributedTextFormatting.Transferable, Image, Color; declare others with name and representations); $.accepts: comes from swiftUI (its onDrop, delegate or Transferable type); leave it out\n"
         )
         let unknown = try pipeline(["Fixtures/files/photo.png"], ["--drop-destination", "Sticker"])
         #expect(unknown.status == 2)
         #expect(
             unknown.stderr
-                == "uti: --drop-destination Sticker: unknown Transferable type (presets: String, URL, Data, AttributedString, Image, Color; declare others in a destination file)\n"
+                == "uti: --drop-destination Sticker: unknown Transferable type (presets: String, URL, Data, AttributedString, AttributedTextFormatting.Transferable, Image, Color; declare others in a destination file)\n"
         )
     }
 }

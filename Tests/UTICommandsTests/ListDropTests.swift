@@ -240,20 +240,28 @@ import UTITestSupport
         #expect(try sections(inside.stdout)[0] == ["meadow", "canyon", "sunset", "harbor", "forest", "summer"])
     }
 
-    // UICollectionViewDropCoordinator.destinationIndexPath is nil over empty space; Apple's
-    // sample code then appends to the last section.
+    // UITableViewDropCoordinator.destinationIndexPath is nil over empty space; Apple's table
+    // sample ("Adopting drag and drop in a table view") then appends to the last section, and
+    // UITableView.h / UICollectionView.h give the intent as unspecified without an index path.
     @Test func aDropOverEmptySpaceAppendsToTheLastSection() throws {
         let run = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none", "--format", "json"])
         #expect(run.status == 0)
         let result = try #require(try json(run.stdout) as? [String: Any])
         #expect(result["destinationIndexPath"] is NSNull)
+        #expect((result["proposal"] as? [String: Any])?["intent"] as? String == "unspecified")
         #expect(try actions(run.stdout).first?["at"] as? [Int] == [1, 2])
         try validate(run.stdout, against: "list-drop-result.schema.json")
-        let text = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none"])
+        let text = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none", "--explain"])
         #expect(
             text.stdout.hasPrefix(
-                "proposal: move, insert at none (items from this list move (a reorder); no destination index path (a drop over empty space), so the items append to the last section, as Apple's sample code does)\n"
+                "proposal: move, unspecified at none (items from this list move (a reorder); no destination index path (a drop over empty space), so the items append to the last section, as Apple's table sample does)\n"
             ))
+        #expect(
+            text.stdout.contains(
+                """
+                  intent insert becomes unspecified: there is no destination index path
+                    rule: UITableView.h / UICollectionView.h: the drop intent is unspecified when there is no destination index path
+                """))
         let into = try listPipeline(Self.photos, ["--at", "0.0"], ["--at", "none", "--intent", "into"])
         #expect(into.status == 2)
         #expect(into.stderr == "uti: intent into needs an item to drop into; --at none is a drop over empty space\n")
@@ -292,7 +300,7 @@ import UTITestSupport
         #expect(
             raw.stdout == """
                 proposal: copy (drops into another application copy)
-                item 1: refused: canHandle accepted it, and performDrop loads nothing for it (UIImage)
+                item 1: refused: canHandle's check matched it, and performDrop loads nothing for it (UIImage)
                 finding: item 1: accepted by canHandle (public.image), nothing loadable by UIImage in performDrop
 
                 """)
@@ -361,29 +369,43 @@ import UTITestSupport
         #expect(wrong.stderr == "uti: --over decides an automatic intent: give it with --intent automatic\n")
     }
 
-    // dragInteractionEnabled: true by default on iPad, false on iPhone.
-    @Test func onAPhoneListsTakePartOnlyWhenDragInteractionIsEnabled() throws {
+    // Apple's UICollectionView.dragInteractionEnabled page: "whether the collection view supports
+    // dragging content"; the default is true, and in iOS 14 and earlier true for iPad and false for
+    // iPhone, where true enables dragging within the application only. Drops are not its concern.
+    @Test func onAnOldPhoneListsStartNoDragUnlessDragInteractionIsEnabled() throws {
         let (folder, list) = try photosVariant { $0["device"] = "phone" }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let wrap = try uti(["wrap", "--from-list", list, "--at", "0.0"])
+        let wrap = try uti(["wrap", "--from-list", list, "--at", "0.0", "--os", "14"])
         #expect(wrap.status == 1)
         #expect(wrap.stdout.isEmpty)
         #expect(
             wrap.stderr
-                == "uti: \(list): no drag begins: \"photos\" is on a phone, where collection views take part in drag and drop only when dragInteractionEnabled is true (UIKit's default: true on iPad, false on iPhone)\n"
+                == "uti: \(list): no drag begins: \"photos\" is on an iPhone with iOS 14, where collection views start no drag unless dragInteractionEnabled is true (its default is false on iPhone in iOS 14 and earlier, true from iOS 15)\n"
         )
-        let drop = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.0"])
-        #expect(drop.status == 1)
-        #expect(drop.stdout.hasPrefix("proposal: cancel, insert at 0.0 (\"photos\" is on a phone, where collection views take part"))
+        // From iOS 15 (and by default, the newest) the same list drags, to other applications too.
+        let newer = try uti(["wrap", "--from-list", list, "--at", "0.0", "--os", "15"])
+        #expect(newer.status == 0)
+        #expect(try (json(newer.stdout) as? [String: Any])?["restrictedToSourceApplication"] as? Bool == false)
+        #expect(try uti(["wrap", "--from-list", list, "--at", "0.0"]).status == 0)
+        // dragInteractionEnabled concerns dragging only: a drop from elsewhere reaches the list.
+        let drop = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.0", "--os", "14"])
+        #expect(drop.status == 0)
+        #expect(drop.stdout.hasPrefix("proposal: copy, insert at 0.0 (drops into another application copy)\n"))
 
         let (enabledFolder, enabled) = try photosVariant {
-            $0["device"] = "phone"; $0["dragInteractionEnabled"] = true
+            $0["device"] = "phone"; $0["dragInteractionEnabled"] = true; $0["os"] = 14
         }
         defer { try? FileManager.default.removeItem(at: enabledFolder) }
+        // Enabled on an iPhone with iOS 14: the drag stays in its application.
+        let session = try uti(["wrap", "--from-list", enabled, "--at", "0.0"])
+        #expect(try (json(session.stdout) as? [String: Any])?["restrictedToSourceApplication"] as? Bool == true)
         let reorder = try listPipeline(enabled, ["--at", "0.0"], ["--at", "0.2", "--format", "list"])
         #expect(reorder.status == 0)
         #expect(try sections(reorder.stdout)[0] == ["harbor", "forest", "sunset", "meadow", "canyon", "summer"])
         try validate(reorder.stdout, against: "list.schema.json")
+        let wrongRelease = try uti(["wrap", "--from-list", list, "--at", "0.0", "--os", "19"])
+        #expect(wrongRelease.status == 2)
+        #expect(wrongRelease.stderr.contains("--os 19 is not a release uti models on iOS (give one of 14, 15, 16, 17, 18, 26, 27)"))
     }
 
     @Test func explainTracesEveryDecisionWithItsRule() throws {
@@ -410,7 +432,7 @@ import UTITestSupport
                 """
                 explain:
                   no destination index path: the drop goes to 1.2, the end of the last section
-                    rule: UICollectionViewDropCoordinator.destinationIndexPath
+                    rule: UITableViewDropCoordinator.destinationIndexPath
                 """))
         #expect(text.stdout.contains("  item 2: delete the placeholder at 1.3 (loading failed: "))
         #expect(text.stdout.contains("    rule: UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:) when the load succeeds"))
@@ -433,7 +455,8 @@ import UTITestSupport
         #expect(second.status == 0)
         let reorder = try listPipeline(list, ["--at", "0.3"], ["--at", "0.1"])
         #expect(reorder.status == 1)
-        #expect(reorder.stdout.hasPrefix("proposal: forbidden, insert at 0.1 (the list moves its items only while it is editing (give --editing))\n"))
+        // Apple's table sample starts its proposal as .cancel and moves only while editing.
+        #expect(reorder.stdout.hasPrefix("proposal: cancel, insert at 0.1 (the list moves its items only while it is editing (give --editing))\n"))
         let editing = try listPipeline(list, ["--at", "0.3"], ["--at", "0.1", "--editing", "--format", "list"])
         #expect(editing.status == 0)
         #expect(try sections(editing.stdout)[0] == ["sunset", "meadow", "harbor", "forest", "canyon", "summer"])
