@@ -31,8 +31,14 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"]), .brew(["libmagic"])]),
         // zlib, to inflate the few zip entries whose content names the package ([Content_Types].xml).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // libpng and libjpeg-turbo (TurboJPEG), to encode a class's image types (UIImage's PNG from a JPEG).
-        .systemLibrary(name: "CImage", providers: [.apt(["libpng-dev", "libturbojpeg0-dev"]), .brew(["libpng", "jpeg-turbo"])]),
+        // libpng, libjpeg-turbo (TurboJPEG), libwebp, giflib and libtiff, to encode a class's image
+        // types from the formats it reads (UIImage's PNG from a GIF).
+        .systemLibrary(
+            name: "CImage",
+            providers: [
+                .apt(["libpng-dev", "libturbojpeg0-dev", "libwebp-dev", "libgif-dev", "libtiff-dev"]),
+                .brew(["libpng", "jpeg-turbo", "webp", "giflib", "libtiff"]),
+            ]),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "CMagic", "CZlib"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation:
@@ -44,7 +50,8 @@ let package = Package(
         // What programs import: ItemProvidersCore re-exported, and Apple's `NSItemProvider` class,
         // which needs all of Foundation (the command-line tool does not link it).
         .target(name: "ItemProviders", dependencies: ["ItemProvidersCore", "UniformTypes"]),
-        // Image encoders for objects (UIImage writes PNG and JPEG), as converters the commands add.
+        // Image decoders and encoders for objects (UIImage writes PNG and JPEG from what it reads),
+        // as converters the commands add.
         .target(name: "ImageCodecs", dependencies: ["UniformTypes", "ItemProvidersCore", "CImage"]),
         // Every command, as a library that tests drive; the executable only calls it.
         .target(

@@ -12,25 +12,61 @@ public struct RGBImage: Sendable, Equatable {
     public let pixels: [UInt8]
 }
 
-/// PNG and JPEG through libpng's simplified API and libjpeg-turbo's TurboJPEG API, bounded in
-/// pixels (`Limits.imagePixels`) and so in memory, for the classes that encode one image format
-/// from another (a `UIImage` made from a JPEG writes PNG, and the other way).
+/// A class's image encoders: JPEG, PNG, GIF, WebP, TIFF and BMP decoded (libjpeg-turbo, libpng,
+/// giflib, libwebp, libtiff; BMP from its specification) and written as PNG or JPEG (libpng,
+/// libjpeg-turbo), bounded in pixels (`Limits.imagePixels`) and so in memory, for the classes
+/// that encode one image format from another (a `UIImage` made from a GIF writes PNG and JPEG).
 public enum ImageCodec {
     /// The JPEG quality uti writes (Apple does not publish what `UIImage` uses for its item
     /// provider's JPEG; 90 keeps the image close to its source).
     public static let jpegQuality: Int32 = 90
 
-    /// The converters `Wrapper.objectProvider` may name for a class's types.
-    public static let converters: [Converter] = [
-        Converter(name: "jpeg-to-png", from: "public.jpeg", to: "public.png", isLossless: true, cost: 4, objectOnly: true) {
-            (input, write) throws(UTIError) in
-            try write(try encodePNG(try decodeJPEG(try input.bytes(), label: input.label), label: input.label)[...])
-        },
-        Converter(name: "png-to-jpeg", from: "public.png", to: "public.jpeg", isLossless: false, cost: 4, objectOnly: true) {
-            (input, write) throws(UTIError) in
-            try write(try encodeJPEG(try decodePNG(try input.bytes(), label: input.label), label: input.label)[...])
-        },
+    /// A format a class decodes: its type, how it decodes, and how its size is read without
+    /// decoding (what a dry run checks against `Limits.imagePixels`).
+    public struct Decoder: Sendable {
+        /// The converter names' prefix (`gif` in `gif-to-png`).
+        public let name: String
+        /// The type it reads.
+        public let type: String
+        /// The pixels.
+        public let decode: @Sendable ([UInt8], String) throws(UTIError) -> RGBImage
+        /// The width and height, or an error where the header does not read.
+        public let dimensions: @Sendable ([UInt8], String) throws(UTIError) -> (width: Int, height: Int)
+    }
+
+    /// Every format whose pixels uti decodes for a class that encodes another (a UIImage made
+    /// from a GIF writes PNG and JPEG), each through an established library, BMP from its
+    /// specification.
+    public static let decoders: [Decoder] = [
+        Decoder(name: "jpeg", type: "public.jpeg", decode: decodeJPEG(_:label:), dimensions: jpegDimensions(_:label:)),
+        Decoder(name: "png", type: "public.png", decode: decodePNG(_:label:), dimensions: pngDimensions(_:label:)),
+        Decoder(name: "gif", type: "com.compuserve.gif", decode: decodeGIF(_:label:), dimensions: gifDimensions(_:label:)),
+        Decoder(name: "webp", type: "org.webmproject.webp", decode: decodeWebP(_:label:), dimensions: webpDimensions(_:label:)),
+        Decoder(name: "tiff", type: "public.tiff", decode: decodeTIFF(_:label:), dimensions: tiffDimensions(_:label:)),
+        Decoder(name: "bmp", type: "com.microsoft.bmp", decode: BMP.decode(_:label:), dimensions: BMP.dimensions(_:label:)),
     ]
+
+    /// The converters `Wrapper.objectProvider` may name for a class's types: every decoder to PNG
+    /// (lossless: the pixels are kept, transparency composited onto black) and to JPEG (lossy),
+    /// but for a format to itself. A dry run reads the image's size from its header and refuses
+    /// one over `Limits.imagePixels`, as the load would.
+    public static let converters: [Converter] = decoders.flatMap { decoder -> [Converter] in
+        let targets: [(name: String, type: String, lossless: Bool, encode: @Sendable (RGBImage, String) throws(UTIError) -> [UInt8])] = [
+            ("png", "public.png", true, { (image, label) throws(UTIError) in try encodePNG(image, label: label) }),
+            ("jpeg", "public.jpeg", false, { (image, label) throws(UTIError) in try encodeJPEG(image, label: label) }),
+        ]
+        return targets.filter { $0.type != decoder.type }.map { target in
+            Converter(
+                name: "\(decoder.name)-to-\(target.name)", from: decoder.type, to: target.type, isLossless: target.lossless, cost: 4, objectOnly: true,
+                check: { (input) throws(UTIError) in
+                    let (width, height) = try decoder.dimensions(try input.bytes(), input.label)
+                    try checkSize(width: width, height: height, label: input.label)
+                }
+            ) { (input, write) throws(UTIError) in
+                try write(try target.encode(try decoder.decode(try input.bytes(), input.label), input.label)[...])
+            }
+        }
+    }
 
     /// The built-in converters and these.
     public static let registry = ConverterRegistry(converters: ConverterRegistry.builtIn.converters + converters)
@@ -150,6 +186,110 @@ public enum ImageCodec {
         }
         guard written != 0 else { throw UTIError(.ioError, "\(label): PNG encoding failed (\(pngMessage(&png)))") }
         return Array(output[..<size])
+    }
+
+    /// A JPEG's size from its header.
+    static func jpegDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
+        guard let handle = tjInitDecompress() else { throw UTIError(.ioError, "\(label): libjpeg-turbo could not start") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer { buffer in
+            tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else { throw UTIError(.invalidInput, "\(label): not a JPEG libjpeg-turbo reads (\(message(handle)))") }
+        return (Int(width), Int(height))
+    }
+
+    /// A PNG's size from its header.
+    static func pngDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
+        var image = png_image()
+        image.version = uti_png_image_version()
+        let begun = bytes.withUnsafeBufferPointer { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else { throw UTIError(.invalidInput, "\(label): not a PNG libpng reads (\(pngMessage(&image)))") }
+        defer { png_image_free(&image) }
+        return (Int(image.width), Int(image.height))
+    }
+
+    /// A WebP's size from its header (libwebp's WebPGetInfo).
+    static func webpDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        let read = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
+        guard read != 0 else { throw UTIError(.invalidInput, "\(label): not a WebP libwebp reads") }
+        return (Int(width), Int(height))
+    }
+
+    /// Decodes a still WebP to RGB through libwebp (an animated one is refused, as libwebp's
+    /// simple API does); alpha is dropped.
+    public static func decodeWebP(_ bytes: [UInt8], label: String) throws(UTIError) -> RGBImage {
+        let (width, height) = try webpDimensions(bytes, label: label)
+        try checkSize(width: width, height: height, label: label)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        let decoded = bytes.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                WebPDecodeRGBInto(source.baseAddress, source.count, target.baseAddress, target.count, Int32(width * 3))
+            }
+        }
+        guard decoded != nil else { throw UTIError(.invalidInput, "\(label): the WebP does not decode (libwebp's simple API reads still images)") }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// What giflib's and libtiff's readers in the C shim answer, as an image or an error.
+    private typealias ShimDecode = (
+        UnsafePointer<UInt8>?, Int, UInt64, Int32, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?,
+        UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<CChar>?, Int
+    ) -> Int32
+
+    private static func shim(
+        _ decode: ShimDecode, _ bytes: [UInt8], format: String, dimensionsOnly: Bool, label: String
+    ) throws(UTIError) -> (width: Int, height: Int, pixels: [UInt8]) {
+        var width: UInt32 = 0, height: UInt32 = 0
+        var output: UnsafeMutablePointer<UInt8>?
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { source in
+            message.withUnsafeMutableBufferPointer { text in
+                decode(
+                    source.baseAddress, source.count, UInt64(Limits.imagePixels), dimensionsOnly ? 1 : 0, &width, &height, &output,
+                    text.baseAddress, text.count)
+            }
+        }
+        defer { free(output) }
+        switch Int(status) {
+        case UTI_IMAGE_OK:
+            let count = dimensionsOnly ? 0 : Int(width) * Int(height) * 3
+            let pixels = output.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            return (Int(width), Int(height), pixels)
+        case UTI_IMAGE_TOO_LARGE:
+            throw Limits.exceeded("\(label): a \(width)×\(height) image", "image-pixels", Limits.imagePixels)
+        default:
+            let why = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw UTIError(.invalidInput, "\(label): the \(format) does not decode (\(why.isEmpty ? "unknown error" : why))")
+        }
+    }
+
+    /// A GIF's logical screen size (giflib).
+    static func gifDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
+        let read = try shim(uti_gif_decode, bytes, format: "GIF", dimensionsOnly: true, label: label)
+        return (read.width, read.height)
+    }
+
+    /// Decodes a GIF's first image on its logical screen to RGB through giflib (an animated GIF
+    /// as a still, as ImageIO's first frame); transparent pixels are black.
+    public static func decodeGIF(_ bytes: [UInt8], label: String) throws(UTIError) -> RGBImage {
+        let read = try shim(uti_gif_decode, bytes, format: "GIF", dimensionsOnly: false, label: label)
+        return RGBImage(width: read.width, height: read.height, pixels: read.pixels)
+    }
+
+    /// A TIFF's first image's size (libtiff).
+    static func tiffDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
+        let read = try shim(uti_tiff_decode, bytes, format: "TIFF", dimensionsOnly: true, label: label)
+        return (read.width, read.height)
+    }
+
+    /// Decodes a TIFF's first image to RGB through libtiff's RGBA interface; transparency is
+    /// composited onto black.
+    public static func decodeTIFF(_ bytes: [UInt8], label: String) throws(UTIError) -> RGBImage {
+        let read = try shim(uti_tiff_decode, bytes, format: "TIFF", dimensionsOnly: false, label: label)
+        return RGBImage(width: read.width, height: read.height, pixels: read.pixels)
     }
 
     private static func message(_ handle: tjhandle) -> String {

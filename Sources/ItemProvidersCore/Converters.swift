@@ -41,12 +41,18 @@ public struct Converter: Sendable {
     public let objectOnly: Bool
     /// Produces the converted bytes, handing them to `write` in pieces.
     public let transform: @Sendable (ConversionInput, (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
+    /// What a dry run checks without converting (an image's size against uti's limit), so that
+    /// it fails where the conversion would; nil checks nothing beyond the input being readable.
+    public let check: (@Sendable (ConversionInput) throws(UTIError) -> Void)?
 
-    /// A converter called `name` that turns `from` into `to`, and what it costs.
+    /// A converter called `name` that turns `from` into `to`, and what it costs; `check` is what a
+    /// dry run verifies instead of converting.
     public init(
         name: String, from: String, to: String, isLossless: Bool, cost: Int, objectOnly: Bool = false,
+        check: (@Sendable (ConversionInput) throws(UTIError) -> Void)? = nil,
         transform: @escaping @Sendable (ConversionInput, (ArraySlice<UInt8>) throws(UTIError) -> Void) throws(UTIError) -> Void
     ) {
+        self.check = check
         self.objectOnly = objectOnly
         self.name = name
         self.from = from

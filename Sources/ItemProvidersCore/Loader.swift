@@ -106,10 +106,13 @@ public struct Loader {
             try verify(source, in: item, depth: depth + 1)
         case .object(let className, let path, let name):
             guard let path else { throw Self.unencodable(representation.type, className: className) }
-            if let name, converters.converter(named: name) == nil {
+            let converter = name.flatMap(converters.converter(named:))
+            if let name, converter == nil {
                 throw UTIError(.invalidInput, "\(representation.type): unknown converter \(name)")
             }
             try Self.checkReadable(resolve(path))
+            // What the encoder would refuse (an image over the pixel limit), a dry run refuses too.
+            try converter?.check?(.path(resolve(path)))
         case .handler:
             throw UTIError(.invalidInput, "\(representation.type): is produced by code in the source program, which a loader of files cannot run")
         }

@@ -422,9 +422,15 @@ extension HelpText {
         xml-plist-to-binary and binary-plist-to-xml (lossless), folder-to-zip (public.folder to \
         public.zip-archive, as Apple loads a folder's data). For one source, a converter from a more \
         specific type wins (HTML strips tags). ENCODERS (for --object only: a class writing a type its file \
-        does not have): jpeg-to-png (lossless: the PNG decodes to the JPEG's pixels) and png-to-jpeg \
-        (quality 90, 4:2:0; transparency composited onto black), through libpng and libjpeg-turbo, refusing \
-        an image of more than 40,000,000 pixels (the image-pixels limit).
+        does not have): from JPEG, PNG, GIF (its first image), WebP (a still one), TIFF (its first image) \
+        and BMP (uncompressed, RLE4 and RLE8, bit fields) to PNG (lossless: the pixels are kept) and to JPEG \
+        (quality 90, 4:2:0), named FROM-to-png and FROM-to-jpeg (gif-to-png); transparency is composited \
+        onto black. They decode through libjpeg-turbo, libpng, giflib, libwebp and libtiff, BMP from \
+        Microsoft's specification, and encode through libpng and libjpeg-turbo, refusing an image of more \
+        than 40,000,000 pixels (the image-pixels limit): a dry run of uti drop reads the image's size from \
+        its header and refuses it too, as --out would. HEIC, AVIF and ICO are not decoded (libheif has no \
+        static archive in Debian, and uti's executable is static): a UIImage's PNG from one fails when \
+        loaded, in a dry run as with --out.
 
         The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` needs no flag): \
         schemaVersion, source {application, team, group}, allowsMoveOperation, \

@@ -177,6 +177,17 @@ enum FuzzTarget: String, CaseIterable {
                 guard let encoded = try? ImageCodec.encodePNG(decoded, label: "fuzz"), (try? ImageCodec.decodePNG(encoded, label: "fuzz")) == decoded
                 else { fail("a decoded JPEG did not round-trip through PNG") }
             }
+            // GIF, WebP, TIFF and BMP: a decoder answers pixels of the size its header reads, or an
+            // error; the size is within the limit.
+            for decoder in ImageCodec.decoders where decoder.name != "png" && decoder.name != "jpeg" {
+                guard let decoded = try? decoder.decode(bytes, "fuzz") else { continue }
+                guard decoded.width * decoded.height <= Limits.imagePixels, decoded.pixels.count == decoded.width * decoded.height * 3 else {
+                    fail("\(decoder.name) decoded \(decoded.width)×\(decoded.height) into \(decoded.pixels.count) bytes")
+                }
+                guard let size = try? decoder.dimensions(bytes, "fuzz"), size == (decoded.width, decoded.height) else {
+                    fail("\(decoder.name): the header's size is not the decoded image's")
+                }
+            }
 
         case .glob:
             let split = bytes.firstIndex(of: 0) ?? bytes.endIndex

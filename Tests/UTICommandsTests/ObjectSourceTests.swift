@@ -28,9 +28,10 @@ import UTITestSupport
     }
 
     @Test func aTypeUTICannotProduceIsOfferedAndFailsWhenLoaded() throws {
-        // A GIF made into a UIImage offers PNG and JPEG, which uti has no encoder for from GIF:
-        // offered, and a dry run already says the load would fail.
-        let dry = try pipeline(["--object", "UIImage", "Fixtures/files/photo.gif"], ["--accepts", "public.png"])
+        // An icon made into a UIImage offers PNG and JPEG, which uti has no encoder for from ICO
+        // (ImageIO reads icons; uti decodes JPEG, PNG, GIF, WebP, TIFF and BMP): offered, and a dry
+        // run already says the load would fail.
+        let dry = try pipeline(["--object", "UIImage", "Fixtures/files/icon.ico"], ["--accepts", "public.png"])
         #expect(dry.status == 1)
         #expect(
             dry.stdout
@@ -38,7 +39,7 @@ import UTITestSupport
         )
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let loaded = try pipeline(["--object", "UIImage", "Fixtures/files/photo.gif"], ["--accepts", "public.png", "--out", out.path])
+        let loaded = try pipeline(["--object", "UIImage", "Fixtures/files/icon.ico"], ["--accepts", "public.png", "--out", out.path])
         #expect(loaded.status == 1)
         #expect(
             loaded.stdout.contains(

@@ -71,7 +71,9 @@ import UTITestSupport
         #expect(try (UTITestSupport.json(copyOnly.stdout) as? [String: Any])?["allowsMoveOperation"] as? Bool == false)
         let copied = try uti(["drop", "--destination", "Fixtures/destinations/swiftui-mac-move.json"], stdin: Data(copyOnly.stdout.utf8))
         #expect(copied.stdout.hasPrefix("proposal: copy (the session does not allow moving)\n"))
-        let moving = try uti(["wrap", "--source-app", "com.example.board", "--drag-configuration", "move", "Fixtures/files/photo.png", "Fixtures/files/photo.jpg"])
+        let moving = try uti([
+            "wrap", "--source-app", "com.example.board", "--drag-configuration", "move", "Fixtures/files/photo.png", "Fixtures/files/photo.jpg",
+        ])
         let moved = try uti(["drop", "--destination", "Fixtures/destinations/swiftui-mac-move.json", "--format", "json"], stdin: Data(moving.stdout.utf8))
         #expect(moved.status == 0)
         let result = try #require(try UTITestSupport.json(moved.stdout) as? [String: Any])
@@ -85,7 +87,10 @@ import UTITestSupport
         #expect(iOS.status == 2)
         #expect(iOS.stderr.contains("dropConfiguration(_:) does not exist on iOS 26 (from iOS 27"))
         #expect(iOS.stderr.contains("DropConfiguration.acceptedItemCount does not exist on iOS 26 (macOS only"))
-        for (operation, expected) in [("cancel", "proposal: cancel (the dropConfiguration returns cancel)"), ("forbidden", "proposal: forbidden (the dropConfiguration returns forbidden)"), ("copy", "proposal: copy (the dropConfiguration returns copy)")] {
+        for (operation, expected) in [
+            ("cancel", "proposal: cancel (the dropConfiguration returns cancel)"),
+            ("forbidden", "proposal: forbidden (the dropConfiguration returns forbidden)"), ("copy", "proposal: copy (the dropConfiguration returns copy)"),
+        ] {
             let (folder, path) = try destination(
                 #"{"platform": "ios", "os": 27, "swiftUI": {"dropDestination": "Image", "dropConfiguration": {"operation": "\#(operation)"}}}"#)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -155,6 +160,38 @@ import UTITestSupport
         #expect(over.status == 1)
         #expect(!over.stdout.contains("canHandle accepted"))
         #expect(over.stdout.contains("item 1: refused: the drop was not performed (cancel)"))
+    }
+
+    // UIImage reads GIF, WebP, TIFF and BMP (ImageIO does on iOS), so a UIImage made from one
+    // writes PNG and JPEG; a dry run refuses what --out would (an image over the pixel limit).
+    @Test func aUIImageFromEveryFormatWritesPNGAndJPEG() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (file, name) in [("photo.gif", "gif"), ("photo.webp", "webp"), ("photo.tiff", "tiff"), ("photo.bmp", "bmp")] {
+            let session = try uti(["wrap", "--object", "UIImage", "--suggested-name", name, "Fixtures/files/\(file)"])
+            #expect(session.stdout.contains("\"converter\" : \"\(name)-to-png\"") || session.stdout.contains("\"converter\": \"\(name)-to-png\""), "\(file)")
+            for type in ["public.png", "public.jpeg"] {
+                let run = try uti(["drop", "--accepts", type, "--out", folder.path], stdin: Data(session.stdout.utf8))
+                #expect(run.status == 0, "\(file) as \(type): \(run.stdout) \(run.stderr)")
+            }
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(written == ["bmp.jpeg", "bmp.png", "gif.jpeg", "gif.png", "tiff.jpeg", "tiff.png", "webp.jpeg", "webp.png"])
+        let png = try Data(contentsOf: folder.appendingPathComponent("gif.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try uti(["identify", "--mime-type", folder.appendingPathComponent("webp.jpeg").path]).stdout.hasSuffix(": image/jpeg\n"))
+
+        // 10,000 × 10,000 pixels in a bitmap's header: refused by a dry run as by --out.
+        var bitmap = [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/images/rgb24.bmp")))
+        bitmap.replaceSubrange(18..<26, with: [0x10, 0x27, 0, 0, 0x10, 0x27, 0, 0])
+        let huge = folder.appendingPathComponent("huge.bmp")
+        try Data(bitmap).write(to: huge)
+        let session = try uti(["wrap", "--object", "UIImage", huge.path])
+        for extra in [[], ["--out", folder.path]] {
+            let run = try uti(["drop", "--accepts", "public.png"] + extra, stdin: Data(session.stdout.utf8))
+            #expect(run.status == 1, "\(extra): \(run.stdout)")
+            #expect(run.stdout.contains("loading failed: \(huge.path): a 10000×10000 image"), "\(extra): \(run.stdout)")
+        }
     }
 
     // Every fixture and example document validates against its schema and is read by uti; the
