@@ -61,6 +61,17 @@ public struct DropDestination: Sendable, Equatable {
     public var load: Load = .data
     /// Whether the destination forbids a drop it could otherwise handle.
     public var forbidden = false
+    /// `UIDropProposal.isPrecise`: the destination places the drop precisely (a point in text).
+    public var isPrecise = false
+    /// `UIDropProposal.prefersFullSizePreview`: previews at their original size; Apple's page
+    /// says it applies only to drags within the same application.
+    public var prefersFullSizePreview = false
+    /// `UIDropSession.progressIndicatorStyle`: whether the system shows its progress indicator
+    /// while the loads take time (`default`), or the destination shows its own (`none`).
+    public var progressIndicator: ProgressIndicator = .default
+
+    /// `UIDropSessionProgressIndicatorStyle`.
+    public enum ProgressIndicator: String, Sendable, CaseIterable { case `default`, none }
     /// Named parts of a plain view, each with rules of its own (`uti drop --zone NAME`); a zone
     /// without rules takes `.nothing`. Zones share the destination's application, team and group.
     public var zones: [String: DropDestination] = [:]
@@ -124,6 +135,7 @@ public struct DropDestination: Sendable, Equatable {
                 value, at: path,
                 allowed: owner.union([
                     "accepts", "readableTypes", "objectClass", "performDrop", "minItems", "maxItems", "operation", "load", "forbidden",
+                    "isPrecise", "prefersFullSizePreview", "progressIndicatorStyle",
                 ]))
         else { return nil }
         var zones: [String: DropDestination] = [:]
@@ -170,6 +182,10 @@ public struct DropDestination: Sendable, Equatable {
         destination.operation = reader.choice(members, "operation", at: path, default: Preference.auto) ?? .auto
         destination.load = reader.choice(members, "load", at: path, default: Load.data) ?? .data
         destination.forbidden = reader.bool(members, "forbidden", at: path, default: false)
+        destination.isPrecise = reader.bool(members, "isPrecise", at: path, default: false)
+        destination.prefersFullSizePreview = reader.bool(members, "prefersFullSizePreview", at: path, default: false)
+        destination.progressIndicator =
+            reader.choice(members, "progressIndicatorStyle", at: path, default: ProgressIndicator.default) ?? .default
         if members["platform"] != nil && members["platform"] != .null {
             destination.platform = reader.choice(members, "platform", at: path, default: nil)
         }

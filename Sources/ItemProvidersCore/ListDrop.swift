@@ -201,6 +201,11 @@ public struct ListDropResult: Sendable, Equatable {
     public var trace: [ListTraceStep] = []
     /// The list after the drop (unchanged unless the operation is copy or move).
     public var list: ListView
+    /// The proposal's `isPrecise`, as the list's drop rules set it.
+    public var isPrecise = false
+    /// The proposal's `prefersFullSizePreview` as it takes effect: within the list's own
+    /// application only (Apple's UIDropProposal page).
+    public var prefersFullSizePreview = false
 }
 
 /// Drops into collection and table views as UIKit performs them (see `uti drop --help`, LISTS).
@@ -328,6 +333,8 @@ public enum ListDrop {
                 session, list: list, at: path, intent: intent, origins: origins, stale: stale, sameApplication: sameApplication,
                 editing: editing, catalog: catalog, completionOrder: completionOrder, load: load)
         result.trace = trace + result.trace + explainActions(result)
+        result.isPrecise = list.drop?.isPrecise ?? false
+        result.prefersFullSizePreview = (list.drop?.prefersFullSizePreview ?? false) && sameApplication
         return result
     }
 

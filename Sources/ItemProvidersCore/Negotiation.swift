@@ -53,6 +53,30 @@ public struct DropResult: Sendable, Equatable {
     /// Where the delegate's steps disagree, one sentence each: an item `canHandle` accepted
     /// that `performDrop` loads nothing for, or a `performDrop` that loads nothing at all.
     public var findings: [String] = []
+    /// The proposal's `isPrecise`, as the destination sets it.
+    public var isPrecise = false
+    /// The proposal's `prefersFullSizePreview` as it takes effect: only within the source
+    /// application (Apple's UIDropProposal page).
+    public var prefersFullSizePreview = false
+    /// The drop session's progress: one unit for each item whose representation loads.
+    public var progress = DropProgress()
+    /// The session's `localContext` as the destination sees it: the source application's own
+    /// drops only (UIDropSession.localDragSession is nil for a drag from another application).
+    public var localContext: String?
+}
+
+/// A drop session's progress (`UIDropSession` reports progress): the loads, how many are done,
+/// and who shows it.
+public struct DropProgress: Sendable, Equatable {
+    /// `default`: the system shows its indicator while loads take time; `none`: the destination does.
+    public var indicator: DropDestination.ProgressIndicator = .default
+    /// The items whose representation loads (local objects are handed over without loading).
+    public var totalUnitCount = 0
+    /// The loads that succeeded (with --out) or would succeed (a dry run's checks).
+    public var completedUnitCount = 0
+
+    /// No loads yet, with the system's indicator.
+    public init() {}
 }
 
 /// Apple's drop negotiation as Foundation and UIKit implement it, as pure functions of a session
@@ -293,9 +317,24 @@ public enum Negotiation {
                 match: choice?.match, output: nil, reason: reason,
                 inPlace: accepted ? choice?.representation.map { destination.load == .openInPlace && Loader.opensInPlace($0) } : nil)
         }
-        return DropResult(
-            canHandle: canHandle, operation: operation, reason: reason, items: items,
-            notes: (destination.swiftUI?.notes ?? []) + platformNotes(session, destination: destination), findings: findings)
+        var notes = (destination.swiftUI?.notes ?? []) + platformNotes(session, destination: destination)
+        let sameApplication = isSameApplication(session, destination)
+        if destination.prefersFullSizePreview && !sameApplication {
+            notes.append("prefersFullSizePreview is ignored: it applies only to drags within the same application (UIDropProposal.prefersFullSizePreview)")
+        }
+        if session.localContext != nil && !sameApplication {
+            notes.append(
+                "the session's localContext stays with its source application: UIDropSession.localDragSession is nil for a drag from another application"
+            )
+        }
+        var result = DropResult(
+            canHandle: canHandle, operation: operation, reason: reason, items: items, notes: notes, findings: findings)
+        result.isPrecise = destination.isPrecise
+        result.prefersFullSizePreview = destination.prefersFullSizePreview && sameApplication
+        result.localContext = sameApplication ? session.localContext : nil
+        result.progress.indicator = destination.progressIndicator
+        result.progress.totalUnitCount = items.filter { $0.accepted && $0.match != .localObject }.count
+        return result
     }
 
     /// What a step takes, as a finding names it: the types, a class's readable types, the class.

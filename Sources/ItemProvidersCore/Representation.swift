@@ -173,6 +173,9 @@ public struct DragSession: Sendable, Equatable {
     public var restrictedToSourceApplication: Bool
     /// The dragged items, in order.
     public var items: [DragItem]
+    /// `UIDragSession.localContext`: data the source application attaches to the drag, "visible
+    /// only to the app in which the drag activity begins" (Apple's page); nil when none.
+    public var localContext: String?
     /// A SwiftUI source's `DragConfiguration` (iOS 26, macOS 26), when the session comes from
     /// one: it decides `allowsMoveOperation` (copy only unless `allowMove`).
     public var dragConfiguration: DragConfiguration? {

@@ -189,6 +189,7 @@ public enum SessionDocument {
             "allowsMoveOperation": .bool(session.allowsMoveOperation),
             "restrictedToSourceApplication": .bool(session.restrictedToSourceApplication),
             "dragConfiguration": session.dragConfiguration.map { ["allowMove": .bool($0.allowMove)] } ?? .null,
+            "localContext": .optional(session.localContext),
             "items": .array(session.items.map(encode)),
         ])
     }
@@ -241,7 +242,8 @@ public enum SessionDocument {
             let root = reader.object(
                 value, at: "$",
                 allowed: [
-                    "schemaVersion", "source", "allowsMoveOperation", "restrictedToSourceApplication", "dragConfiguration", "items",
+                    "schemaVersion", "source", "allowsMoveOperation", "restrictedToSourceApplication", "dragConfiguration", "localContext",
+                    "items",
                 ])
         else { return nil }
         switch root["schemaVersion"] {
@@ -259,6 +261,7 @@ public enum SessionDocument {
         }
         session.allowsMoveOperation = reader.bool(root, "allowsMoveOperation", at: "$", default: true)
         session.restrictedToSourceApplication = reader.bool(root, "restrictedToSourceApplication", at: "$", default: false)
+        session.localContext = reader.string(root, "localContext", at: "$")
         if let declared = root["dragConfiguration"], declared != .null,
             let members = reader.object(declared, at: "$.dragConfiguration", allowed: ["allowMove"])
         {

@@ -294,9 +294,11 @@ struct DropCommand: ParsableCommand {
             do {
                 guard folder != nil else {
                     try loader.verify(item, representation: chosen)
+                    result.progress.completedUnitCount += 1
                     continue
                 }
                 result.items[index].output = try loader.load(item, index: index, representation: chosen, as: target.load(for: result.items[index].requested))
+                result.progress.completedUnitCount += 1
                 if target.load == .openInPlace && !Loader.opensInPlace(chosen) {
                     result.items[index].reason = "a copy (isInPlace false): the source did not register \(chosen.type) to open in place"
                 }

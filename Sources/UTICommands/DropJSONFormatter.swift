@@ -22,7 +22,15 @@ extension DropCommand {
             "schemaVersion": .int(outputSchemaVersion),
             "offered": .bool(result.offered),
             "canHandle": .bool(result.canHandle),
-            "proposal": ["operation": .string(result.operation.rawValue), "reason": .string(result.reason)],
+            "proposal": [
+                "operation": .string(result.operation.rawValue), "reason": .string(result.reason), "isPrecise": .bool(result.isPrecise),
+                "prefersFullSizePreview": .bool(result.prefersFullSizePreview),
+            ],
+            "progress": [
+                "indicator": .string(result.progress.indicator.rawValue), "totalUnitCount": .int(result.progress.totalUnitCount),
+                "completedUnitCount": .int(result.progress.completedUnitCount),
+            ],
+            "localContext": .optional(result.localContext),
             "notes": .strings(result.notes),
             "findings": .strings(result.findings),
             "items": .array(
@@ -119,7 +127,10 @@ extension DropCommand {
             "destinationIndexPath": result.destinationIndexPath?.json ?? .null,
             "offered": .bool(result.offered),
             "canHandle": .bool(result.canHandle),
-            "proposal": ["operation": .string(result.operation.rawValue), "intent": .string(result.intent.rawValue), "reason": .string(result.reason)],
+            "proposal": [
+                "operation": .string(result.operation.rawValue), "intent": .string(result.intent.rawValue), "reason": .string(result.reason),
+                "isPrecise": .bool(result.isPrecise), "prefersFullSizePreview": .bool(result.prefersFullSizePreview),
+            ],
             "actions": .array(
                 result.actions.map { action in
                     .object([

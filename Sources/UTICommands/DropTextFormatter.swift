@@ -5,7 +5,13 @@ import UniformTypes
 /// `uti drop`'s text output: the proposal, a line per item, and `--explain`'s block.
 extension DropCommand {
     static func text(_ result: DropResult, dryRun: Bool) -> String {
-        var lines = ["proposal: \(result.operation.rawValue) (\(result.reason))"]
+        // The proposal's flags, when set: precise placement, full-size previews.
+        let flags = (result.isPrecise ? ", precise" : "") + (result.prefersFullSizePreview ? ", full-size preview" : "")
+        var lines = ["proposal: \(result.operation.rawValue)\(flags) (\(result.reason))"]
+        if let context = result.localContext { lines.append("local context: \(context)") }
+        if result.progress.indicator == .none && result.progress.totalUnitCount > 0 {
+            lines.append("progress: \(result.progress.completedUnitCount) of \(result.progress.totalUnitCount) loads; the destination shows its own indicator")
+        }
         for item in result.items {
             var line = "item \(item.index + 1): "
             if item.accepted {

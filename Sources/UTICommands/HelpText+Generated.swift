@@ -181,13 +181,24 @@ extension HelpText {
         process holds a lock on and that were not modified for a minute, never following a link inside \
         them. Without --out the \
         run is dry: it writes nothing, and checks that each load could happen (the file exists and is \
-        readable, the converter or encoder exists), so a load that cannot happen shows as failed, as with \
-        --out. Relative paths in a session file are relative to the file's folder (standard input: the \
+        readable, the converter or encoder exists, an image is within the pixel limit), so a load that \
+        cannot happen shows as failed, as with --out. Relative paths in a session file are relative to the file's folder (standard input: the \
         working directory). The result (--format json; schemas/drop-result.schema.json) has schemaVersion, \
         offered (false: a session restricted to another application, never offered, canHandle not asked), \
-        canHandle, proposal {operation, reason} and items [{index (from 1), suggestedName, path, accepted, \
-        representation, requested, match (exact, conformance, local-object), output, reason, inPlace (true: \
-        the original file, opened in place; false: a copy; null: nothing loaded)}].
+        canHandle, proposal {operation, reason, isPrecise, prefersFullSizePreview}, progress {indicator, \
+        totalUnitCount, completedUnitCount}, localContext and items [{index (from 1), suggestedName, path, \
+        accepted, representation, requested, match (exact, conformance, local-object), output, reason, \
+        inPlace (true: the original file, opened in place; false: a copy; null: nothing loaded)}].
+
+        PROPOSAL DETAILS: a destination (or zone, or list's rules) may set "isPrecise" and \
+        "prefersFullSizePreview" (UIDropProposal's; full-size previews apply only within the same \
+        application, so across applications the result says false and notes why) and \
+        "progressIndicatorStyle": default|none (UIDropSession's: the system's indicator, or the \
+        destination's own; text output then prints a progress line). progress counts one unit per item \
+        whose representation loads and, as completed, the loads done with --out or found possible by a dry \
+        run. A session's localContext (uti wrap --local-context) reaches only the source application's own \
+        drops (UIDropSession.localDragSession is nil for another application's drag); text output prints it \
+        as "local context:".
 
         EXIT STATUS: 0 for copy or move with every load done (for every destination); 1 for cancel or \
         forbidden, or when a load failed; 2 for bad usage, an invalid session, destination or list document, \
@@ -434,7 +445,8 @@ extension HelpText {
 
         The session document is JSON (the default output, so `uti wrap a.png | uti drop ...` needs no flag): \
         schemaVersion, source {application, team, group}, allowsMoveOperation, \
-        restrictedToSourceApplication, dragConfiguration, items [{suggestedName, localObject, sourceView, sourceIndexPath, \
+        restrictedToSourceApplication, dragConfiguration, localContext (--local-context TEXT: \
+        UIDragSession's, seen only by the source application's own drops), items [{suggestedName, localObject, sourceView, sourceIndexPath, \
         representations [{typeIdentifier, kind, visibility, openInPlace, path, value, derivedFrom, \
         converter, object}]}]. Paths are absolute unless --relative. Schema: \
         schemas/drag-session.schema.json.

@@ -31,6 +31,10 @@ struct WrapCommand: ParsableCommand {
             "A SwiftUI source's DragConfiguration (iOS 26, macOS 26): copy (its default, copy only) or move (allowMove: true).",
             valueName: "copy|move"))
     var dragConfiguration: DragConfigurationChoice?
+    @Option(
+        name: .customLong("local-context"),
+        help: ArgumentHelp("The drag session's localContext: data only the source application's own drops see.", valueName: "text"))
+    var localContext: String?
     @Option(help: ArgumentHelp("The iOS release the --from-list view runs on (default: the newest, 26).", valueName: "release"))
     var os: Int?
 
@@ -176,6 +180,7 @@ struct WrapCommand: ParsableCommand {
         if noMove { session.allowsMoveOperation = false }
         if restricted { session.restrictedToSourceApplication = true }
         if let dragConfiguration { session.dragConfiguration = DragConfiguration(allowMove: dragConfiguration == .move) }
+        if let localContext { session.localContext = localContext }
         switch format {
         case .json: Output.standard.line(SessionDocument.encode(session).serialized(pretty: true))
         case .text: Output.standard.write(Self.describe(session))

@@ -216,7 +216,7 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
         let problems = SessionDocument.problems(value).map(\.description)
         #expect(
             problems == [
-                "$.colour: unknown key (expected one of allowsMoveOperation, dragConfiguration, items, restrictedToSourceApplication, schemaVersion, source)",
+                "$.colour: unknown key (expected one of allowsMoveOperation, dragConfiguration, items, localContext, restrictedToSourceApplication, schemaVersion, source)",
                 "$.schemaVersion: must be 2 (or 1, the earlier version)",
                 "$.items[0].representations[0].kind: must be one of file, data, url (not \"disk\")",
                 "$.items[0].representations[1].typeIdentifier: is required",

@@ -35,7 +35,7 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
         #expect(run.status == 1)
         let result = try #require(try json(run.stdout) as? [String: Any])
         #expect(result["canHandle"] as? Bool == false)
-        #expect((result["proposal"] as? [String: String])?["operation"] == "cancel")
+        #expect((result["proposal"] as? [String: Any])?["operation"] as? String == "cancel")
     }
 
     @Test func singleImageDestinationMovesOnlyForItsOwnDrag() throws {

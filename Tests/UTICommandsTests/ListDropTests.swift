@@ -97,8 +97,9 @@ import UTITestSupport
         #expect(steps[4]["output"] as? String == out.appendingPathComponent("beach.png").path)
         // A committed item whose suggested name the list already holds gets the next free one.
         #expect(steps[6]["identifier"] as? String == "sunset 2")
-        let proposal = try #require((try json(run.stdout) as? [String: Any])?["proposal"] as? [String: String])
-        #expect(proposal == ["operation": "copy", "intent": "insert", "reason": "drops into another application copy"])
+        let proposal = try #require((try json(run.stdout) as? [String: Any])?["proposal"] as? [String: Any])
+        #expect(proposal.compactMapValues { $0 as? String } == ["operation": "copy", "intent": "insert", "reason": "drops into another application copy"])
+        #expect(proposal["isPrecise"] as? Bool == false && proposal["prefersFullSizePreview"] as? Bool == false)
         let result = try #require((try json(run.stdout) as? [String: Any])?["result"] as? [String: Any])
         let recent = try #require((result["sections"] as? [[String: Any]])?[0]["items"] as? [[String: Any]])
         #expect(recent.compactMap { $0["identifier"] as? String } == ["sunset", "beach", "sunset 2", "harbor", "forest", "meadow", "canyon", "summer"])
@@ -215,8 +216,8 @@ import UTITestSupport
         #expect(steps[0]["identifier"] as? String == "harbor 2")
         #expect(steps[0]["from"] is NSNull)
         #expect((steps[0]["reason"] as? String)?.hasPrefix("its sourceIndexPath no longer holds it") == true)
-        let proposal = try #require((try json(stale.stdout) as? [String: Any])?["proposal"] as? [String: String])
-        #expect(proposal["operation"] == "move")
+        let proposal = try #require((try json(stale.stdout) as? [String: Any])?["proposal"] as? [String: Any])
+        #expect(proposal["operation"] as? String == "move")
         try validate(stale.stdout, against: "list-drop-result.schema.json")
     }
 

@@ -194,6 +194,53 @@ import UTITestSupport
         }
     }
 
+    // UIDropProposal.isPrecise and prefersFullSizePreview ("applies only to drag and drop
+    // activities performed within the same app"), UIDropSession.progressIndicatorStyle and its
+    // progress, and UIDragSession.localContext ("visible only to the app in which the drag
+    // activity begins"; localDragSession is nil for another app's drag).
+    @Test func proposalDetailsProgressAndLocalContext() throws {
+        let (folder, path) = try destination(
+            #"{"application": "com.example.notes", "accepts": ["public.text"], "isPrecise": true, "prefersFullSizePreview": true, "progressIndicatorStyle": "none"}"#
+        )
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let local = try uti(["wrap", "--source-app", "com.example.notes", "--local-context", "note 42", "Fixtures/files/utf8.txt"])
+        #expect(try (UTITestSupport.json(local.stdout) as? [String: Any])?["localContext"] as? String == "note 42")
+        try validate(local.stdout, against: "drag-session.schema.json")
+        let inside = try uti(["drop", "--destination", path], stdin: Data(local.stdout.utf8))
+        #expect(
+            inside.stdout
+                == """
+                proposal: move, precise, full-size preview (a drop within the source application moves)
+                local context: note 42
+                progress: 1 of 1 loads; the destination shows its own indicator
+                item 1: accepted public.utf8-plain-text for public.text (conformance) (dry run: not loaded)
+
+                """)
+        let other = try uti(["wrap", "--local-context", "note 42", "Fixtures/files/utf8.txt", "Fixtures/files/photo.png"])
+        let outside = try uti(["drop", "--destination", path, "--format", "json"], stdin: Data(other.stdout.utf8))
+        try validate(outside.stdout, against: "drop-result.schema.json")
+        let result = try #require(try UTITestSupport.json(outside.stdout) as? [String: Any])
+        let proposal = try #require(result["proposal"] as? [String: Any])
+        #expect(proposal["isPrecise"] as? Bool == true)
+        #expect(proposal["prefersFullSizePreview"] as? Bool == false)
+        #expect(result["localContext"] is NSNull)
+        let progress = try #require(result["progress"] as? [String: Any])
+        #expect(progress["indicator"] as? String == "none")
+        #expect(progress["totalUnitCount"] as? Int == 1 && progress["completedUnitCount"] as? Int == 1)
+        #expect(
+            result["notes"] as? [String] == [
+                "prefersFullSizePreview is ignored: it applies only to drags within the same application (UIDropProposal.prefersFullSizePreview)",
+                "the session's localContext stays with its source application: UIDropSession.localDragSession is nil for a drag from another application",
+            ])
+        // With --out the completed units are the loads that succeeded.
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let loaded = try uti(["drop", "--accepts", "public.data", "--out", out.path, "--format", "json"], stdin: Data(other.stdout.utf8))
+        let done = try #require((try UTITestSupport.json(loaded.stdout) as? [String: Any])?["progress"] as? [String: Any])
+        #expect(done["indicator"] as? String == "default")
+        #expect(done["totalUnitCount"] as? Int == 2 && done["completedUnitCount"] as? Int == 2)
+    }
+
     // Every fixture and example document validates against its schema and is read by uti; the
     // documents made to be wrong are refused by both.
     @Test func everyFixtureDocumentFollowsItsSchema() throws {
