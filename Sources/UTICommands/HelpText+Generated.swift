@@ -412,7 +412,8 @@ extension HelpText {
         One item per path, as NSItemProvider(contentsOf:) makes it (the legacy initializer, which Finder and \
         Files drags use): the file's inferred type (kind file), then public.file-url and public.url (kind \
         url); --no-url leaves the URL types out, as the newer \
-        NSItemProvider(contentsOf:contentType:openInPlace:coordinated:visibility:) does. Nothing else: \
+        NSItemProvider(contentsOf:contentType:openInPlace:coordinated:visibility:) does, and so does \
+        --open-in-place, since only that initializer opens in place. Nothing else: \
         Apple's initializer offers no conversions. --derive adds, after the file's type, what uti's \
         converters can derive from it (kind data, produced only when loaded: lossless before lossy, then by \
         cost), as a source application that converts would; each derived representation has the visibility \

@@ -71,7 +71,10 @@ struct WrapCommand: ParsableCommand {
             "Wrap each file as an object of this class would offer itself (NSItemProvider(object:)): the class's writable types.",
             valueName: "class"), completion: .classNames)
     var objectClass: String?
-    @Flag(name: .customLong("open-in-place"), help: "Register file representations as openable in place.") var openInPlace = false
+    @Flag(
+        name: .customLong("open-in-place"),
+        help: "Register file representations as openable in place (the newer initializer, which registers no URL types).")
+    var openInPlace = false
     @Flag(help: "Record paths as given instead of absolute.") var relative = false
     @Flag(help: "Treat the arguments as session documents and concatenate them.") var merge = false
     @Option(
@@ -130,7 +133,9 @@ struct WrapCommand: ParsableCommand {
         } else {
             var wrapper = Wrapper(catalog: catalog, converters: ImageCodec.registry)
             wrapper.includeDerived = derive
-            wrapper.includeURLs = !noURL
+            // Only NSItemProvider(contentsOf:contentType:openInPlace:coordinated:visibility:)
+            // opens in place, and it registers the file's type alone: no URL types.
+            wrapper.includeURLs = !noURL && !openInPlace
             wrapper.openInPlace = openInPlace
             let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
             for path in paths {
@@ -225,7 +230,7 @@ struct WrapCommand: ParsableCommand {
         session.restrictedToSourceApplication = list.dragsStayInApplication
         var wrapper = Wrapper(catalog: catalog, converters: ImageCodec.registry)
         wrapper.includeDerived = derive
-        wrapper.includeURLs = !noURL
+        wrapper.includeURLs = !noURL && !openInPlace
         wrapper.openInPlace = openInPlace
         let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
         let folder = Wrapper.absolute(RawPath(file).directory)

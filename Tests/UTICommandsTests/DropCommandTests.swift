@@ -100,6 +100,10 @@ func pipeline(_ wrap: [String], _ drop: [String]) throws -> Execution {
                 == "proposal: move (a drop within the source application moves)\nitem 1: accepted net.daringfireball.markdown for public.text (conformance) -> \(fixture("files/readme.md"))\n"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        // Only NSItemProvider(contentsOf:contentType:openInPlace:coordinated:visibility:) opens in
+        // place, and it registers the file's type alone: no public.file-url, no public.url.
+        let session = try uti(["wrap", "--open-in-place", "--format", "text", "Fixtures/files/readme.md"])
+        #expect(session.stdout.hasSuffix("item 1: readme\n  1. net.daringfireball.markdown [file, open in place] \(fixture("files/readme.md"))\n"))
     }
 
     @Test func localObjectWithinTheSourceApplication() throws {
