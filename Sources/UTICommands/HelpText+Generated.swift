@@ -306,8 +306,8 @@ extension HelpText {
         output.
 
         EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some path failed \
-        (an error record and a line on stderr, only the line when both are one terminal; the others are \
-        still identified) or did not conform to --expect; 2 for bad usage or declarations.
+        (said once: in its error record, or on standard error when no record shows it, that is in text \
+        when standard output and error are one terminal, and with -q; the others are still identified) or did not conform to --expect; 2 for bad usage or declarations.
 
         VERDICT (--verdict): whether each file is what it claims to be, and only that, for a service that \
         accepts files. The claim is the file's name (an extension that names one format; --claimed-name \

@@ -343,14 +343,29 @@ struct Identification {
         let render = { @Sendable [format] (inference: Inference) in
             InferenceWriter.render(inference, as: format, typeRecords: typeRecords, policy: policy)
         }
+        // Whether an inference's record is printed: not when --type filters it out; not with -q
+        // (failures only, on standard error); not for an error in text on a terminal, where
+        // standard output and error are one screen and standard error says it.
+        func recordShown(_ inference: Inference) -> Bool {
+            if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
+                return false
+            }
+            if inference.error != nil, format == .text, IdentifyCommand.bothOnOneTerminal { return false }
+            return !quiet
+        }
         func flushBatch() throws {
             makeInferrers(for: batch.count)
             guard !batch.isEmpty else { return }
             for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, claim: claim, fileSpelling: fileSpelling, render: render) {
+                let shown = recordShown(inference)
                 if let error = inference.error {
                     failed = true
-                    Output.standard.flush()
-                    Output.reportError(error.message)
+                    // An error is said once: in its record when the record is printed (as file(1)
+                    // does, so line-per-input output keeps its place), else on standard error.
+                    if !shown {
+                        Output.standard.flush()
+                        Output.reportError(error.message)
+                    }
                 } else if let expected, let type = inference.type, !type.conforms(to: expected) {
                     failed = true
                     Output.standard.flush()
@@ -363,15 +378,7 @@ struct Identification {
                         Output.reportError("\(inference.path): breaks the policy: \(breaches.joined(separator: "; "))")
                     }
                 }
-                if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
-                    continue
-                }
-                // On a terminal, where standard output and error are the same screen, an error is
-                // shown once (on standard error); piped or redirected, the record keeps its place.
-                if inference.error != nil, format == .text, IdentifyCommand.bothOnOneTerminal { continue }
-                // -q: the failures were said on standard error; nothing else is printed.
-                if quiet { continue }
-                writer.write(inference, rendered: rendered)
+                if shown { writer.write(inference, rendered: rendered) }
             }
             writer.flush()
             batch.removeAll(keepingCapacity: true)

@@ -113,7 +113,7 @@ import UTITestSupport
         // After --, a file may be called --json.
         let literal = try uti(["identify", "--", "--json"])
         #expect(literal.status == 1)
-        #expect(literal.stderr == "uti: --json: no such file or directory\n")
+        #expect(literal.stdout == "--json: error: no such file or directory\n")
     }
 
     /// Plain text stays plain: the database's weak guesses from a first character (C's `//`,
@@ -136,14 +136,23 @@ import UTITestSupport
         }
     }
 
-    /// On a terminal an error is shown once, on standard error; piped, the record keeps its place.
-    @Test func aMissingPathIsReportedOnceOnATerminal() throws {
+    /// An error is said once: on a terminal on standard error; piped, in its record only (as
+    /// file(1) does), so `uti identify a nope | less` does not show it twice.
+    @Test func aMissingPathIsReportedOnce() throws {
         // script(1) runs uti on a pseudo-terminal, standard output and error both.
         let run = try runProgram("/usr/bin/script", ["-qc", "'\(utiExecutable.path)' identify Fixtures/files/photo.png nope", "/dev/null"])
         #expect(run.stdout.replacingOccurrences(of: "\r", with: "") == "Fixtures/files/photo.png: public.png\nuti: nope: no such file or directory\n")
         let piped = try uti(["identify", "Fixtures/files/photo.png", "nope"])
         #expect(piped.stdout == "Fixtures/files/photo.png: public.png\nnope: error: no such file or directory\n")
-        #expect(piped.stderr == "uti: nope: no such file or directory\n")
+        #expect(piped.stderr == "")
+        #expect(piped.status == 1)
+        let json = try uti(["identify", "--format", "jsonl", "nope"])
+        #expect(json.stdout.contains("\"message\":\"nope: no such file or directory\""))
+        #expect(json.stderr == "")
+        // With -q only failures are printed, on standard error.
+        let quiet = try uti(["identify", "-q", "--expect", "public.image", "Fixtures/files/photo.png", "nope"])
+        #expect(quiet.stdout == "")
+        #expect(quiet.stderr == "uti: nope: no such file or directory\n")
     }
 
     /// scripts/uninstall removes exactly what scripts/install put under a prefix, and uti's caches.
