@@ -14,12 +14,14 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The manifest.", valueName: "manifest"), completion: .file(extensions: ["json"])) var manifestPath: String
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
     @Option(help: "Report format: text, json, jsonl (an expectation a line) or junit.") var format: Format = .text
+    @OptionGroup var shortcuts: FormatShortcuts
     @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file"), completion: .file()) var output: String?
     @Flag(name: [.short, .long], help: "Text report: the failures only, without the passed/failed count (nothing when all pass).")
     var quiet = false
     @OptionGroup var catalogOptions: CatalogOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        try shortcuts.resolve(&format, default: .text)
         if quiet && format != .text { throw ValidationError("-q shapes the text report; --format \(format.rawValue) writes every case.") }
     }
 

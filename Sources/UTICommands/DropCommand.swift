@@ -78,7 +78,7 @@ struct DropCommand: ParsableCommand {
     var platform: DropDestination.Platform?
     @Option(
         help: ArgumentHelp(
-            "The OS release the destinations and lists run on: iOS 14, 15, 16, 17, 18, 26 or 27 (macOS 13, 14, 15, 26 or 27); default the newest, 26.",
+            "The iOS (or macOS) release the destinations and lists run on; default 26.",
             valueName: "release"))
     var os: Int?
     @Option(name: .customLong("min-items"), help: "The fewest items the destination takes.") var minItems: Int?
@@ -94,9 +94,12 @@ struct DropCommand: ParsableCommand {
             "Output format: text, json, jsonl (a result a line), junit (a test case per destination and item), or list (the list afterwards, with --list)."
     )
     var format: Format = .text
+    @OptionGroup var shortcuts: FormatShortcuts
+
+    mutating func validate() throws { try shortcuts.resolve(&format, default: .text) }
     @Flag(
         help:
-            "Also say why: what the destination takes (a class preset with where each type comes from), each item's representations and whether the destination may see them, and the rule that set the proposal."
+            "Also say why: what the destination takes and where a preset's types come from, each item's passes, and the rule behind the proposal."
     )
     var explain = false
 

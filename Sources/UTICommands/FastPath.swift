@@ -58,6 +58,9 @@ enum FastPath {
             case "--format":
                 guard format == nil, let value = words.popFirst().flatMap(OutputFormat.init(rawValue:)) else { return nil }
                 format = value
+            case "--json", "--jsonl":
+                guard format == nil else { return nil }
+                format = word == "--json" ? .json : .jsonl
             default:
                 guard isPlainOperand(word) else { return nil }
                 paths.append(word)
@@ -129,6 +132,10 @@ enum FastPath {
                 guard format == nil, index < words.endIndex, let value = OutputFormat(rawValue: words[index]) else { return nil }
                 format = value
                 index += 1
+                target = .identifiers
+            case "--json", "--jsonl":
+                guard format == nil else { return nil }
+                format = word == "--json" ? .json : .jsonl
                 target = .identifiers
             default:
                 guard isPlainOperand(word) else { return nil }

@@ -370,7 +370,8 @@ extension HelpText {
         uti's own declarations for common formats Apple does not declare. uti PATH... identifies, as uti \
         identify PATH... does, when the first argument names an existing file or folder and no command (a \
         command's name wins over a file of that name); bare uti prints a short usage with examples. -V or --version prints the version \
-        and the databases in use; --json and --jsonl stand for --format json and --format jsonl; a misspelt \
+        and the databases in use; --json and --jsonl stand for --format json and --format jsonl on every \
+        command that prints records (conforms and tree included: a record each); a misspelt \
         command (uti identfy) is exit 2 with the nearest command named.
 
         EXIT STATUS: 0 when everything succeeded; 1 when some path or type failed, or an answer was "no" \

@@ -132,10 +132,12 @@ struct IdentifyCommand: ParsableCommand {
 
     @Option(help: "Output format: text, json or jsonl.")
     var format: OutputFormat = .text
+    @OptionGroup var shortcuts: FormatShortcuts
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        try shortcuts.resolve(&format, default: .text)
         if paths.isEmpty && filesFrom == nil { throw ValidationError("Give at least one path, or --files-from.") }
         if filesFrom == "-" && paths.contains("-") {
             throw ValidationError("Standard input cannot be both --files-from - and a path (-).")

@@ -13,18 +13,25 @@ struct TreeCommand: ParsableCommand {
             printed with "(see above)" and not expanded again.
 
             --format dot prints a Graphviz digraph with an edge from each type to each of its \
-            parents (render with `dot -Tsvg`).
+            parents (render with `dot -Tsvg`). --format json (an array) and jsonl (a record a \
+            line; schemas/tree-record.schema.json) give each type of the tree once: \
+            {schemaVersion, identifier, relation (self, ancestor, descendant; type for the whole \
+            catalog), parents (its direct parents)}, the centre first, then ancestors and \
+            descendants in the text tree's order.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, dot }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, dot, json, jsonl }
 
     @Argument(help: "The type at the centre: an identifier, .ext or a MIME type.", completion: .typeIdentifiers)
     var type: String?
 
-    @Option(help: "Output format: text or dot.")
+    @Option(help: "Output format: text, dot, json or jsonl.")
     var format: Format = .text
+    @OptionGroup var shortcuts: FormatShortcuts
 
     @OptionGroup var catalogOptions: CatalogOptions
+
+    mutating func validate() throws { try shortcuts.resolve(&format, default: .text) }
 
     func run() throws {
         let catalog = try catalogOptions.catalog()
@@ -40,6 +47,16 @@ struct TreeCommand: ParsableCommand {
             Output.standard.write(graph.textTree(roots: graph.roots, next: graph.children(of:)))
         case (.dot, let center):
             Output.standard.write(graph.dot(around: center))
+        case (.json, let center), (.jsonl, let center):
+            var writer = RecordWriter(format: format == .json ? .json : .jsonl)
+            for (type, relation) in graph.records(around: center) {
+                writer.write(
+                    versioned([
+                        "identifier": .string(type.identifier), "relation": .string(relation),
+                        "parents": .strings(type.directSupertypes.map(\.identifier)),
+                    ]), text: "")
+            }
+            writer.finish()
         }
     }
 }
@@ -64,6 +81,28 @@ struct TypeGraph {
     }
 
     func children(of type: UTType) -> [UTType] { childrenByIdentifier[type] ?? [] }
+
+    /// Each type of the tree once, with how it relates to the centre: the centre, then its
+    /// ancestors and its descendants, each in depth-first order; without a centre, every type
+    /// from the roots down.
+    func records(around center: UTType?) -> [(type: UTType, relation: String)] {
+        var result: [(UTType, String)] = []
+        var seen = Set<UTType>()
+        func walk(_ type: UTType, next: (UTType) -> [UTType], relation: String) {
+            guard seen.insert(type).inserted else { return }
+            result.append((type, relation))
+            for other in next(type) { walk(other, next: next, relation: relation) }
+        }
+        guard let center else {
+            for root in roots { walk(root, next: children(of:), relation: "type") }
+            return result
+        }
+        seen.insert(center)
+        result.append((center, "self"))
+        for parent in center.directSupertypes { walk(parent, next: { $0.directSupertypes }, relation: "ancestor") }
+        for child in children(of: center) { walk(child, next: children(of:), relation: "descendant") }
+        return result
+    }
 
     /// An indented tree drawn with box characters; a node seen before is marked and not expanded.
     func textTree(roots: [UTType], next: (UTType) -> [UTType]) -> String {

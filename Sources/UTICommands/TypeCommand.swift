@@ -34,10 +34,12 @@ struct TypeCommand: ParsableCommand {
 
     @Option(help: "Output format: text, json or jsonl.")
     var format: OutputFormat = .text
+    @OptionGroup var shortcuts: FormatShortcuts
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        try shortcuts.resolve(&format, default: .text)
         if identifiers.isEmpty && extensions.isEmpty && mimeTypes.isEmpty {
             throw ValidationError("Give at least one identifier, --extension or --mime.")
         }
@@ -117,16 +119,36 @@ struct ConformsCommand: ParsableCommand {
             type/subtype for a MIME type.
 
             EXIT STATUS: 0 conforms; 1 does not; 2 when either type is unknown or the usage is bad. \
-            Silent unless --verbose.
+            Silent unless --verbose, or --format json or jsonl: the answer as a record \
+            (schemas/conforms-record.schema.json), {schemaVersion, type, parent, conforms}, with \
+            the identifiers the names resolved to.
             """)
 
     @Argument(help: "The type to test.", completion: .typeIdentifiers) var type: String
     @Argument(help: "The type it should conform to.", completion: .typeIdentifiers) var parent: String
     @Flag(name: .shortAndLong, help: "Print the answer as a sentence.") var verbose = false
+    @Option(help: "Output format: text (silent unless --verbose), json or jsonl.") var format: OutputFormat = .text
+    @OptionGroup var shortcuts: FormatShortcuts
     @OptionGroup var catalogOptions: CatalogOptions
+
+    mutating func validate() throws {
+        try shortcuts.resolve(&format, default: .text)
+        if verbose && format != .text { throw ValidationError("--verbose is the text answer; --format \(format.rawValue) prints a record.") }
+    }
 
     func run() throws {
         let catalog = try catalogOptions.catalog(resolving: [type, parent])
+        if format != .text {
+            let child = try resolveType(type, in: catalog)
+            let ancestor = try resolveType(parent, in: catalog)
+            let answer = child.conforms(to: ancestor)
+            let record = versioned([
+                "type": .string(child.identifier), "parent": .string(ancestor.identifier), "conforms": .bool(answer),
+            ])
+            Output.standard.line(record.serialized(pretty: format == .json))
+            if !answer { throw ExitCode(1) }
+            return
+        }
         if try !Self.answer(type, parent, verbose: verbose, in: catalog) { throw ExitCode(1) }
     }
 
@@ -160,8 +182,11 @@ struct ListCommand: ParsableCommand {
 
     @Option(help: "Output format: text, json or jsonl.")
     var format: OutputFormat = .text
+    @OptionGroup var shortcuts: FormatShortcuts
 
     @OptionGroup var catalogOptions: CatalogOptions
+
+    mutating func validate() throws { try shortcuts.resolve(&format, default: .text) }
 
     func run() throws {
         let catalog = try catalogOptions.catalog()

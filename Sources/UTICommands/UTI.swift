@@ -89,7 +89,6 @@ public enum UTIMain {
             Output.reportError(problem)
             return 2
         }
-        arguments = CommandNames.expandingFormatShortcuts(arguments)
         if let help = HelpText.request(in: arguments) {
             Output.standard.write(HelpText.render(help.command, short: help.short))
             Output.standard.flush()
@@ -137,6 +136,26 @@ public enum UTIMain {
 /// `--format`: text for people, json (one document) and jsonl (one record a line) for tools.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, jsonl
+}
+
+/// `--json` and `--jsonl`, as magika's and ripgrep's users type them: `--format json` and
+/// `--format jsonl` on every command that prints records, listed in help and completions.
+struct FormatShortcuts: ParsableArguments {
+    @Flag(name: .customLong("json"), help: "Same as --format json.") var json = false
+    @Flag(name: .customLong("jsonl"), help: "Same as --format jsonl: one record a line.") var jsonl = false
+
+    /// Sets `format` from the shortcut given, if any; both shortcuts, or one beside a different
+    /// --format, is bad usage.
+    func resolve<Format: RawRepresentable>(_ format: inout Format, default: Format) throws where Format.RawValue == String {
+        guard json || jsonl else { return }
+        guard !(json && jsonl) else { throw ValidationError("Give one of --json and --jsonl.") }
+        let name = json ? "json" : "jsonl"
+        guard let wanted = Format(rawValue: name) else { throw ValidationError("--\(name): this command has no \(name) output.") }
+        if format.rawValue != `default`.rawValue && format.rawValue != name {
+            throw ValidationError("--\(name) is --format \(name); it cannot go with --format \(format.rawValue).")
+        }
+        format = wanted
+    }
 }
 
 /// `--types FILE`, shared by every command that looks types up.
@@ -245,8 +264,7 @@ extension String {
     }
 }
 
-/// The command names, for telling a misspelt command from a path, and the `--json`/`--jsonl`
-/// shortcuts that magika's and ripgrep's users type.
+/// The command names, for telling a misspelt command from a path.
 enum CommandNames {
     /// The commands' names, and `help`: a list of words, so that checking the first word does
     /// not build every command's configuration (their help texts with the class presets and the
@@ -297,19 +315,4 @@ enum CommandNames {
         uti --help lists every command; uti help COMMAND, or uti COMMAND --help, explains one.
 
         """
-
-    /// `--json` and `--jsonl` as `--format json` and `--format jsonl` (before a lone `--` only).
-    static func expandingFormatShortcuts(_ arguments: [String]) -> [String] {
-        var result: [String] = []
-        var passedEnd = false
-        for argument in arguments {
-            if argument == "--" { passedEnd = true }
-            if !passedEnd && (argument == "--json" || argument == "--jsonl") {
-                result += ["--format", String(argument.dropFirst(2))]
-            } else {
-                result.append(argument)
-            }
-        }
-        return result
-    }
 }

@@ -83,12 +83,14 @@ struct WrapCommand: ParsableCommand {
     var documentToValidate: String?
     @Flag(name: [.customShort("L"), .customLong("dereference")], help: "Follow symbolic links.") var followSymlinks = false
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case json, text }
-    @Option(help: "Output format: json (the session document) or text.") var format: Format = .json
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, jsonl, text }
+    @Option(help: "Output format: json (the session document), jsonl (the same on one line) or text.") var format: Format = .json
+    @OptionGroup var shortcuts: FormatShortcuts
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        try shortcuts.resolve(&format, default: .json)
         if documentToValidate == nil && paths.isEmpty && representations.isEmpty && fromList == nil {
             throw ValidationError("Give paths to wrap, --rep, --from-list, --merge with sessions, or --validate.")
         }
@@ -188,6 +190,7 @@ struct WrapCommand: ParsableCommand {
         if let localContext { session.localContext = localContext }
         switch format {
         case .json: Output.standard.line(SessionDocument.encode(session).serialized(pretty: true))
+        case .jsonl: Output.standard.line(SessionDocument.encode(session).serialized(pretty: false))
         case .text: Output.standard.write(Self.describe(session))
         }
         if failed { throw ExitCode(1) }

@@ -116,6 +116,40 @@ import UTITestSupport
         #expect(literal.stdout == "--json: error: no such file or directory\n")
     }
 
+    /// --json and --jsonl are options of every command that prints records: in -h, --help and
+    /// the completions, suggested for a typo, and refused beside each other or another format.
+    @Test func jsonShortcutsAreOptionsOfEveryRecordCommand() throws {
+        for command in ["identify", "type", "list", "check", "drop", "wrap", "conforms", "tree"] {
+            let help = try uti([command, "-h"]).stdout
+            #expect(help.contains("--json ") && help.contains("--jsonl "), "\(command) -h")
+        }
+        let bash = try uti(["completions", "bash"]).stdout
+        #expect(bash.contains("--jsonl"))
+        let typo = try uti(["identify", "--jsn", "Fixtures/files/photo.png"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("Did you mean '--json'?"))
+        let both = try uti(["type", "public.png", "--json", "--jsonl"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("Give one of --json and --jsonl."))
+        let clash = try uti(["type", "public.png", "--json", "--format", "jsonl"])
+        #expect(clash.stderr.contains("--json is --format json; it cannot go with --format jsonl."))
+
+        let conforms = try uti(["conforms", ".png", "public.image", "--json"])
+        #expect(conforms.status == 0)
+        try validate(conforms.stdout, against: "conforms-record.schema.json")
+        let no = try uti(["conforms", "public.png", "public.text", "--jsonl"])
+        #expect(no.status == 1)
+        #expect(no.stdout == #"{"conforms":false,"parent":"public.text","schemaVersion":2,"type":"public.png"}"# + "\n")
+        let tree = try uti(["tree", "public.png", "--jsonl"])
+        try validate(tree.stdout, against: "tree-record.schema.json", lines: true)
+        let first = try #require(try json(String(tree.stdout.split(separator: "\n")[0])) as? [String: Any])
+        #expect(first["identifier"] as? String == "public.png" && first["relation"] as? String == "self")
+        try validate(try uti(["tree", "public.image", "--json"]).stdout, against: "tree-record.schema.json", each: true)
+        let wrap = try uti(["wrap", "--jsonl", "Fixtures/files/photo.png"])
+        #expect(wrap.stdout.split(separator: "\n").count == 1)
+        try validate(wrap.stdout, against: "drag-session.schema.json")
+    }
+
     /// Plain text stays plain: the database's weak guesses from a first character (C's `//`,
     /// MATLAB's `%` and `##`) rename text only where libmagic, which reads more, agrees; a
     /// statement too few to decide a language alone is corroborated the same way.

@@ -26,7 +26,7 @@ func uti(
     fileID: String = #fileID
 ) throws -> Execution {
     let execution = try run(arguments, stdin: stdin, environment: environment, timeout: timeout, fileID: fileID)
-    let fastIdentify = arguments.first == "identify" && FastPath.identify(CommandNames.expandingFormatShortcuts(arguments)) != nil
+    let fastIdentify = arguments.first == "identify" && FastPath.identify(arguments) != nil
     if let command = arguments.first, command == "conforms" || command == "type" || fastIdentify, environment["UTI_FAST_PATH"] == nil {
         let full = try run(
             arguments, stdin: stdin, environment: environment.merging(["UTI_FAST_PATH": "0"]) { $1 }, timeout: timeout, fileID: fileID)
