@@ -36,6 +36,12 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let catalog = try catalogOptions.catalog().adding(contentsOf: manifest.typeFiles)
+        // Every unknown type at once, before any file is read: bad input (exit 2).
+        let unknown = manifest.typeProblems(in: catalog)
+        if !unknown.isEmpty {
+            for line in DocumentProblem.summary(unknown) { Output.reportError("\(manifest.path): \(line)") }
+            throw ExitCode(2)
+        }
         var runner = CheckRunner(manifest: manifest, catalog: catalog)
         let cases = try runner.run()
         let report: String

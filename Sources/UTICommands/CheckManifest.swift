@@ -205,4 +205,22 @@ import UniformTypes
         guard reader.problems.isEmpty else { throw Invalid(path: path, problems: reader.problems) }
         return manifest
     }
+
+    /// Every type the expectations name that `catalog` does not know, by JSON path: checked
+    /// before any file is read, so that one run lists them all (the manifest's own declarations
+    /// are in `catalog`).
+    func typeProblems(in catalog: TypeCatalog) -> [DocumentProblem] {
+        var reader = DocumentReader()
+        for expectation in expectations {
+            let named: [(String, String?)] = [("type", expectation.type), ("conformsTo", expectation.conformsTo), ("notConformsTo", expectation.notConformsTo)]
+            for case (let key, let name?) in named {
+                do throws(UTIError) {
+                    _ = try resolveType(name, in: catalog)
+                } catch {
+                    reader.problem("$.expectations[\(expectation.index)].\(key)", error.message)
+                }
+            }
+        }
+        return reader.problems
+    }
 }

@@ -30,8 +30,9 @@ extension HelpText {
         to, never replaced; a symbolic link, any other device, a socket or a folder, or a folder that cannot \
         take the file, is bad usage (exit 2) before any check runs.
 
-        EXIT STATUS: 0 when every expectation holds; 1 when any fails; 2 for a bad manifest (the key named \
-        by its JSON path).
+        EXIT STATUS: 0 when every expectation holds; 1 when any fails; 2 for a bad manifest: every problem \
+        at once, each key named by its JSON path, unknown types included (checked once the manifest's \
+        declarations are loaded, before any file is read).
 
         -q prints the text report's failures only, without the count line: nothing when every \
         expectation holds.

@@ -128,3 +128,32 @@ import UTITestSupport
         #expect(!matches("files/**").contains { $0.contains("Sample.app/") }, "packages are not entered")
     }
 }
+
+/// A manifest's mistakes come in one run, unknown types included (they need the catalog, so they
+/// are checked once the manifest's own declarations are loaded, before any file is read).
+@Suite struct CheckManifestProblemsTests {
+    @Test func everyUnknownTypeIsNamedAtOnce() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.check.json")
+        try Data(
+            #"""
+            {"expectations": [
+              {"files": "*.txt", "type": "com.example.nope"},
+              {"files": "*.txt", "conformsTo": "public.text"},
+              {"files": "*.txt", "type": "com.example.other", "notConformsTo": "com.example.third"}
+            ]}
+            """#.utf8
+        ).write(to: manifest)
+        let run = try uti(["check", manifest.path])
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr == """
+                uti: \(manifest.path): $.expectations[0].type: com.example.nope: unknown type identifier
+                uti: \(manifest.path): $.expectations[2].type: com.example.other: unknown type identifier
+                uti: \(manifest.path): $.expectations[2].notConformsTo: com.example.third: unknown type identifier
+
+                """)
+    }
+}
