@@ -34,7 +34,7 @@ struct IdentifyCommand: ParsableCommand {
     @Flag(help: "With -r, enter and list hidden names (those that start with a dot).")
     var hidden = false
 
-    @Flag(name: .customLong("no-ignore"), help: "With -r, do not honour .gitignore and .ignore files.")
+    @Flag(name: .customLong("no-ignore"), help: "With -r, do not honour .gitignore, .ignore, .git/info/exclude or git's global excludes.")
     var noIgnore = false
 
     @Option(
@@ -317,7 +317,9 @@ struct Identification {
         var source = PathSource(
             arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },
             lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog,
-            walk: WalkOptions(directories: directories, hidden: hidden, ignoreFiles: !noIgnore, excludes: exclude, maxDepth: maxDepth))
+            walk: WalkOptions(
+                directories: directories, hidden: hidden, ignoreFiles: !noIgnore, excludes: exclude, maxDepth: maxDepth,
+                variable: { UTIContext.current.variable($0) }))
         // More threads than a few per core only cost memory (a libmagic handle each): --jobs is
         // capped, and each worker's inferrer is made when a batch first needs it.
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))

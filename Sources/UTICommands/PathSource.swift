@@ -24,6 +24,8 @@ struct WalkOptions {
     var excludes: [String] = []
     /// `--max-depth N`: how many levels below an argument to go (1: its entries only).
     var maxDepth: Int?
+    /// The environment the walk reads git's global excludes file by (HOME, XDG_CONFIG_HOME).
+    var variable: @Sendable (String) -> String? = { _ in nil }
 }
 
 /// Streams the paths to identify, in order: command-line arguments, then `--files-from` lines
@@ -105,8 +107,17 @@ struct PathSource {
         }
         // A directory named as an argument is walked with -r; listed only with --directories.
         // --max-depth 0 is the arguments themselves, as find's -maxdepth 0: a folder is listed.
-        if recursive, walk.maxDepth != 0, case .path(let path) = item, expand(path, depth: 0, relative: [], rules: []), !walk.directories {
-            return next()
+        if recursive, walk.maxDepth != 0, case .path(let path) = item {
+            // Inside a Git repository, the rules above the argument apply (ripgrep's way).
+            var above: [IgnoreRules] = []
+            if walk.ignoreFiles {
+                do throws(UTIError) {
+                    above = try IgnoreRules.above(path, variable: walk.variable)
+                } catch {
+                    failures.append(.failure(path, error))
+                }
+            }
+            if expand(path, depth: 0, relative: [], rules: above), !walk.directories { return next() }
         }
         return item
     }
@@ -141,8 +152,9 @@ struct PathSource {
 /// `#` comments skipped; `!` negates; a trailing `/` matches directories only; a pattern with
 /// a slash before its end is anchored to the folder, one without matches a name at any depth;
 /// `*`, `?`, `[...]` within a name and `**` across folders. The last rule that matches decides,
-/// the deeper folder's after the shallower's. Ignore files above the walked argument, Git's
-/// `info/exclude` and global excludes are not read.
+/// the deeper folder's after the shallower's. Inside a Git repository the rules above the walked
+/// argument apply too, as ripgrep applies them: git's global excludes file, then `info/exclude`,
+/// then every `.gitignore` and `.ignore` from the repository's root down (`IgnoreRules.above`).
 struct IgnoreRules {
     struct Rule {
         let components: [String]
@@ -205,38 +217,131 @@ struct IgnoreRules {
         }
     }
 
+    /// The rules' folder relative to the walked argument (below it, or the argument itself).
     let relative: [String]
+    /// For rules from above the argument: the argument's path relative to their folder, which a
+    /// path below the argument is matched under.
+    let above: [String]
     let rules: [Rule]
 
     /// The rules of `folder`'s `.gitignore` then `.ignore`, or nil when it has neither. A file of
     /// more than `Limits.ignoreRules` rules, or with a rule longer than `Limits.globLength`, is
     /// an error (every entry below is matched against every rule).
-    init?(folder: RawPath, relative: [String]) throws(UTIError) {
+    init?(folder: RawPath, relative: [String], above: [String] = []) throws(UTIError) {
         var rules: [Rule] = []
         for file in [".gitignore", ".ignore"] {
-            let path = folder.appending(Array(file.utf8))
-            guard let bytes = try? FileContents.read(path: path.description, limit: Limits.documentBytes) else { continue }
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
-                guard line.utf8.count <= Limits.globLength else {
-                    throw Limits.exceeded("\(path): a rule", "glob-length", Limits.globLength)
-                }
-                guard let rule = Rule(line: String(line)) else { continue }
-                rules.append(rule)
-                guard rules.count <= Limits.ignoreRules else {
-                    throw Limits.exceeded("\(path): more rules than uti reads", "ignore-rules", Limits.ignoreRules)
-                }
-            }
+            try Self.read(folder.appending(Array(file.utf8)).description, into: &rules)
         }
         guard !rules.isEmpty else { return nil }
         self.relative = relative
+        self.above = above
         self.rules = rules
+    }
+
+    /// The rules of one file whose patterns are relative to a folder `above` the argument (git's
+    /// `info/exclude` and global excludes, relative to the repository's root), or nil.
+    init?(file: String, above: [String]) throws(UTIError) {
+        var rules: [Rule] = []
+        try Self.read(file, into: &rules)
+        guard !rules.isEmpty else { return nil }
+        relative = []
+        self.above = above
+        self.rules = rules
+    }
+
+    private static func read(_ path: String, into rules: inout [Rule]) throws(UTIError) {
+        guard let bytes = try? FileContents.read(path: path, limit: Limits.documentBytes) else { return }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
+            guard line.utf8.count <= Limits.globLength else {
+                throw Limits.exceeded("\(path): a rule", "glob-length", Limits.globLength)
+            }
+            guard let rule = Rule(line: String(line)) else { continue }
+            rules.append(rule)
+            guard rules.count <= Limits.ignoreRules else {
+                throw Limits.exceeded("\(path): more rules than uti reads", "ignore-rules", Limits.ignoreRules)
+            }
+        }
+    }
+
+    /// The rules above `argument` when it is inside a Git repository, lowest precedence first:
+    /// git's global excludes file (`core.excludesFile` of `~/.gitconfig`, else
+    /// `$XDG_CONFIG_HOME/git/ignore` or `~/.config/git/ignore`), the repository's `info/exclude`,
+    /// then the `.gitignore` and `.ignore` of every folder from the root down to the argument's
+    /// parent (the argument's own are read as it is walked). Outside a repository, none.
+    static func above(_ argument: RawPath, variable: (String) -> String?) throws(UTIError) -> [IgnoreRules] {
+        guard let resolved = argument.withCString({ realpath($0, nil) }) else { return [] }
+        let absolute = String(cString: resolved)
+        free(resolved)
+        let components = absolute.split(separator: "/").map(String.init)
+        func folder(_ count: Int) -> String { "/" + components.prefix(count).joined(separator: "/") }
+        var status = stat()
+        guard
+            let root = stride(from: components.count, through: 0, by: -1).first(where: { count in
+                lstat(folder(count) + (count == 0 ? ".git" : "/.git"), &status) == 0
+            })
+        else { return [] }
+        let rootPath = folder(root)
+        let gitPath = rootPath + (root == 0 ? ".git" : "/.git")
+        var result: [IgnoreRules] = []
+        let below = Array(components[root...])
+        if let global = globalExcludesFile(variable: variable), let rules = try IgnoreRules(file: global, above: below) {
+            result.append(rules)
+        }
+        // A worktree's or submodule's .git is a file naming its git directory.
+        var gitDirectory = gitPath
+        if lstat(gitPath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            let text = try? FileContents.read(path: gitPath, limit: 4096),
+            let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first, line.hasPrefix("gitdir: ")
+        {
+            let named = String(line.dropFirst(8)).trimmingSpaces()
+            gitDirectory = named.hasPrefix("/") ? named : rootPath + "/" + named
+        }
+        if let rules = try IgnoreRules(file: gitDirectory + "/info/exclude", above: below) { result.append(rules) }
+        for count in root..<components.count {
+            if let rules = try IgnoreRules(folder: RawPath(folder(count)), relative: [], above: Array(components[count...])) {
+                result.append(rules)
+            }
+        }
+        return result
+    }
+
+    /// git's global excludes file: core.excludesFile in ~/.gitconfig when it names one, else
+    /// $XDG_CONFIG_HOME/git/ignore, else ~/.config/git/ignore.
+    static func globalExcludesFile(variable: (String) -> String?) -> String? {
+        let home = variable("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+        if let home, let bytes = try? FileContents.read(path: home + "/.gitconfig", limit: Limits.documentBytes) {
+            var inCore = false
+            for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                let line = String(raw).trimmingSpaces()
+                if line.hasPrefix("[") {
+                    inCore = line.lowercased().hasPrefix("[core]")
+                    continue
+                }
+                guard inCore, let equals = line.firstIndex(of: "="),
+                    line[..<equals].trimmingSpaces().lowercased() == "excludesfile"
+                else { continue }
+                var value = String(line[line.index(after: equals)...]).trimmingSpaces()
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                if value.hasPrefix("~/") { return home + value.dropFirst() }
+                if value.hasPrefix("/") { return value }
+            }
+        }
+        if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") { return config + "/git/ignore" }
+        return home.map { $0 + "/.config/git/ignore" }
     }
 
     /// Whether the rules in force (shallowest first) ignore the path (relative to the argument).
     static func ignores(_ stack: [IgnoreRules], path: [String], isDirectory: Bool) -> Bool {
         var ignored = false
-        for set in stack where path.count > set.relative.count && Array(path.prefix(set.relative.count)) == set.relative {
-            let local = Array(path.dropFirst(set.relative.count))
+        for set in stack {
+            let local: [String]
+            if !set.above.isEmpty {
+                local = set.above + path
+            } else if path.count > set.relative.count && Array(path.prefix(set.relative.count)) == set.relative {
+                local = Array(path.dropFirst(set.relative.count))
+            } else {
+                continue
+            }
             for rule in set.rules where rule.matches(local, isDirectory: isDirectory) { ignored = !rule.negated }
         }
         return ignored

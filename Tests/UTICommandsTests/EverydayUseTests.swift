@@ -342,3 +342,37 @@ import UTITestSupport
         #expect(refused.stderr.contains("$.items[0].representations[0].type: is version 1's name for typeIdentifier: give one of them"))
     }
 }
+
+/// `-r` inside a Git repository honours what is above the walked folder, as ripgrep does: git's
+/// global excludes file, `.git/info/exclude`, and every `.gitignore` from the root down.
+@Suite struct IgnoreFilesAboveTests {
+    @Test func aWalkFromASubfolderHonoursTheRepositorysRules() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repository = folder.appendingPathComponent("repository")
+        let home = folder.appendingPathComponent("home")
+        func write(_ path: URL, _ text: String) throws {
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: path)
+        }
+        // A repository is a folder with .git (git init makes one; its info/exclude is a file).
+        try write(repository.appendingPathComponent(".git/info/exclude"), "secret.txt\n")
+        try write(repository.appendingPathComponent(".gitignore"), "*.log\n")
+        try write(repository.appendingPathComponent("sub/.gitignore"), "!keep.log\n")
+        try write(home.appendingPathComponent(".gitconfig"), "[user]\n\tname = x\n[core]\n\texcludesFile = ~/global-ignore\n")
+        try write(home.appendingPathComponent("global-ignore"), "*.tmp\n")
+        for name in ["a.txt", "b.log", "secret.txt", "c.tmp", "keep.log", "deep/d.log", "deep/e.txt"] {
+            try write(repository.appendingPathComponent("sub/\(name)"), "hi\n")
+        }
+        let sub = repository.appendingPathComponent("sub").path
+        let run = try uti(["identify", "-r", "--format", "jsonl", sub], environment: ["HOME": home.path])
+        let paths = try run.stdout.split(separator: "\n").map { try #require((try json(String($0)) as? [String: Any])?["path"] as? String) }
+        #expect(paths == ["\(sub)/a.txt", "\(sub)/deep/e.txt", "\(sub)/keep.log"])
+        // --no-ignore reads none of them; outside a repository only the walked folders' own count.
+        let all = try uti(["identify", "-r", "--no-ignore", "--format", "jsonl", sub], environment: ["HOME": home.path])
+        #expect(all.stdout.split(separator: "\n").count == 7)
+        try FileManager.default.removeItem(at: repository.appendingPathComponent(".git"))
+        let plain = try uti(["identify", "-r", "--format", "jsonl", sub], environment: ["HOME": home.path])
+        #expect(plain.stdout.split(separator: "\n").count == 7, "no repository: the root's .gitignore is not read")
+    }
+}
