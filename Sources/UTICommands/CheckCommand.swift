@@ -12,8 +12,9 @@ struct CheckCommand: ParsableCommand {
         discussion: HelpText.check)
 
     @Argument(help: ArgumentHelp("The manifest.", valueName: "manifest"), completion: .file(extensions: ["json"])) var manifestPath: String
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit }
-    @Option(help: "Report format: text, json, jsonl (an expectation a line) or junit.") var format: Format = .text
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, junit, github }
+    @Option(help: "Report format: text, json, jsonl (an expectation a line), junit, or github (annotations on the files).")
+    var format: Format = .text
     @OptionGroup var shortcuts: FormatShortcuts
     @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file"), completion: .file()) var output: String?
     @Flag(name: [.short, .long], help: "Text report: the failures only, without the passed/failed count (nothing when all pass).")
@@ -50,6 +51,7 @@ struct CheckCommand: ParsableCommand {
         case .json: report = CheckJSONFormatter.format(cases, manifest: manifest)
         case .jsonl: report = CheckJSONFormatter.formatLines(cases, manifest: manifest)
         case .junit: report = CheckJUnitFormatter.format(cases, manifest: manifest)
+        case .github: report = CheckGitHubFormatter.format(cases, manifest: manifest)
         }
         if let destination {
             try destination.write(report)

@@ -157,3 +157,57 @@ import UTITestSupport
                 """)
     }
 }
+
+/// `uti check --format github` and the composite action that runs it: workflow commands GitHub
+/// turns into annotations on the failing files, and a step that fails as the check does.
+@Suite struct GitHubCheckTests {
+    @Test func failuresAreErrorAnnotationsOnTheirFiles() throws {
+        let run = try uti(["check", "Fixtures/check/failing.check.json", "--format", "github"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "::error file=Fixtures/files/png-named.txt,title=uti check%3A expectation 1 (../files/png-named.txt%3A type public.plain-text)::expected type public.plain-text, found public.png"
+        )
+        #expect(lines.last == "0 passed, 8 failed")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("::error file=") })
+        // What would end a workflow command is escaped: %, newlines, and : and , in properties.
+        #expect(CheckGitHubFormatter.data("50% done\nnext") == "50%25 done%0Anext")
+        #expect(CheckGitHubFormatter.property("a:b,c") == "a%3Ab%2Cc")
+    }
+
+    /// The action's steps, as the runner would run them (bash, with GITHUB_PATH), on a runner
+    /// that already has uti: the step fails with the check, and prints the annotations.
+    @Test func theActionRunsTheCheckWithAnnotations() throws {
+        let action = repositoryRoot.appendingPathComponent(".github/actions/uti-check/action.yml").path
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("uti").path, withDestinationPath: utiExecutable.path)
+        let script = """
+            import os, subprocess, sys, yaml
+            action = yaml.safe_load(open(sys.argv[1]))
+            assert action["runs"]["using"] == "composite"
+            env = dict(os.environ, PATH=sys.argv[2] + ":" + os.environ["PATH"], GITHUB_PATH=sys.argv[3] + "/github-path",
+                       UTI_DEB="", UTI_SOURCE="/nonexistent", UTI_MANIFEST=sys.argv[4], UTI_QUIET=sys.argv[5])
+            for step in action["runs"]["steps"]:
+                run = subprocess.run(["bash", "-c", step["run"]], env=env, capture_output=True, text=True, cwd=sys.argv[6])
+                sys.stdout.write(run.stdout)
+                if run.returncode != 0:
+                    sys.exit(run.returncode)
+            """
+        for quiet in ["false", "true"] {
+            let run = try runProgram(
+                "/usr/bin/env",
+                ["python3", "-c", script, action, bin.path, folder.path, "Fixtures/check/failing.check.json", quiet, repositoryRoot.path])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stdout.contains("::error file=Fixtures/files/png-named.txt,title=uti check%3A expectation 1"))
+            #expect(run.stdout.contains("0 passed, 8 failed") == (quiet == "false"))
+        }
+        let passing = try runProgram(
+            "/usr/bin/env",
+            ["python3", "-c", script, action, bin.path, folder.path, "Fixtures/uti-fixtures.check.json", "false", repositoryRoot.path])
+        #expect(passing.status == 0, "\(passing.stdout) \(passing.stderr)")
+    }
+}
