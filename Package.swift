@@ -39,6 +39,9 @@ let package = Package(
                 .apt(["libpng-dev", "libturbojpeg0-dev", "libwebp-dev", "libgif-dev", "libtiff-dev"]),
                 .brew(["libpng", "jpeg-turbo", "webp", "giflib", "libtiff"]),
             ]),
+        // The commit the executable was built from, as a C string macro the install scripts set
+        // (-Xcc -DUTI_COMMIT=...); empty in other builds.
+        .systemLibrary(name: "CBuildInfo"),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
         .target(name: "TypeInference", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "CMagic", "CZlib"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation:
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "UTICommands",
             dependencies: [
-                "UniformTypes", "FileAccess", "SharedMIMEInfo", "TypeInference", "ItemProvidersCore", "ImageCodecs",
+                "UniformTypes", "FileAccess", "SharedMIMEInfo", "TypeInference", "ItemProvidersCore", "ImageCodecs", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "uti", dependencies: ["UTICommands", "UniformTypes"]),

@@ -24,7 +24,10 @@ extension HelpText {
         found; then "N passed, M failed"), json (schemas/check-report.schema.json: schemaVersion, manifest, \
         summary {passed, failed}, expectations [{index (from 1), files, description, passed, results [{path, \
         passed, failures}]}]), jsonl (one expectation a line, schemas/check-expectation.schema.json), junit \
-        (JUnit XML: one testsuite per manifest, one testcase per expectation and file). --output writes the \
+        (JUnit XML: one testsuite per manifest, one testcase per expectation and file), github (GitHub \
+        Actions workflow commands: "::error file=FILE,title=EXPECTATION::FAILURE" for each failure, with \
+        %, newlines and, in properties, : and , escaped; then the count line; the composite action \
+        .github/actions/uti-check runs it). --output writes the \
         report to a file instead of standard output: a new or regular file is replaced atomically; \
         /dev/null, a terminal, a FIFO with a reader and standard output or error (/dev/stdout) are written \
         to, never replaced; a symbolic link, any other device, a socket or a folder, or a folder that cannot \

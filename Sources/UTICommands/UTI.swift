@@ -1,6 +1,7 @@
 import FileAccess
 import SharedMIMEInfo
 import ArgumentParser
+import CBuildInfo
 import TypeInference
 import UniformTypes
 
@@ -27,12 +28,20 @@ public struct UTI: ParsableCommand {
 
 /// uti's version, and what `--version` reports with it: the catalog and libmagic in use.
 public enum UTIVersion {
-    /// The release; tags are `v` and this (v0.2.0).
-    public static let number = "0.2.0"
+    /// The release; tags are `v` and this (v0.3.0). CHANGELOG.md says what each changed.
+    public static let number = "0.3.0"
+
+    /// The commit the executable was built from (`git describe --always --dirty` of the work tree,
+    /// which scripts/install and scripts/package pass to the build), or nil for a build that did
+    /// not name one (a plain `swift build`).
+    public static var commit: String? {
+        let text = withUnsafeBytes(of: uti_build_commit) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        return text.isEmpty ? nil : text
+    }
 
     static var description: String {
         """
-        uti \(number)
+        uti \(number) (\(commit.map { "commit \($0)" } ?? "a development build: no commit recorded"))
         catalog: \(TypeCatalog.builtIn.count) built-in types (Apple's declarations from macOS 13.3.1 and newer, and uti's own)
         shared-mime-info: \(sharedMIMEInfo)
         libmagic: \(MagicSniffer.libraryVersion), database \(MagicSniffer.databasePath)

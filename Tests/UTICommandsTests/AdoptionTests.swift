@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
+@testable import UTICommands
 
 /// What a new user meets first: the version, completions, errors that say how to fix.
 @Suite struct AdoptionTests {
@@ -9,11 +10,21 @@ import UTITestSupport
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[0] == "uti 0.2.0")
+        // The release, and the commit the build names (a test build names none).
+        #expect(lines[0] == "uti \(UTIVersion.number) (a development build: no commit recorded)")
         #expect(lines[1].hasPrefix("catalog: ") && lines[1].contains(" built-in types"))
         #expect(lines[2].hasPrefix("shared-mime-info: "))
         #expect(lines[3].hasPrefix("libmagic: 5."))
         #expect(lines[3].contains(", database "))
+    }
+
+    /// CHANGELOG.md's newest release is the version uti reports, and it says how to migrate.
+    @Test func theChangelogNamesThisRelease() throws {
+        let changelog = try String(contentsOf: repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let first = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true })
+        #expect(first == "## \(UTIVersion.number)")
+        #expect(changelog.contains("### Incompatible changes, and how to migrate"))
+        #expect(changelog.contains("## Releasing"))
     }
 
     /// libmagic's database is loaded when a file first needs it: without one, the files uti's
