@@ -30,6 +30,20 @@ typedef struct {
 // The results of uti_gif_decode and uti_tiff_decode.
 enum { UTI_IMAGE_OK = 0, UTI_IMAGE_INVALID = 1, UTI_IMAGE_TOO_LARGE = 2 };
 
+// Whether a decoder goes on (-1) once it knows the image's size, or the status it returns: no
+// pixels, more than max_pixels (checked before any pixel buffer is allocated), or a size-only read
+// that is done.
+static inline int uti_image_size_status(uint32_t width, uint32_t height, uint64_t max_pixels, int dimensions_only,
+                                        const char *format, char *message, size_t message_size) {
+    if (width == 0 || height == 0) {
+        if (!message[0]) snprintf(message, message_size, "the %s has no pixels", format);
+        return UTI_IMAGE_INVALID;
+    }
+    if ((uint64_t)width * height > max_pixels) return UTI_IMAGE_TOO_LARGE;
+    if (dimensions_only) return UTI_IMAGE_OK;
+    return -1;
+}
+
 static int uti_gif_read(GifFileType *gif, GifByteType *buffer, int count) {
     uti_image_memory *memory = (uti_image_memory *)gif->UserData;
     if (count <= 0) return 0;
@@ -60,16 +74,9 @@ static inline int uti_gif_decode(const uint8_t *data, size_t size, uint64_t max_
     GifPixelType *line = NULL;
     *width = gif->SWidth > 0 ? (uint32_t)gif->SWidth : 0;
     *height = gif->SHeight > 0 ? (uint32_t)gif->SHeight : 0;
-    if (*width == 0 || *height == 0) {
-        snprintf(message, message_size, "the GIF's screen has no pixels");
-        goto done;
-    }
-    if ((uint64_t)*width * *height > max_pixels) {
-        status = UTI_IMAGE_TOO_LARGE;
-        goto done;
-    }
-    if (dimensions_only) {
-        status = UTI_IMAGE_OK;
+    int sized = uti_image_size_status(*width, *height, max_pixels, dimensions_only, "GIF", message, message_size);
+    if (sized >= 0) {
+        status = sized;
         goto done;
     }
     canvas = calloc((size_t)*width * *height, 3);
@@ -199,16 +206,9 @@ static inline int uti_tiff_decode(const uint8_t *data, size_t size, uint64_t max
     *width = *height = 0;
     TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, width);
     TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, height);
-    if (*width == 0 || *height == 0) {
-        if (!message[0]) snprintf(message, message_size, "the TIFF has no pixels");
-        goto done;
-    }
-    if ((uint64_t)*width * *height > max_pixels) {
-        status = UTI_IMAGE_TOO_LARGE;
-        goto done;
-    }
-    if (dimensions_only) {
-        status = UTI_IMAGE_OK;
+    int sized = uti_image_size_status(*width, *height, max_pixels, dimensions_only, "TIFF", message, message_size);
+    if (sized >= 0) {
+        status = sized;
         goto done;
     }
     raster = malloc((size_t)*width * *height * 4);

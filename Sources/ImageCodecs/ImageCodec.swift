@@ -239,9 +239,9 @@ public enum ImageCodec {
         UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<CChar>?, Int
     ) -> Int32
 
-    private static func shim(
+    private static func shimImage(
         _ decode: ShimDecode, _ bytes: [UInt8], format: String, dimensionsOnly: Bool, label: String
-    ) throws(UTIError) -> (width: Int, height: Int, pixels: [UInt8]) {
+    ) throws(UTIError) -> (size: (width: Int, height: Int), image: RGBImage) {
         var width: UInt32 = 0, height: UInt32 = 0
         var output: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
@@ -257,7 +257,7 @@ public enum ImageCodec {
         case UTI_IMAGE_OK:
             let count = dimensionsOnly ? 0 : Int(width) * Int(height) * 3
             let pixels = output.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-            return (Int(width), Int(height), pixels)
+            return ((Int(width), Int(height)), RGBImage(width: Int(width), height: Int(height), pixels: pixels))
         case UTI_IMAGE_TOO_LARGE:
             throw Limits.exceeded("\(label): a \(width)×\(height) image", "image-pixels", Limits.imagePixels)
         default:
@@ -268,28 +268,24 @@ public enum ImageCodec {
 
     /// A GIF's logical screen size (giflib).
     static func gifDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
-        let read = try shim(uti_gif_decode, bytes, format: "GIF", dimensionsOnly: true, label: label)
-        return (read.width, read.height)
+        try shimImage(uti_gif_decode, bytes, format: "GIF", dimensionsOnly: true, label: label).size
     }
 
     /// Decodes a GIF's first image on its logical screen to RGB through giflib (an animated GIF
     /// as a still, as ImageIO's first frame); transparent pixels are black.
     public static func decodeGIF(_ bytes: [UInt8], label: String) throws(UTIError) -> RGBImage {
-        let read = try shim(uti_gif_decode, bytes, format: "GIF", dimensionsOnly: false, label: label)
-        return RGBImage(width: read.width, height: read.height, pixels: read.pixels)
+        try shimImage(uti_gif_decode, bytes, format: "GIF", dimensionsOnly: false, label: label).image
     }
 
     /// A TIFF's first image's size (libtiff).
     static func tiffDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
-        let read = try shim(uti_tiff_decode, bytes, format: "TIFF", dimensionsOnly: true, label: label)
-        return (read.width, read.height)
+        try shimImage(uti_tiff_decode, bytes, format: "TIFF", dimensionsOnly: true, label: label).size
     }
 
     /// Decodes a TIFF's first image to RGB through libtiff's RGBA interface; transparency is
     /// composited onto black.
     public static func decodeTIFF(_ bytes: [UInt8], label: String) throws(UTIError) -> RGBImage {
-        let read = try shim(uti_tiff_decode, bytes, format: "TIFF", dimensionsOnly: false, label: label)
-        return RGBImage(width: read.width, height: read.height, pixels: read.pixels)
+        try shimImage(uti_tiff_decode, bytes, format: "TIFF", dimensionsOnly: false, label: label).image
     }
 
     private static func message(_ handle: tjhandle) -> String {
