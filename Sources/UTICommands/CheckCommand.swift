@@ -16,6 +16,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Report format: text, json, jsonl (an expectation a line), junit, or github (annotations on the files).")
     var format: Format = .text
     @OptionGroup var shortcuts: FormatShortcuts
+    @Option(help: "Colour the text report's FAIL: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
     @Option(help: ArgumentHelp("Write the report to this file.", valueName: "file"), completion: .file()) var output: String?
     @Flag(name: [.short, .long], help: "Text report: the failures only, without the passed/failed count (nothing when all pass).")
     var quiet = false
@@ -47,7 +49,10 @@ struct CheckCommand: ParsableCommand {
         let cases = try runner.run()
         let report: String
         switch format {
-        case .text: report = CheckTextFormatter.format(cases, manifest: manifest, quiet: quiet)
+        case .text:
+            // A report written to a file is never coloured; on standard output as --color says.
+            let colors = color == .always || (destination == nil && color.colors(Output.standard))
+            report = CheckTextFormatter.format(cases, manifest: manifest, quiet: quiet, colors: colors)
         case .json: report = CheckJSONFormatter.format(cases, manifest: manifest)
         case .jsonl: report = CheckJSONFormatter.formatLines(cases, manifest: manifest)
         case .junit: report = CheckJUnitFormatter.format(cases, manifest: manifest)

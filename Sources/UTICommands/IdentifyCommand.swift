@@ -86,7 +86,7 @@ struct IdentifyCommand: ParsableCommand {
     var explain = false
     @Flag(
         name: .customLong("magic-description"),
-        help: "Put libmagic's own description in evidence.content.description (a second libmagic pass per file).")
+        help: "Put libmagic's description in evidence.content.description (another pass).")
     var magicDescription = false
 
     @Option(
@@ -96,7 +96,7 @@ struct IdentifyCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Weigh each file against what it claims to be: a verdict (consistent, mismatch, polyglot, disguised, signature-only, truncated, active-content) and its findings; exit 1 when one breaks the policy."
+            "Weigh each file against what it claims to be: a verdict (consistent, mismatch, polyglot, ...) and findings; exit 1 when one breaks the policy."
     )
     var verdict = false
 
@@ -132,6 +132,7 @@ struct IdentifyCommand: ParsableCommand {
 
     @Option(help: "Output format: text, json or jsonl.")
     var format: OutputFormat = .text
+    @Option(help: "Colour text: auto (a terminal, no NO_COLOR), always, never.") var color: ColorChoice = .auto
     @OptionGroup var shortcuts: FormatShortcuts
 
     @OptionGroup var catalogOptions: CatalogOptions
@@ -184,7 +185,7 @@ struct IdentifyCommand: ParsableCommand {
             mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, mimeEncoding: mimeEncoding, extensions: extensions, mimeSpelling: mimeSpelling,
             conformingTo: conformingTo, explain: explain,
             magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles,
-            quiet: quiet,
+            quiet: quiet, color: color,
             verdict: verdict
                 ? VerdictRequest(claimedType: claimedType, claimedName: claimedName, allow: allow, deny: deny, policyFile: policy) : nil
         ).run()
@@ -300,6 +301,8 @@ struct Identification {
     var typeFiles: [String] = []
     /// `-q`: only the failures, on standard error.
     var quiet = false
+    /// `--color`: whether text lines are coloured.
+    var color = ColorChoice.auto
     /// `--verdict` and its claim and policy; nil without it.
     var verdict: VerdictRequest? = nil
 
@@ -339,6 +342,7 @@ struct Identification {
         let policy = try verdict.map { request throws(UTIError) in try request.policy(in: catalog) }
         let claim = verdict.map { Claim(name: $0.claimedName, mimeType: $0.claimedType) }
         var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain, policy: policy)
+        writer.colors = format == .text && !nullSeparated && color.colors(Output.standard)
         var failed = false
         var batch: [PathItem] = []
         let batchSize = 64 * workers

@@ -27,6 +27,9 @@ struct InferenceWriter {
 
     /// `--verdict`'s policy: the text line and the record say whether each file keeps it.
     let policy: VerdictPolicy?
+    /// Text lines in colour (`--color`): the answer cyan, an error red, a verdict that is not
+    /// consistent yellow.
+    var colors = false
 
     init(format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool, explains: Bool = false, policy: VerdictPolicy? = nil) {
         self.policy = policy
@@ -54,9 +57,12 @@ struct InferenceWriter {
             return
         }
         var text: String
+        var colour = 36
+        var verdictText: String?
         if let error = inference.error {
             let prefix = inference.path.description + ": "
             text = "error: " + (error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
+            colour = 31
         } else {
             switch answer {
             case .identifier: text = inference.type?.identifier ?? "-"
@@ -69,7 +75,7 @@ struct InferenceWriter {
                 let tags = inference.type.map { $0.isDynamic ? [] : $0.tagSpecification[.filenameExtension] } ?? []
                 text = tags.isEmpty ? "???" : tags.joined(separator: "/")
             }
-            if let verdict = inference.verdict { text += " " + Self.verdictSummary(verdict) }
+            if let verdict = inference.verdict { verdictText = Self.verdictSummary(verdict) }
         }
         let output = Output.standard
         if nullSeparated {
@@ -77,11 +83,14 @@ struct InferenceWriter {
                 output.writeBytes(inference.path.bytes)
                 output.write("\0")
             }
-            output.write(text + "\0")
-        } else if brief {
-            output.line(Output.terminalSafe(text))
+            output.write(text + (verdictText.map { " " + $0 } ?? "") + "\0")
         } else {
-            output.line(Output.terminalSafe(bytes: inference.path.bytes) + ": " + Output.terminalSafe(text))
+            var answer = ColorChoice.paint(Output.terminalSafe(text), colour, when: colors)
+            if let verdictText {
+                let consistent = inference.verdict?.verdict == .consistent
+                answer += " " + ColorChoice.paint(Output.terminalSafe(verdictText), 33, when: colors && !consistent)
+            }
+            output.line(brief ? answer : Output.terminalSafe(bytes: inference.path.bytes) + ": " + answer)
         }
         if explains && inference.error == nil {
             for line in Self.explanation(inference) + Self.verdictExplanation(inference, policy: policy) { output.line("  " + Output.terminalSafe(line)) }

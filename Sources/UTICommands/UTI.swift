@@ -147,6 +147,28 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, jsonl
 }
 
+/// `--color`: ANSI colours in text output, as ripgrep and fd colour theirs. `auto` colours when
+/// standard output is a terminal, `NO_COLOR` is not set (or empty) and `TERM` is not `dumb`.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+
+    /// Whether text written to `output` is coloured.
+    func colors(_ output: Output) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let context = UTIContext.current
+            return output.isTerminal && (context.variable("NO_COLOR") ?? "").isEmpty && context.variable("TERM") != "dumb"
+        }
+    }
+
+    /// `text` in the SGR colour `code` (31 red, 33 yellow, 36 cyan), or as it is.
+    static func paint(_ text: String, _ code: Int, when enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+    }
+}
+
 /// `--json` and `--jsonl`, as magika's and ripgrep's users type them: `--format json` and
 /// `--format jsonl` on every command that prints records, listed in help and completions.
 struct FormatShortcuts: ParsableArguments {

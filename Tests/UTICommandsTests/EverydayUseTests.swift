@@ -376,3 +376,29 @@ import UTITestSupport
         #expect(plain.stdout.split(separator: "\n").count == 7, "no repository: the root's .gitignore is not read")
     }
 }
+
+/// Colour as ripgrep and fd use it: on a terminal by default, never when piped, NO_COLOR and
+/// TERM=dumb respected, --color always|never deciding.
+@Suite struct ColorTests {
+    @Test func identifyAndCheckColourATerminalOnly() throws {
+        let always = try uti(["identify", "--color", "always", "Fixtures/files/photo.png", "nope"])
+        #expect(always.stdout == "Fixtures/files/photo.png: \u{1B}[36mpublic.png\u{1B}[0m\nnope: \u{1B}[31merror: no such file or directory\u{1B}[0m\n")
+        // Piped (as every in-process run is): no colour unless asked.
+        #expect(try uti(["identify", "Fixtures/files/photo.png"]).stdout == "Fixtures/files/photo.png: public.png\n")
+        #expect(try uti(["identify", "--color", "never", "Fixtures/files/photo.png"]).stdout == "Fixtures/files/photo.png: public.png\n")
+        // On a terminal (script(1) runs uti on a pseudo-terminal), auto colours, unless NO_COLOR
+        // is set and not empty (runProgram sets it; empty is as unset).
+        let command = "'\(utiExecutable.path)' identify Fixtures/files/photo.png"
+        let terminal = try runProgram("/usr/bin/script", ["-qc", command, "/dev/null"], environment: ["TERM": "xterm", "NO_COLOR": ""])
+        #expect(terminal.stdout.contains("\u{1B}[36mpublic.png\u{1B}[0m"))
+        let plain = try runProgram("/usr/bin/script", ["-qc", command, "/dev/null"], environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(!plain.stdout.contains("\u{1B}["))
+        let dumb = try runProgram("/usr/bin/script", ["-qc", command, "/dev/null"], environment: ["TERM": "dumb", "NO_COLOR": ""])
+        #expect(!dumb.stdout.contains("\u{1B}["))
+        // JSON is never coloured; check colours FAIL only.
+        #expect(!(try uti(["identify", "--color", "always", "--json", "Fixtures/files/photo.png"])).stdout.contains("\u{1B}"))
+        let check = try uti(["check", "--color", "always", "Fixtures/check/failing.check.json"])
+        #expect(check.stdout.hasPrefix("\u{1B}[31mFAIL\u{1B}[0m Fixtures/files/png-named.txt: expectation 1"))
+        #expect(check.stdout.hasSuffix("0 passed, 8 failed\n"))
+    }
+}
