@@ -118,13 +118,10 @@ public enum ImageCodec {
         }
         guard let handle = tjInitDecompress() else { throw UTIError(.ioError, "\(label): libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let header = bytes.withUnsafeBufferPointer { buffer in
-            tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
-        }
-        guard header == 0 else { throw UTIError(.invalidInput, "\(label): not a JPEG libjpeg-turbo reads (\(message(handle)))") }
-        try checkSize(width: Int(width), height: Int(height), label: label)
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+        let (columns, rows) = try jpegHeader(handle, bytes, label: label)
+        try checkSize(width: columns, height: rows, label: label)
+        let (width, height) = (Int32(columns), Int32(rows))
+        var pixels = [UInt8](repeating: 0, count: columns * rows * 3)
         let status = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
                 tjDecompress2(
@@ -192,6 +189,11 @@ public enum ImageCodec {
     static func jpegDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
         guard let handle = tjInitDecompress() else { throw UTIError(.ioError, "\(label): libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
+        return try jpegHeader(handle, bytes, label: label)
+    }
+
+    /// The size a JPEG's header gives, read with a decompressor the caller owns.
+    private static func jpegHeader(_ handle: tjhandle, _ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { buffer in
             tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)

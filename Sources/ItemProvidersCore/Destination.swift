@@ -96,11 +96,7 @@ public struct DropDestination: Sendable, Equatable {
     /// What the destination or the session needs that the destination's release does not have,
     /// one sentence each: a SwiftUI target's API, a SwiftUI source's DragConfiguration.
     public func unavailable(for session: DragSession) -> [String] {
-        var problems = swiftUI?.unavailable(in: release, on: platform) ?? []
-        if session.dragConfiguration != nil, let why = OSRelease.dragConfiguration.unavailable(in: release, on: platform) {
-            problems.append("the session comes from a SwiftUI source's DragConfiguration, and \(why)")
-        }
-        return problems
+        (swiftUI?.unavailable(in: release, on: platform) ?? []) + [session.unavailable(in: release, on: platform)].compactMap { $0 }
     }
 
     /// The readable types of a class preset, or nil for an unknown class.

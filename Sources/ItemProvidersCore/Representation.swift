@@ -176,6 +176,13 @@ public struct DragSession: Sendable, Equatable {
     /// `UIDragSession.localContext`: data the source application attaches to the drag, "visible
     /// only to the app in which the drag activity begins" (Apple's page); nil when none.
     public var localContext: String?
+    /// Why a destination on `release` of `platform` cannot receive the session: it comes from a
+    /// SwiftUI source's `DragConfiguration`, which that release does not have; nil otherwise.
+    public func unavailable(in release: OSRelease, on platform: DropDestination.Platform?) -> String? {
+        guard dragConfiguration != nil, let why = OSRelease.dragConfiguration.unavailable(in: release, on: platform) else { return nil }
+        return "the session comes from a SwiftUI source's DragConfiguration, and \(why)"
+    }
+
     /// A SwiftUI source's `DragConfiguration` (iOS 26, macOS 26), when the session comes from
     /// one: it decides `allowsMoveOperation` (copy only unless `allowMove`).
     public var dragConfiguration: DragConfiguration? {

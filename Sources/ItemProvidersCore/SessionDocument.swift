@@ -266,10 +266,11 @@ public enum SessionDocument {
             let members = reader.object(declared, at: "$.dragConfiguration", allowed: ["allowMove"])
         {
             // A SwiftUI source's DragConfiguration decides whether the session moves.
-            if root["allowsMoveOperation"] == .bool(!reader.bool(members, "allowMove", at: "$.dragConfiguration", default: false)) {
+            let allowMove = reader.bool(members, "allowMove", at: "$.dragConfiguration", default: false)
+            if root["allowsMoveOperation"] == .bool(!allowMove) {
                 reader.problem("$.allowsMoveOperation", "disagrees with dragConfiguration.allowMove, which decides it for a SwiftUI source")
             }
-            session.dragConfiguration = DragConfiguration(allowMove: reader.bool(members, "allowMove", at: "$.dragConfiguration", default: false))
+            session.dragConfiguration = DragConfiguration(allowMove: allowMove)
         }
         guard let items = root["items"]?.arrayValue else {
             reader.problem("$.items", root["items"] == nil ? "is required" : "must be an array")

@@ -141,9 +141,7 @@ struct DropCommand: ParsableCommand {
                 if let problem = OSRelease.problem(os, on: .ios) { throw UTIError(.invalidInput, "--os \(problem)") }
                 views[index].1.os = OSRelease(os)
             }
-            if session.dragConfiguration != nil, let why = OSRelease.dragConfiguration.unavailable(in: views[index].1.release, on: .ios) {
-                throw UTIError(.invalidInput, "\(views[index].0): the session comes from a SwiftUI source's DragConfiguration, and \(why)")
-            }
+            if let why = session.unavailable(in: views[index].1.release, on: .ios) { throw UTIError(.invalidInput, "\(views[index].0): \(why)") }
         }
         var outcomes: [Outcome] = []
         var failed = false

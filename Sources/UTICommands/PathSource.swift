@@ -274,14 +274,11 @@ struct IgnoreRules {
         free(resolved)
         let components = absolute.split(separator: "/").map(String.init)
         func folder(_ count: Int) -> String { "/" + components.prefix(count).joined(separator: "/") }
+        func git(_ count: Int) -> String { joinPath(folder(count), ".git") }
         var status = stat()
-        guard
-            let root = stride(from: components.count, through: 0, by: -1).first(where: { count in
-                lstat(folder(count) + (count == 0 ? ".git" : "/.git"), &status) == 0
-            })
-        else { return [] }
+        guard let root = stride(from: components.count, through: 0, by: -1).first(where: { lstat(git($0), &status) == 0 }) else { return [] }
         let rootPath = folder(root)
-        let gitPath = rootPath + (root == 0 ? ".git" : "/.git")
+        let gitPath = git(root)
         var result: [IgnoreRules] = []
         let below = Array(components[root...])
         if let global = globalExcludesFile(variable: variable), let rules = try IgnoreRules(file: global, above: below) {

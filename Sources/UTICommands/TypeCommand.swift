@@ -138,27 +138,21 @@ struct ConformsCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try catalogOptions.catalog(resolving: [type, parent])
-        if format != .text {
-            let child = try resolveType(type, in: catalog)
-            let ancestor = try resolveType(parent, in: catalog)
-            let answer = child.conforms(to: ancestor)
-            let record = versioned([
-                "type": .string(child.identifier), "parent": .string(ancestor.identifier), "conforms": .bool(answer),
-            ])
-            Output.standard.line(record.serialized(pretty: format == .json))
-            if !answer { throw ExitCode(1) }
-            return
-        }
-        if try !Self.answer(type, parent, verbose: verbose, in: catalog) { throw ExitCode(1) }
+        if try !Self.answer(type, parent, verbose: verbose, format: format, in: catalog) { throw ExitCode(1) }
     }
 
-    /// Whether `type` conforms to `parent`, said as a sentence when `verbose`: shared by the
-    /// command and `FastPath`.
-    static func answer(_ type: String, _ parent: String, verbose: Bool, in catalog: TypeCatalog) throws(UTIError) -> Bool {
+    /// Whether `type` conforms to `parent`, said as a sentence when `verbose` or as a record in
+    /// json or jsonl: shared by the command and `FastPath`.
+    static func answer(
+        _ type: String, _ parent: String, verbose: Bool, format: OutputFormat = .text, in catalog: TypeCatalog
+    ) throws(UTIError) -> Bool {
         let child = try resolveType(type, in: catalog)
         let ancestor = try resolveType(parent, in: catalog)
         let answer = child.conforms(to: ancestor)
-        if verbose {
+        if format != .text {
+            let record = versioned(["type": .string(child.identifier), "parent": .string(ancestor.identifier), "conforms": .bool(answer)])
+            Output.standard.line(record.serialized(pretty: format == .json))
+        } else if verbose {
             Output.standard.line("\(child.identifier) \(answer ? "conforms" : "does not conform") to \(ancestor.identifier)")
         }
         return answer
