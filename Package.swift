@@ -63,13 +63,13 @@ let package = Package(
                 "UniformTypes", "FileAccess", "SharedMIMEInfo", "TypeInference", "ItemProvidersCore", "ImageCodecs", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "uti", dependencies: ["UTICommands", "UniformTypes"]),
+        .executableTarget(name: "uti", dependencies: ["UTICommands", "UniformTypes", "SharedMIMEInfo"]),
         // libFuzzer targets for every parser of untrusted bytes (scripts/fuzz); built plainly, it
         // replays files through a target.
         .executableTarget(name: "uti-fuzz", dependencies: ["UTICommands", "ItemProvidersCore", "ImageCodecs", "SharedMIMEInfo", "FileAccess"]),
         // What every test target shares: the repository's paths, running a program, golden files,
         // JSON Schema checks (as swift-argument-parser's ArgumentParserTestHelpers).
-        .target(name: "UTITestSupport", path: "Tests/UTITestSupport"),
+        .target(name: "UTITestSupport", dependencies: ["UniformTypes", "SharedMIMEInfo"], path: "Tests/UTITestSupport"),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "UTITestSupport"]),
         .testTarget(name: "TypeInferenceTests", dependencies: ["TypeInference", "SharedMIMEInfo", "FileAccess", "UTITestSupport"]),
         .testTarget(

@@ -179,7 +179,8 @@ public final class NSItemProvider: @unchecked Sendable {
         let provider = itemProvider
         return start { progress in
             do {
-                let (path, isInPlace) = try await provider.loadInPlaceFileRepresentation(for: type)
+                let (path, isInPlace) = try await provider.loadInPlaceFileRepresentation(
+                    for: type, temporaryFolder: FileManager.default.temporaryDirectory.path)
                 progress.completedUnitCount = 1
                 completionHandler(URL(fileURLWithPath: path), nil)
                 // Apple removes the copy when the handler returns; the original stays.
@@ -202,7 +203,8 @@ public final class NSItemProvider: @unchecked Sendable {
         let provider = itemProvider
         return start { progress in
             do {
-                let (path, isInPlace) = try await provider.loadInPlaceFileRepresentation(for: type)
+                let (path, isInPlace) = try await provider.loadInPlaceFileRepresentation(
+                    for: type, temporaryFolder: FileManager.default.temporaryDirectory.path)
                 progress.completedUnitCount = 1
                 completionHandler(URL(fileURLWithPath: path), isInPlace, nil)
             } catch {

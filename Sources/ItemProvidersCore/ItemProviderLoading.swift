@@ -62,9 +62,10 @@ extension ItemProvider {
     /// A file for the first representation that conforms to `type`, as
     /// `loadInPlaceFileRepresentation(for:)` gives it: the original when it was registered to open
     /// in place (`isInPlace` true), otherwise a copy in a new temporary folder (`isInPlace` false),
-    /// which the caller owns.
+    /// which the caller owns, under `temporaryFolder` (a server passes its own, or
+    /// `Environment.temporaryFolder`; nothing here reads `TMPDIR`).
     public func loadInPlaceFileRepresentation(
-        for type: UTType, converters: ConverterRegistry = .builtIn
+        for type: UTType, converters: ConverterRegistry = .builtIn, temporaryFolder: String = "/tmp"
     ) async throws -> (path: String, isInPlace: Bool) {
         if let inPlace = representations.first(where: { (UTType($0.type)?.conforms(to: type) ?? false) && Loader.opensInPlace($0) }),
             case .path(let path) = inPlace.source
@@ -72,7 +73,7 @@ extension ItemProvider {
             return (path, true)
         }
         let bytes = try await loadDataRepresentation(for: type, converters: converters)
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let base = temporaryFolder
         var template = Array((base + "/uti-load-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw FileContents.error(path: base, errno: errno)

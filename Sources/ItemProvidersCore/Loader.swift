@@ -17,6 +17,10 @@ public struct Loader {
     private let nextSuffix = SuffixMemo()
     /// The output folder's descriptor, once opened.
     private let opened = OpenedFolder()
+    /// Told of each temporary file as it is written and when it is gone, so that the caller can
+    /// remove it if the process is interrupted (the command line's signal handlers do); the
+    /// library installs no handler of its own. Nil: nobody is told.
+    public var temporaries: (any TemporaryFileReporter)?
 
     /// A loader into `folder`, resolving a session's relative paths from `base`.
     public init(folder: String, base: String, catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
@@ -312,11 +316,11 @@ public struct Loader {
     ) throws(UTIError) -> String {
         let output = try outputFolder()
         let (temporary, descriptor) = try output.makeLockedTemporary(prefix: temporaryPrefix(), folder: false)
-        TemporaryFiles.register(temporary, in: output.descriptor)
+        temporaries?.writing(temporary, in: output.descriptor)
         defer {
             unlinkat(output.descriptor, temporary, 0)  // the result, if any, is another link to the same file
             close(descriptor)
-            TemporaryFiles.unregister()
+            temporaries?.finished(temporary)
         }
         // Errors name the file being made, not the temporary the user never asked for.
         let destination = folder + "/" + name.stem + (name.extension.map { "." + $0 } ?? "")
@@ -381,47 +385,13 @@ final class OpenedFolder: @unchecked Sendable {
     }
 }
 
-/// The temporary file a load is writing, removed if the process is interrupted (SIGINT,
-/// SIGTERM, SIGHUP) so that no partial file survives; the signal then ends the process as usual.
-/// A temporary in a loader's output folder is removed through the folder's descriptor.
-public enum TemporaryFiles {
-    nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) private static var folder: Int32 = AT_FDCWD
-    nonisolated(unsafe) private static var installed = false
-
-    /// Marks `path` as the temporary being written (one at a time).
-    public static func register(_ path: String) {
-        register(path, in: AT_FDCWD)
-    }
-
-    /// Marks `name`, in the folder open as `descriptor`, as the temporary being written.
-    public static func register(_ name: String, in descriptor: Int32) {
-        installHandlers()
-        let copy = strdup(name)
-        let previous = current
-        current = nil
-        folder = descriptor
-        current = copy
-        free(previous)
-    }
-
-    /// Forgets the temporary: it was renamed or removed.
-    public static func unregister() {
-        let previous = current
-        current = nil
-        folder = AT_FDCWD
-        free(previous)
-    }
-
-    private static func installHandlers() {
-        guard !installed else { return }
-        installed = true
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { number in
-                if let name = TemporaryFiles.current { unlinkat(TemporaryFiles.folder, name, 0) }
-                signal(number, SIG_DFL)
-                raise(number)
-            }
-        }
-    }
+/// What a loader tells its caller of the temporary files it writes (each in the output folder,
+/// removed or linked under its final name before the load returns): a caller that installs signal
+/// handlers removes the one being written when the process is interrupted, so that no partial
+/// file survives.
+public protocol TemporaryFileReporter: Sendable {
+    /// `name`, in the folder open as `folder` (a descriptor), is being written.
+    func writing(_ name: String, in folder: Int32)
+    /// `name` was linked under its final name or removed.
+    func finished(_ name: String)
 }

@@ -14,12 +14,12 @@ enum SharedMIMECache {
     /// cache made by another version of uti is not used.
     static let magic = "uti shared-mime-info cache 18"
 
-    /// uti's cache folder (`$XDG_CACHE_HOME/uti`, else `~/.cache/uti`), or nil when there is no
-    /// place for one or `UTI_CACHE=0`.
-    static var folder: String? {
-        if let setting = getenv("UTI_CACHE"), String(cString: setting) == "0" { return nil }
-        if let base = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), base.hasPrefix("/") { return base + "/uti" }
-        if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") { return home + "/.cache/uti" }
+    /// uti's cache folder as `environment` sets it (`$XDG_CACHE_HOME/uti`, else
+    /// `~/.cache/uti`), or nil when there is no place for one or `UTI_CACHE=0`.
+    static func folder(in environment: Environment) -> String? {
+        if environment["UTI_CACHE"] == "0" { return nil }
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/uti" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/uti" }
         return nil
     }
 
@@ -35,7 +35,7 @@ enum SharedMIMECache {
     }
 
     /// The cache file for a database, or nil when there is no place for one.
-    static func path(for database: SharedMIMEDatabase) -> String? {
+    static func path(for database: SharedMIMEDatabase, in folder: String?) -> String? {
         guard let folder else { return nil }
         return "\(folder)/shared-mime-info-\(String(fnv1a(database.folder.utf8), radix: 16)).cache"
     }
@@ -94,10 +94,10 @@ enum SharedMIMECache {
     /// The system catalog from the cache: the built-in catalog with the image of what the
     /// database adds (`CatalogImage`), searched in place; nil when there is no cache, it was made
     /// for another database, catalog or program, or its image is not whole.
-    static func load(for database: SharedMIMEDatabase, describedBy describe: @escaping @Sendable (String) -> String?) -> TypeCatalog? {
+    static func load(for database: SharedMIMEDatabase, in folder: String?, describedBy describe: @escaping @Sendable (String) -> String?) -> TypeCatalog? {
         // Read as the database's own cache is (a regular file, never blocking, once, into memory
         // the image then searches in place).
-        guard let path = path(for: database), let file = CacheFile(path: path, private: true),
+        guard let path = path(for: database, in: folder), let file = CacheFile(path: path, private: true),
             isPrivate(String(path[..<path.lastIndex(of: "/")!]))
         else { return nil }
         let expected = Array(header(for: database, onto: .builtIn).utf8)
@@ -110,8 +110,8 @@ enum SharedMIMECache {
     }
 
     /// Writes the image of what `catalog` adds to the built-in one, when it has one.
-    static func store(_ catalog: TypeCatalog, for database: SharedMIMEDatabase) {
-        guard let path = path(for: database), let image = catalog.additionsImage() else { return }
+    static func store(_ catalog: TypeCatalog, for database: SharedMIMEDatabase, in folder: String?) {
+        guard let path = path(for: database, in: folder), let image = catalog.additionsImage() else { return }
         writeFile(Array(header(for: database, onto: .builtIn).utf8) + image, to: path)
     }
 
@@ -148,10 +148,10 @@ enum SharedMIMECache {
 package enum CompiledRulesCache {
     static let magic = "uti compiled rules 2"
 
-    /// The compiled rules: from the cache when it holds this program's, else `compile()`'s,
-    /// which are then cached.
-    package static func bytes(_ compile: () -> [UInt8]) -> [UInt8] {
-        guard let folder = SharedMIMECache.folder else { return compile() }
+    /// The compiled rules: from the cache (in the folder `environment` names) when it holds this
+    /// program's, else `compile()`'s, which are then cached.
+    package static func bytes(in environment: Environment, _ compile: () -> [UInt8]) -> [UInt8] {
+        guard let folder = SharedMIMECache.folder(in: environment) else { return compile() }
         let path = folder + "/compiled-rules.cache"
         if SharedMIMECache.isPrivate(folder), let file = CacheFile(path: path, private: true) {
             let lead = Array(prefix.utf8)

@@ -230,17 +230,31 @@ struct SharedMIMEAdditions: Equatable {
 }
 
 extension TypeCatalog {
-    /// The built-in catalog with the system's shared-mime-info types added (see
-    /// `adding(sharedMIMEInfo:)`); the built-in catalog alone when the system has no database.
-    /// What the database adds is kept in a cache of uti's own (`SharedMIMECache`), rebuilt when the
-    /// database or uti's catalog changes, so a one-shot command does not parse the database.
-    public static let system: TypeCatalog = {
-        guard let database = SharedMIMEDatabase.system else { return builtIn }
-        if let cached = SharedMIMECache.load(for: database, describedBy: database.describe) { return cached }
-        let catalog = builtIn.adding(sharedMIMEInfo: database)
-        SharedMIMECache.store(catalog, for: database)
-        return catalog
-    }()
+    /// The built-in catalog with the types of the system's shared-mime-info database, as
+    /// `environment` finds it, added (see `adding(sharedMIMEInfo:)`); the built-in catalog alone
+    /// when there is no database. Built once per database and shared. What the database adds is
+    /// kept in a cache of uti's own (`SharedMIMECache`, in the folder `environment` names),
+    /// rebuilt when the database or uti's catalog changes, so a one-shot command does not parse
+    /// the database.
+    public static func system(in environment: Environment) -> TypeCatalog {
+        guard let database = SharedMIMEDatabase.system(in: environment) else { return builtIn }
+        return systemCatalogs.withLock {
+            if let built = systemCatalogByFolder[database.folder] { return built }
+            let cacheFolder = SharedMIMECache.folder(in: environment)
+            let catalog: TypeCatalog
+            if let cached = SharedMIMECache.load(for: database, in: cacheFolder, describedBy: database.describe) {
+                catalog = cached
+            } else {
+                catalog = builtIn.adding(sharedMIMEInfo: database)
+                SharedMIMECache.store(catalog, for: database, in: cacheFolder)
+            }
+            systemCatalogByFolder[database.folder] = catalog
+            return catalog
+        }
+    }
+
+    private static let systemCatalogs = Lock()
+    nonisolated(unsafe) private static var systemCatalogByFolder: [String: TypeCatalog] = [:]
 
     /// This catalog with `database`'s types added, and the database's other spellings of MIME
     /// types that types of this catalog carry merged as aliases: `image/pjpeg` finds Apple's

@@ -89,46 +89,66 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         }
     }
 
-    /// The database of this system, opened once; nil when none is installed (uti then works on
-    /// its own catalog, and `uti --version` says so). `UTI_SHARED_MIME_INFO=0` turns it off.
-    public static let system: SharedMIMEDatabase? = {
-        if let setting = getenv("UTI_SHARED_MIME_INFO"), String(cString: setting) == "0" { return nil }
-        for folder in searchFolders() {
-            do throws(UTIError) {
-                if let database = try SharedMIMEDatabase(checking: folder) { return database }
-            } catch {
-                // Refused once, said once: the next folder (or uti's own catalog) answers instead.
-                warnings.withLock { refusals.append(error) }
-                warnings.withLock { warningHandler }?(error.message)
+    /// The system's database as `environment` finds it (`XDG_DATA_HOME`, `HOME`, `XDG_DATA_DIRS`),
+    /// opened once per set of folders and then shared; nil when none is installed (uti then works
+    /// on its own catalog, and `uti --version` says so) or `UTI_SHARED_MIME_INFO=0`. A damaged
+    /// cache is refused (`refusals(in:)`) and the next folder tried.
+    public static func system(in environment: Environment) -> SharedMIMEDatabase? {
+        if environment["UTI_SHARED_MIME_INFO"] == "0" { return nil }
+        let folders = searchFolders(in: environment)
+        let key = folders.joined(separator: ":")
+        return opened.withLock {
+            if let found = openedByFolders[key] { return found.database }
+            var refused: [UTIError] = []
+            var database: SharedMIMEDatabase?
+            for folder in folders {
+                if let known = openedByFolder[folder] {
+                    database = known
+                    break
+                }
+                do throws(UTIError) {
+                    if let found = try SharedMIMEDatabase(checking: folder) {
+                        openedByFolder[folder] = found
+                        database = found
+                        break
+                    }
+                } catch {
+                    // Refused, and said by the caller (`refusals(in:)`): the next folder (or uti's
+                    // own catalog) answers instead.
+                    refused.append(error)
+                }
             }
+            openedByFolders[key] = (database, refused)
+            return database
         }
-        return nil
-    }()
+    }
 
-    /// The damaged caches `system` refused, with why (for `uti --version`).
-    public static var refused: [UTIError] { warnings.withLock { refusals } }
-    private static let warnings = Lock()
-    nonisolated(unsafe) private static var refusals: [UTIError] = []
+    /// The damaged caches `system(in:)` refused for `environment`, with why (the command line
+    /// prints each as a warning, and `uti --version` lists them).
+    public static func refusals(in environment: Environment) -> [UTIError] {
+        guard environment["UTI_SHARED_MIME_INFO"] != "0" else { return [] }
+        _ = system(in: environment)
+        let key = searchFolders(in: environment).joined(separator: ":")
+        return opened.withLock { openedByFolders[key]?.refused ?? [] }
+    }
 
-    /// Called once for each refused cache, with a one-line message; the command line prints it
-    /// as a warning. Set it before `system` is first used.
-    public static func onWarning(_ handler: @escaping @Sendable (String) -> Void) { warnings.withLock { warningHandler = handler } }
-    nonisolated(unsafe) private static var warningHandler: (@Sendable (String) -> Void)?
+    private static let opened = Lock()
+    /// The databases opened so far, by their search folders: a `mime.cache` is mapped once per
+    /// process however many requests ask for it.
+    nonisolated(unsafe) private static var openedByFolders: [String: (database: SharedMIMEDatabase?, refused: [UTIError])] = [:]
+    /// The same databases by their own folder, so that two environments that find one database
+    /// share it (and the catalog built on it).
+    nonisolated(unsafe) private static var openedByFolder: [String: SharedMIMEDatabase] = [:]
 
-    /// The `mime` folders the spec names, most important first.
-    public static func searchFolders() -> [String] {
-        func variable(_ name: String) -> String? {
-            guard let value = getenv(name) else { return nil }
-            let text = String(cString: value)
-            return text.isEmpty ? nil : text
-        }
+    /// The `mime` folders the spec names, most important first, as `environment` sets them.
+    public static func searchFolders(in environment: Environment) -> [String] {
         var roots: [String] = []
-        if let home = variable("XDG_DATA_HOME") {
+        if let home = environment.nonEmpty("XDG_DATA_HOME") {
             roots.append(home)
-        } else if let home = variable("HOME") {
+        } else if let home = environment.nonEmpty("HOME") {
             roots.append(home + "/.local/share")
         }
-        roots += (variable("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        roots += (environment.nonEmpty("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
         #if canImport(Darwin)
         roots += ["/opt/homebrew/share", "/usr/local/share"]
         #endif

@@ -53,28 +53,38 @@ public final class MagicSniffer: ContentSniffer {
     private var cookie: OpaquePointer?
     /// Why the session could not be opened, once it was tried.
     private var failure: UTIError?
+    /// The database files `MAGIC` named in the environment given (colon-separated), or nil for
+    /// libmagic's default.
+    private let databaseFiles: String?
 
-    /// Opens libmagic and loads its default database.
-    public init() throws(UTIError) {
-        cookie = try Self.session()
+    /// Opens libmagic and loads the database `environment`'s `MAGIC` names (each file checked
+    /// first: a regular file of bounded size), else libmagic's default one. (libmagic itself
+    /// reads the process's `MAGIC` when it is given no file: a caller that wants the default
+    /// whatever the process's environment says passes `MAGIC` explicitly.)
+    public init(environment: Environment = .empty) throws(UTIError) {
+        databaseFiles = environment.nonEmpty("MAGIC")
+        cookie = try Self.session(databaseFiles)
     }
 
-    private init(cookie: OpaquePointer?) {
+    private init(cookie: OpaquePointer?, databaseFiles: String?) {
         self.cookie = cookie
+        self.databaseFiles = databaseFiles
     }
 
-    /// A sniffer that opens libmagic and loads its database when it is first asked (`prepare`
-    /// or a sniff): a command whose files uti's own checks decide never pays for the load
-    /// (about 0.12 ms, a fifteenth of a one-shot identify). When the database cannot be loaded,
-    /// that call and every later one throw why.
-    public static func loadingWhenFirstAsked() -> MagicSniffer { MagicSniffer(cookie: nil) }
+    /// A sniffer that opens libmagic and loads its database (as `init(environment:)` chooses it)
+    /// when it is first asked (`prepare` or a sniff): a command whose files uti's own checks
+    /// decide never pays for the load (about 0.12 ms, a fifteenth of a one-shot identify). When
+    /// the database cannot be loaded, that call and every later one throw why.
+    public static func loadingWhenFirstAsked(environment: Environment = .empty) -> MagicSniffer {
+        MagicSniffer(cookie: nil, databaseFiles: environment.nonEmpty("MAGIC"))
+    }
 
     /// Held while a session is opened: libmagic fills process-wide tables at its first load
     /// without a lock of its own, and workers may each load their handle at once.
     private static let loading = Lock()
 
-    private static func session() throws(UTIError) -> OpaquePointer {
-        let opened = loading.withLock { Result { () throws(UTIError) in try openSession() } }
+    private static func session(_ databaseFiles: String?) throws(UTIError) -> OpaquePointer {
+        let opened = loading.withLock { Result { () throws(UTIError) in try openSession(databaseFiles) } }
         return try opened.get()
     }
 
@@ -100,18 +110,18 @@ public final class MagicSniffer: ContentSniffer {
         }
     }
 
-    private static func openSession() throws(UTIError) -> OpaquePointer {
-        if let value = getenv("MAGIC") { try checkMagicVariable(String(cString: value)) }
+    private static func openSession(_ databaseFiles: String?) throws(UTIError) -> OpaquePointer {
+        if let databaseFiles { try checkMagicVariable(databaseFiles) }
         guard let cookie = magic_open(uti_magic_none | uti_magic_raw) else {
             throw UTIError(.ioError, "libmagic: cannot open a session")
         }
-        guard magic_load(cookie, nil) == 0 else {
+        guard magic_load(cookie, databaseFiles) == 0 else {
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
             magic_close(cookie)
             throw UTIError(
                 .ioError,
                 """
-                libmagic: cannot load the magic database \(Self.databasePath): \(reason) \
+                libmagic: cannot load the magic database \(databaseFiles ?? Self.defaultDatabasePath): \(reason) \
                 (install it: apt-get install libmagic-mgc, or brew install libmagic; or set MAGIC to a magic.mgc file)
                 """)
         }
@@ -125,7 +135,7 @@ public final class MagicSniffer: ContentSniffer {
         if let cookie { return cookie }
         if let failure { throw failure }
         do {
-            let opened = try Self.session()
+            let opened = try Self.session(databaseFiles)
             cookie = opened
             return opened
         } catch {
@@ -140,8 +150,14 @@ public final class MagicSniffer: ContentSniffer {
         return "\(version / 100).\(version % 100)"
     }
 
-    /// The magic database libmagic loads: the files in $MAGIC when it is set, else its default.
-    public static var databasePath: String {
+    /// The magic database a sniffer made with `environment` loads: the files its `MAGIC` names,
+    /// else libmagic's default.
+    public static func databasePath(in environment: Environment) -> String {
+        environment.nonEmpty("MAGIC") ?? defaultDatabasePath
+    }
+
+    /// libmagic's own choice when it is given no file.
+    private static var defaultDatabasePath: String {
         magic_getpath(nil, 0).map { String(cString: $0) } ?? "(libmagic names none)"
     }
 

@@ -3,9 +3,10 @@ import UniformTypes
 
 extension TypeCatalog {
     /// The package type a folder's name gives it (`Foo.app`: com.apple.application-bundle),
-    /// or nil for a plain folder. Walking commands use it not to enter packages.
-    public func packageType(forFolderNamed name: String) -> UTType? {
-        guard let evidence = NameRules.evidence(for: name, in: self, constraint: .package, contentIsText: nil),
+    /// or nil for a plain folder, by this catalog's extensions and `database`'s globs. Walking
+    /// commands use it not to enter packages.
+    public func packageType(forFolderNamed name: String, database: SharedMIMEDatabase?) -> UTType? {
+        guard let evidence = NameRules.evidence(for: name, in: self, constraint: .package, contentIsText: nil, database: database),
             !evidence.type.isDynamic
         else { return nil }
         return evidence.type
@@ -29,11 +30,10 @@ enum NameRules {
     /// is text is TypeScript, not an MPEG transport stream), others for binary content (a `.vb`
     /// that is binary is a Virtual Boy ROM, not Visual Basic source); nil when there is no
     /// content to go by.
-    /// `database` is the shared-mime-info database whose globs are read (the inferrer's; the
-    /// system's by default), so that an inferrer without one reads names without it too.
+    /// `database` is the shared-mime-info database whose globs are read (the inferrer's; nil for
+    /// none), so that an inferrer without one reads names without it too.
     static func evidence(
-        for name: String, in catalog: TypeCatalog, constraint: UTType, contentIsText: Bool?,
-        database: SharedMIMEDatabase? = SharedMIMEDatabase.system
+        for name: String, in catalog: TypeCatalog, constraint: UTType, contentIsText: Bool?, database: SharedMIMEDatabase?
     ) -> NameEvidence? {
         if let identifier = wellKnownNames[name], let type = catalog.type(identifier: identifier) {
             return NameEvidence(value: name, type: type)

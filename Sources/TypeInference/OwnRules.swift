@@ -11,12 +11,23 @@ import UniformTypes
 /// header's pointer to a PE, NE or LX header, CPython's list of bytecode magic numbers, zip
 /// containers by their entries, and the text checks.
 public enum OwnRules {
-    /// The compiled rules, laid out as a `mime.cache` (`compiled`, generated) and kept in uti's
-    /// cache folder for the next run of this program (`CompiledRulesCache`); nil only if they
-    /// were damaged.
-    public static let database: SharedMIMEDatabase? =
-        SharedMIMEDatabase(cacheBytes: CompiledRulesCache.bytes { compiled.bytes() })
-        ?? SharedMIMEDatabase(cacheBytes: compiled.bytes())
+    /// The compiled rules, laid out as a `mime.cache` (`compiled`, generated) and kept in the
+    /// cache folder `environment` names for the next run of this program (`CompiledRulesCache`);
+    /// laid out once per process (the first caller's folder is the one read and written); nil
+    /// only if they were damaged.
+    public static func database(in environment: Environment) -> SharedMIMEDatabase? {
+        lock.withLock {
+            if let built { return built }
+            let database =
+                SharedMIMEDatabase(cacheBytes: CompiledRulesCache.bytes(in: environment) { compiled.bytes() })
+                ?? SharedMIMEDatabase(cacheBytes: compiled.bytes())
+            built = database
+            return database
+        }
+    }
+
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var built: SharedMIMEDatabase??
 
     /// The priority from which a rule of uti's decides without libmagic (shared-mime-info's own
     /// rules stay at or below 80, and an XML root element counts as 80).

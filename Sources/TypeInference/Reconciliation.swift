@@ -186,10 +186,8 @@ public enum Reconciliation {
     /// 8. otherwise they contradict (PNG bytes in a .txt; a PEM key named as a certificate): the
     ///    content wins and `mismatch` names both.
     /// `database` is the shared-mime-info database whose type hierarchy weighs a name's other
-    /// types (the inferrer's; the system's by default).
-    public static func reconcile(
-        content: ContentEvidence?, name: NameEvidence?, database: SharedMIMEDatabase? = SharedMIMEDatabase.system
-    ) -> Outcome {
+    /// types (the inferrer's; nil for none).
+    public static func reconcile(content: ContentEvidence?, name: NameEvidence?, database: SharedMIMEDatabase?) -> Outcome {
         let named = name.flatMap { $0.type.isDynamic ? nil : $0.type }
         guard let content else {
             return Outcome(type: named ?? .data, decidedBy: named == nil ? .content : .extension, .emptyFile)

@@ -16,11 +16,11 @@ public final class TypeInferrer {
     /// Whether content evidence carries libmagic's own description (a second libmagic pass per
     /// file); otherwise it carries uti's description of the content type.
     public var magicDescriptions = false
-    /// shared-mime-info's rules, consulted beside libmagic (the system's database by default; nil
-    /// when there is none).
-    public var sharedMIME: SharedMIMESniffer? = SharedMIMEDatabase.system.map(SharedMIMESniffer.init)
+    /// shared-mime-info's rules and globs, consulted beside libmagic and the name (the database
+    /// the inferrer was made with; nil for none).
+    public var sharedMIME: SharedMIMESniffer?
     /// uti's own rules (`OwnRules`), evaluated by the same engine.
-    public var ownRules: SharedMIMESniffer? = OwnRules.database.map(SharedMIMESniffer.init)
+    public var ownRules: SharedMIMESniffer?
     private let sniffer: any ContentSniffer
     /// The types uti's rules name, by MIME type, looked up once.
     private var ownRuleTypes: [String: UTType?] = [:]
@@ -29,11 +29,31 @@ public final class TypeInferrer {
     /// fills; a zeroed array cost every process sixteen page faults before its first read.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: TypeInferrer.headLength, alignment: 16)
 
-    /// An inferrer over `catalog`, asking `sniffer` (libmagic) for what uti's own checks leave.
-    public init(catalog: TypeCatalog, sniffer: any ContentSniffer, followSymlinks: Bool = false) {
+    /// An inferrer over `catalog`, with the shared-mime-info `database`'s rules and globs (nil for
+    /// none), asking `sniffer` (libmagic) for what uti's own checks leave. `environment` names
+    /// where uti's compiled rules are cached (`XDG_CACHE_HOME`, `HOME`, `UTI_CACHE`); the
+    /// default caches nothing. Nothing here reads the process's environment: a server makes one
+    /// inferrer per worker with the database its request needs.
+    public init(
+        catalog: TypeCatalog, database: SharedMIMEDatabase?, sniffer: any ContentSniffer, followSymlinks: Bool = false,
+        environment: Environment = .empty
+    ) {
         self.catalog = catalog
         self.sniffer = sniffer
         self.followSymlinks = followSymlinks
+        sharedMIME = database.map(SharedMIMESniffer.init)
+        ownRules = OwnRules.database(in: environment).map(SharedMIMESniffer.init)
+    }
+
+    /// An inferrer as the command-line tool makes one: the system's catalog and shared-mime-info
+    /// database as `environment` finds them (`XDG_DATA_DIRS`, `XDG_DATA_HOME`, `HOME`,
+    /// `UTI_SHARED_MIME_INFO`), and libmagic's database (`MAGIC`), loaded when a file first needs
+    /// it.
+    public static func system(in environment: Environment, followSymlinks: Bool = false) -> TypeInferrer {
+        TypeInferrer(
+            catalog: .system(in: environment), database: SharedMIMEDatabase.system(in: environment),
+            sniffer: MagicSniffer.loadingWhenFirstAsked(environment: environment), followSymlinks: followSymlinks,
+            environment: environment)
     }
 
     deinit { buffer.deallocate() }
@@ -628,7 +648,7 @@ public final class TypeInferrer {
             .filter { !(ownGuess && Self.genericMIMETypes.contains($0)) }
         // A rule of uti's is a subclass where its own package says so (XFDF's root-XML rule is
         // application/xml's: Apple's com.adobe.xfdf does not conform to public.xml).
-        let rules = match.isUTIRule ? OwnRules.database : database
+        let rules = match.isUTIRule ? ownRules?.database : database
         let matchIsNarrower =
             refinesSignature || type.conforms(to: found.type)
             || foundMIMETypes.contains { mime in rules?.isSubclass(match.mimeType, of: mime) ?? false }

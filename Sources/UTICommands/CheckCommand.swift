@@ -5,7 +5,7 @@ import TypeInference
 import UniformTypes
 
 /// `uti check`: fixture expectations for CI.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check expectations about files (type, conformance, MIME type, encoding, drops) for CI.",
@@ -28,30 +28,30 @@ struct CheckCommand: ParsableCommand {
         if quiet && format != .text { throw ValidationError("-q shapes the text report; --format \(format.rawValue) writes every case.") }
     }
 
-    func run() throws {
+    func run(in context: UTIContext) throws {
         let manifest: CheckManifest
         // Refused before any check runs: bad usage (exit 2), not a failing fixture (exit 1).
-        let destination = try output.map { (path) throws(UTIError) in try OutputFile(path) }
+        let destination = try output.map { (path) throws(UTIError) in try OutputFile(path, in: context) }
         do {
-            manifest = try CheckManifest.load(path: manifestPath)
+            manifest = try CheckManifest.load(path: manifestPath, standardInput: context.standardInput)
         } catch let invalid as CheckManifest.Invalid {
-            for line in DocumentProblem.summary(invalid.problems) { Output.reportError("\(invalid.path): \(line)") }
+            for line in DocumentProblem.summary(invalid.problems) { context.reportError("\(invalid.path): \(line)") }
             throw ExitCode(2)
         }
-        let catalog = try catalogOptions.catalog().adding(contentsOf: manifest.typeFiles)
+        let catalog = try catalogOptions.catalog(in: context).adding(contentsOf: manifest.typeFiles)
         // Every unknown type at once, before any file is read: bad input (exit 2).
         let unknown = manifest.typeProblems(in: catalog)
         if !unknown.isEmpty {
-            for line in DocumentProblem.summary(unknown) { Output.reportError("\(manifest.path): \(line)") }
+            for line in DocumentProblem.summary(unknown) { context.reportError("\(manifest.path): \(line)") }
             throw ExitCode(2)
         }
-        var runner = CheckRunner(manifest: manifest, catalog: catalog)
+        var runner = CheckRunner(manifest: manifest, catalog: catalog, in: context)
         let cases = try runner.run()
         let report: String
         switch format {
         case .text:
             // A report written to a file is never coloured; on standard output as --color says.
-            let colors = color == .always || (destination == nil && color.colors(Output.standard))
+            let colors = color == .always || (destination == nil && color.colors(context.standardOutput, in: context))
             report = CheckTextFormatter.format(cases, manifest: manifest, quiet: quiet, colors: colors)
         case .json: report = CheckJSONFormatter.format(cases, manifest: manifest)
         case .jsonl: report = CheckJSONFormatter.formatLines(cases, manifest: manifest)
@@ -59,13 +59,13 @@ struct CheckCommand: ParsableCommand {
         case .github: report = CheckGitHubFormatter.format(cases, manifest: manifest)
         }
         if let destination {
-            try destination.write(report)
+            try destination.write(report, in: context)
             if format != .text && destination.plan != .descriptor(1) {
                 let passed = cases.filter(\.passed).count
-                Output.standard.line("\(passed) passed, \(cases.count - passed) failed")
+                context.standardOutput.line("\(passed) passed, \(cases.count - passed) failed")
             }
         } else {
-            Output.standard.write(report)
+            context.standardOutput.write(report)
         }
         if cases.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }

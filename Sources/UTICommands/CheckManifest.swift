@@ -68,8 +68,9 @@ import UniformTypes
 
     /// Reads and checks a manifest. An unreadable or unparsable file throws `UTIError`; a
     /// parsed one with mistakes throws `Invalid` with all of them.
-    static func load(path: String) throws -> CheckManifest {
-        try decode(try readDocument(path), path: path)
+    /// `-` reads standard input, the descriptor `standardInput`.
+    static func load(path: String, standardInput: Int32) throws -> CheckManifest {
+        try decode(try readDocument(path, standardInput: standardInput), path: path)
     }
 
     /// Checks the manifest `bytes` read from `path` (destination files are relative to its folder).

@@ -21,17 +21,17 @@ struct CheckRunner {
     let inferrer: TypeInferrer
     private var cache: [RawPath: Inference] = [:]
 
-    init(manifest: CheckManifest, catalog: TypeCatalog) {
+    init(manifest: CheckManifest, catalog: TypeCatalog, in context: UTIContext) {
         self.manifest = manifest
         self.catalog = catalog
-        inferrer = TypeInferrer.forCommand(catalog: catalog)
+        inferrer = context.inferrer(catalog: catalog)
     }
 
     mutating func run() throws(UTIError) -> [CheckCase] {
         var cases: [CheckCase] = []
         for expectation in manifest.expectations {
             let found = Glob(pattern: expectation.files).matches(relativeTo: manifest.folder) { path in
-                catalog.packageType(forFolderNamed: path.lastComponent) != nil
+                catalog.packageType(forFolderNamed: path.lastComponent, database: inferrer.sharedMIME?.database) != nil
             }
             let files = found.paths
             // A folder the glob could not list, or an entry it could not examine, fails the

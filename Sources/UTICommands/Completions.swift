@@ -28,7 +28,7 @@ extension ListIntent: ExpressibleByArgument {}
 extension RowPosition: ExpressibleByArgument {}
 
 /// `uti completions SHELL`: the completion script, to be sourced or installed.
-struct CompletionsCommand: ParsableCommand {
+struct CompletionsCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "completions",
         abstract: "Print the shell completion script for bash, zsh or fish.",
@@ -42,9 +42,9 @@ struct CompletionsCommand: ParsableCommand {
 
     @Argument(help: "bash, zsh or fish.") var shell: CompletionShell
 
-    func run() throws {
-        Output.standard.write(UTI.completionScript(for: shell))
-        Output.standard.flush()
+    func run(in context: UTIContext) throws {
+        context.standardOutput.write(UTI.completionScript(for: shell))
+        context.standardOutput.flush()
     }
 }
 

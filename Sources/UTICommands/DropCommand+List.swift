@@ -7,7 +7,8 @@ extension DropCommand {
     /// Drops the session into `view` at the index path `text`, loading into --out when given;
     /// sets `failed` when a load fails.
     func dropIntoList(
-        _ session: DragSession, on view: ListView, at text: String, sessionSource: String, catalog: TypeCatalog, failed: inout Bool
+        _ session: DragSession, on view: ListView, at text: String, sessionSource: String, catalog: TypeCatalog, failed: inout Bool,
+        in context: UTIContext
     ) throws(UTIError) -> ListDropResult {
         let path = ListIndexPath(text)
         guard path != nil || text == "none" else {
@@ -29,7 +30,7 @@ extension DropCommand {
                 return try loader.load(item, index: index, representation: representation, as: rules.load)
             } catch {
                 loadFailed = true
-                Output.reportError("item \(index + 1): \(error.message)")
+                context.reportError("item \(index + 1): \(error.message)")
                 throw error
             }
         }

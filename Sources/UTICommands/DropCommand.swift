@@ -5,7 +5,7 @@ import TypeInference
 import UniformTypes
 
 /// `uti drop`: what a declared destination would do with a drag session.
-struct DropCommand: ParsableCommand {
+struct DropCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "drop",
         abstract: "Simulate a drop: which items a destination accepts, copy or move, and what it loads.",
@@ -111,11 +111,11 @@ struct DropCommand: ParsableCommand {
         case list(name: String, ListView, ListDropResult)
     }
 
-    func run() throws {
+    func run(in context: UTIContext) throws {
         try checkCombinations()
-        let catalog = try catalogOptions.catalog()
+        let catalog = try catalogOptions.catalog(in: context)
         let sessionSource = sessionPath ?? "-"
-        if sessionSource == "-" && isatty(0) == 1 {
+        if sessionSource == "-" && isatty(context.standardInput) == 1 {
             throw UTIError(
                 .invalidInput,
                 """
@@ -123,9 +123,10 @@ struct DropCommand: ParsableCommand {
                 or name a session file
                 """)
         }
-        var targets = destinationsGiven ? try makeDestinations(catalog: catalog) : []
-        var views = try lists.map { file throws in (file, try ListDocument.decode(try readDocument(file), source: file)) }
-        let session = try SessionDocument.decode(try readDocument(sessionSource), source: sessionSource, converters: ImageCodec.registry)
+        var targets = destinationsGiven ? try makeDestinations(catalog: catalog, in: context) : []
+        var views = try lists.map { file throws in (file, try ListDocument.decode(try readDocument(file, standardInput: context.standardInput), source: file)) }
+        let session = try SessionDocument.decode(
+            try readDocument(sessionSource, standardInput: context.standardInput), source: sessionSource, converters: ImageCodec.registry)
         // --os sets every destination's and list's release; what one needs that its release does
         // not have is bad input, as an app built for that release could not declare it.
         for index in targets.indices {
@@ -149,7 +150,7 @@ struct DropCommand: ParsableCommand {
         for (name, target) in targets {
             var result = Negotiation.negotiate(session, with: target, catalog: catalog)
             if result.operation == .copy || result.operation == .move {
-                let status = try perform(&result, session: session, sessionSource: sessionSource, destination: target, into: out, catalog: catalog)
+                let status = try perform(&result, session: session, sessionSource: sessionSource, destination: target, into: out, catalog: catalog, in: context)
                 failed = failed || status != 0
                 overLimit = overLimit || status == 2
             }
@@ -157,10 +158,10 @@ struct DropCommand: ParsableCommand {
         }
         for (index, (file, view)) in views.enumerated() {
             let text = indexPaths.count == 1 ? indexPaths[0] : indexPaths[index]
-            let result = try dropIntoList(session, on: view, at: text, sessionSource: sessionSource, catalog: catalog, failed: &failed)
+            let result = try dropIntoList(session, on: view, at: text, sessionSource: sessionSource, catalog: catalog, failed: &failed, in: context)
             outcomes.append(.list(name: file, view, result))
         }
-        try write(outcomes, session: session, catalog: catalog)
+        try write(outcomes, session: session, catalog: catalog, to: context.standardOutput)
         // A finding (the delegate's steps disagree) fails the run as a refused drop does.
         let proceeded = outcomes.allSatisfy { outcome in
             switch outcome {
@@ -194,27 +195,27 @@ struct DropCommand: ParsableCommand {
 
     /// Prints the outcomes: one as each format shows a single drop, several one after another
     /// (text), as results (json) or as a test suite each (junit).
-    private func write(_ outcomes: [Outcome], session: DragSession, catalog: TypeCatalog) throws {
+    private func write(_ outcomes: [Outcome], session: DragSession, catalog: TypeCatalog, to output: Output) throws {
         switch (format, outcomes.count == 1 ? outcomes.first : nil) {
         case (.json, .destination(_, let target, let result)?):
-            Output.standard.line(record(result, session: session, destination: target, catalog: catalog).serialized(pretty: true))
+            output.line(record(result, session: session, destination: target, catalog: catalog).serialized(pretty: true))
         case (.json, .list(_, let view, let result)?):
-            Output.standard.line(Self.record(result, list: view, explain: explain).serialized(pretty: true))
+            output.line(Self.record(result, list: view, explain: explain).serialized(pretty: true))
         case (.list, .list(_, _, let result)?):
-            Output.standard.line(ListDocument.encode(result.list).serialized(pretty: true))
+            output.line(ListDocument.encode(result.list).serialized(pretty: true))
         case (.text, .destination(_, let target, let result)?):
-            Output.standard.write(Self.text(result, dryRun: out == nil))
-            if explain { Output.standard.write(Self.explanationText(Self.explanation(result, session: session, destination: target, catalog: catalog))) }
+            output.write(Self.text(result, dryRun: out == nil))
+            if explain { output.write(Self.explanationText(Self.explanation(result, session: session, destination: target, catalog: catalog))) }
         case (.text, .list(_, _, let result)?):
-            Output.standard.write(Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : ""))
+            output.write(Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : ""))
         case (.junit, _):
-            Output.standard.write(JUnitReport(name: "uti drop", suites: outcomes.map { Self.suite($0, session: session) }).render())
+            output.write(JUnitReport(name: "uti drop", suites: outcomes.map { Self.suite($0, session: session) }).render())
         case (.jsonl, _):
             // One result a line, each carrying its schemaVersion and destination, for one
             // destination as for several.
-            for record in namedRecords(outcomes, session: session, catalog: catalog) { Output.standard.line(record.serialized(pretty: false)) }
+            for record in namedRecords(outcomes, session: session, catalog: catalog) { output.line(record.serialized(pretty: false)) }
         case (.json, _):
-            Output.standard.line(
+            output.line(
                 JSONValue.object([
                     "schemaVersion": .int(outputSchemaVersion),
                     "results": .array(namedRecords(outcomes, session: session, catalog: catalog)),
@@ -232,8 +233,8 @@ struct DropCommand: ParsableCommand {
                     heading = "list \(name) at \(result.destinationIndexPath?.description ?? "none"):"
                     body = Self.text(result, dryRun: out == nil) + (explain ? Self.traceText(result) : "")
                 }
-                Output.standard.line(Output.terminalSafe(heading))
-                Output.standard.write(body.split(separator: "\n").map { "  \($0)\n" }.joined())
+                output.line(Output.terminalSafe(heading))
+                output.write(body.split(separator: "\n").map { "  \($0)\n" }.joined())
             }
         }
     }
@@ -285,7 +286,7 @@ struct DropCommand: ParsableCommand {
     /// input), else 1 when one failed.
     private func perform(
         _ result: inout DropResult, session: DragSession, sessionSource: String, destination target: DropDestination, into folder: String?,
-        catalog: TypeCatalog
+        catalog: TypeCatalog, in context: UTIContext
     ) throws -> Int32 {
         let loader = try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog)
         var status: Int32 = 0
@@ -307,7 +308,7 @@ struct DropCommand: ParsableCommand {
                 status = max(status, error.code == .tooLarge ? 2 : 1)
                 result.items[index].inPlace = nil
                 result.items[index].reason = "loading failed: \(error.message)"
-                Output.reportError("item \(index + 1): \(error.message)")
+                context.reportError("item \(index + 1): \(error.message)")
             }
         }
         return status
@@ -317,16 +318,17 @@ struct DropCommand: ParsableCommand {
     /// folder; with no folder (a dry run), one that only verifies.
     func makeLoader(sessionSource: String, folder: String?, catalog: TypeCatalog) throws(UTIError) -> Loader {
         let base = sessionSource == "-" ? Wrapper.absolute(".") : Wrapper.absolute(RawPath(sessionSource).directory)
-        let loader = Loader(folder: folder ?? "", base: base, catalog: catalog, converters: ImageCodec.registry)
+        var loader = Loader(folder: folder ?? "", base: base, catalog: catalog, converters: ImageCodec.registry)
+        loader.temporaries = InterruptCleanup.reporter
         if folder != nil { try loader.prepare() }
         return loader
     }
 
     /// The destinations, each named as the output calls it (its file, or "flags"), zoned when --zone is given.
-    private func makeDestinations(catalog: TypeCatalog) throws -> [(String, DropDestination)] {
+    private func makeDestinations(catalog: TypeCatalog, in context: UTIContext) throws -> [(String, DropDestination)] {
         let files: [String?] = destinations.isEmpty ? [nil] : destinations
         return try files.map { file in
-            var target = try makeDestination(file: file, catalog: catalog)
+            var target = try makeDestination(file: file, catalog: catalog, in: context)
             let name = file ?? "flags"
             if let zone {
                 guard !target.zones.isEmpty else { throw UTIError(.invalidInput, "--zone \(zone): \(name) declares no zones") }
@@ -344,14 +346,14 @@ struct DropCommand: ParsableCommand {
         }
     }
 
-    private func makeDestination(file destination: String?, catalog: TypeCatalog) throws -> DropDestination {
+    private func makeDestination(file destination: String?, catalog: TypeCatalog, in context: UTIContext) throws -> DropDestination {
         var target: DropDestination
         let given = [!accepts.isEmpty, readableTypes != nil, objectClass != nil, !onDrop.isEmpty, dropDestination != nil].filter { $0 }.count
         guard given <= 1 else {
             throw UTIError(.invalidInput, "give only one of --accepts, --readable-types, --class, --on-drop and --drop-destination")
         }
         if let destination {
-            target = try DropDestination.decode(try readDocument(destination), source: destination)
+            target = try DropDestination.decode(try readDocument(destination, standardInput: context.standardInput), source: destination)
         } else {
             guard given == 1 else {
                 throw UTIError(

@@ -17,14 +17,14 @@ enum FastPath {
     }
 
     /// The exit status, or nil when the full parser should handle these arguments.
-    static func run(_ arguments: [String]) -> Int32? {
-        guard isOn, let plan = plan(arguments) else { return nil }
+    static func run(_ arguments: [String], in context: UTIContext) -> Int32? {
+        guard isOn(in: context), let plan = plan(arguments) else { return nil }
         do {
             switch plan {
             case .conforms(let type, let parent, let verbose):
-                return try ConformsCommand.answer(type, parent, verbose: verbose, in: .builtIn) ? 0 : 1
+                return try ConformsCommand.answer(type, parent, verbose: verbose, in: .builtIn, to: context.standardOutput) ? 0 : 1
             case .type(let lookup):
-                return try lookup.printRecords(in: .builtIn) ? 0 : 1
+                return try lookup.printRecords(in: .builtIn, to: context) ? 0 : 1
             }
         } catch {
             // Unreachable for names the built-in catalog knows; the full parser reports it as usual.
@@ -38,8 +38,8 @@ enum FastPath {
     /// would make of these words, without building its command tree or the command's wrappers. nil for anything else, a text-only flag
     /// with a record format included (the parser names that clash), and when `UTI_TYPES` or
     /// `UTI_FAST_PATH=0` is set.
-    static func identify(_ arguments: [String]) -> Identification? {
-        guard arguments.first == "identify", isOn else { return nil }
+    static func identify(_ arguments: [String], in context: UTIContext) -> Identification? {
+        guard arguments.first == "identify", isOn(in: context) else { return nil }
         var paths: [String] = []
         var brief = false, mimeType = false, mimeAndCharset = false
         var format: OutputFormat?
@@ -72,9 +72,8 @@ enum FastPath {
 
     /// Whether the fast path may answer at all: not with `UTI_TYPES` (declaration files the
     /// built-in catalog lacks), not with `UTI_FAST_PATH=0`.
-    private static var isOn: Bool {
-        let context = UTIContext.current
-        return context.variable("UTI_TYPES") == nil && context.variable("UTI_FAST_PATH") != "0"
+    private static func isOn(in context: UTIContext) -> Bool {
+        context.variable("UTI_TYPES") == nil && context.variable("UTI_FAST_PATH") != "0"
     }
 
     /// What the arguments ask, when they are one of the simple forms and the built-in catalog

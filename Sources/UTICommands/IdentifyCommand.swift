@@ -5,7 +5,7 @@ import TypeInference
 import UniformTypes
 
 /// `uti identify`: what type is each file?
-struct IdentifyCommand: ParsableCommand {
+struct IdentifyCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "identify",
         abstract: "Tell the type of files from their content and name.",
@@ -178,7 +178,7 @@ struct IdentifyCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: UTIContext) throws {
         try Identification(
             paths: paths, filesFrom: filesFrom, nullSeparated: nullSeparated, recursive: recursive, directories: directories,
             hidden: hidden, noIgnore: noIgnore, exclude: exclude, maxDepth: maxDepth, followSymlinks: followSymlinks, brief: brief,
@@ -188,11 +188,8 @@ struct IdentifyCommand: ParsableCommand {
             quiet: quiet, color: color,
             verdict: verdict
                 ? VerdictRequest(claimedType: claimedType, claimedName: claimedName, allow: allow, deny: deny, policyFile: policy) : nil
-        ).run()
+        ).run(in: context)
     }
-
-    /// Whether standard output and standard error are both terminals.
-    static let bothOnOneTerminal = isatty(1) == 1 && isatty(2) == 1
 
     /// The most worker threads per core `--jobs` gets.
     static let jobsPerCore = 4
@@ -200,7 +197,7 @@ struct IdentifyCommand: ParsableCommand {
     /// Infers a batch on every worker, each also rendering its records (`render`) so that the
     /// writing thread only writes; results come back in input order.
     static func infer(
-        _ batch: [PathItem], with inferrers: [TypeInferrer], claim: Claim? = nil, fileSpelling: Bool = false,
+        _ batch: [PathItem], with inferrers: [TypeInferrer], claim: Claim? = nil, fileSpelling: Bool = false, standardInput: Int32,
         render: @escaping @Sendable (Inference) -> String?
     ) -> [(Inference, String?)] {
         var results = [(Inference, String?)?](repeating: nil, count: batch.count)
@@ -211,7 +208,7 @@ struct IdentifyCommand: ParsableCommand {
             let work = { @Sendable (worker: Int) in
                 let inferrer = UnsafeSendable(workers.value[worker])
                 while let index = next.take(below: batch.count) {
-                    let inference = infer(batch[index], inferrer.value, claim: claim, fileSpelling: fileSpelling)
+                    let inference = infer(batch[index], inferrer.value, claim: claim, fileSpelling: fileSpelling, standardInput: standardInput)
                     slots.value[index] = (inference, render(inference))
                 }
             }
@@ -224,7 +221,7 @@ struct IdentifyCommand: ParsableCommand {
         return results.map { $0! }
     }
 
-    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer, claim: Claim?, fileSpelling: Bool) -> Inference {
+    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer, claim: Claim?, fileSpelling: Bool, standardInput: Int32) -> Inference {
         switch item {
         case .path(let path):
             var inference = inferrer.infer(path, name: claim?.name)
@@ -238,7 +235,7 @@ struct IdentifyCommand: ParsableCommand {
         case .standardInput:
             // All of it, up to a bound, so that what lies past the first 64 KiB (a zip's directory,
             // an OLE file's streams) gives the answer the same file gets by path.
-            let (bytes, complete) = readStandardInput(limit: Limits.standardInputBytes)
+            let (bytes, complete) = readStandardInput(standardInput, limit: Limits.standardInputBytes)
             let size = complete ? bytes.count : bytes.count + 1
             var inference = inferrer.infer(bytes: bytes, totalSize: size, name: claim?.name, path: RawPath("-"))
             if let claim {
@@ -252,13 +249,13 @@ struct IdentifyCommand: ParsableCommand {
         }
     }
 
-    /// Up to `limit` bytes of standard input, and whether that was all of it.
-    static func readStandardInput(limit: Int) -> ([UInt8], Bool) {
+    /// Up to `limit` bytes of standard input (`descriptor`), and whether that was all of it.
+    static func readStandardInput(_ descriptor: Int32, limit: Int) -> ([UInt8], Bool) {
         // Grown as it is read: a small input costs a small buffer, whatever the limit.
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, min($0.count, limit + 1 - bytes.count)) }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, min($0.count, limit + 1 - bytes.count)) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
@@ -306,23 +303,23 @@ struct Identification {
     /// `--verdict` and its claim and policy; nil without it.
     var verdict: VerdictRequest? = nil
 
-    func run() throws {
-        let catalog = try CatalogOptions.catalog(typeFiles: typeFiles)
+    func run(in context: UTIContext) throws {
+        let catalog = try CatalogOptions.catalog(typeFiles: typeFiles, in: context)
         let expected = try expect.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         var lines: LineReader?
         if let filesFrom {
             do {
-                lines = try LineReader(path: filesFrom, separator: nullSeparated ? 0 : 0x0A)
+                lines = try LineReader(path: filesFrom, separator: nullSeparated ? 0 : 0x0A, standardInput: context.standardInput)
             } catch {
                 throw UTIError(.invalidInput, "--files-from \(error.message)")
             }
         }
         var source = PathSource(
             arguments: paths.map { $0 == "-" ? .standardInput : .path(RawArguments.path($0)) },
-            lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog,
+            lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog, database: context.database,
             walk: WalkOptions(
                 directories: directories, hidden: hidden, ignoreFiles: !noIgnore, excludes: exclude, maxDepth: maxDepth,
-                variable: { UTIContext.current.variable($0) }))
+                variable: { context.variable($0) }))
         // More threads than a few per core only cost memory (a libmagic handle each): --jobs is
         // capped, and each worker's inferrer is made when a batch first needs it.
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -330,7 +327,7 @@ struct Identification {
         var inferrers: [TypeInferrer] = []
         func makeInferrers(for count: Int) {
             while inferrers.count < min(workers, count) {
-                let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
+                let inferrer = context.inferrer(catalog: catalog, followSymlinks: followSymlinks)
                 inferrer.magicDescriptions = magicDescription
                 inferrers.append(inferrer)
             }
@@ -338,11 +335,15 @@ struct Identification {
         let wanted = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let answer: InferenceWriter.Answer =
             mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : mimeEncoding ? .charset : extensions ? .extensions : .identifier
-        let fileSpelling = (mimeSpelling ?? MIMESpelling(rawValue: UTIContext.current.variable("UTI_MIME_SPELLING") ?? "") ?? .uti) == .file
+        let fileSpelling = (mimeSpelling ?? MIMESpelling(rawValue: context.variable("UTI_MIME_SPELLING") ?? "") ?? .uti) == .file
         let policy = try verdict.map { request throws(UTIError) in try request.policy(in: catalog) }
         let claim = verdict.map { Claim(name: $0.claimedName, mimeType: $0.claimedType) }
-        var writer = InferenceWriter(format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain, policy: policy)
-        writer.colors = format == .text && !nullSeparated && color.colors(Output.standard)
+        let output = context.standardOutput
+        var writer = InferenceWriter(
+            format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain, policy: policy, output: output)
+        writer.colors = format == .text && !nullSeparated && color.colors(output, in: context)
+        // Standard output and error on one terminal: an error is said once, on standard error.
+        let bothOnOneTerminal = output.isTerminal && context.standardError.isTerminal
         var failed = false
         var batch: [PathItem] = []
         let batchSize = 64 * workers
@@ -358,32 +359,34 @@ struct Identification {
             if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
                 return false
             }
-            if inference.error != nil, format == .text, IdentifyCommand.bothOnOneTerminal { return false }
+            if inference.error != nil, format == .text, bothOnOneTerminal { return false }
             return !quiet
         }
         func flushBatch() throws {
             makeInferrers(for: batch.count)
             guard !batch.isEmpty else { return }
-            for (inference, rendered) in IdentifyCommand.infer(batch, with: inferrers, claim: claim, fileSpelling: fileSpelling, render: render) {
+            for (inference, rendered) in IdentifyCommand.infer(
+                batch, with: inferrers, claim: claim, fileSpelling: fileSpelling, standardInput: context.standardInput, render: render)
+            {
                 let shown = recordShown(inference)
                 if let error = inference.error {
                     failed = true
                     // An error is said once: in its record when the record is printed (as file(1)
                     // does, so line-per-input output keeps its place), else on standard error.
                     if !shown {
-                        Output.standard.flush()
-                        Output.reportError(error.message)
+                        output.flush()
+                        context.reportError(error.message)
                     }
                 } else if let expected, let type = inference.type, !type.conforms(to: expected) {
                     failed = true
-                    Output.standard.flush()
-                    Output.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
+                    output.flush()
+                    context.reportError("\(inference.path): is \(type.identifier), which does not conform to \(expected.identifier)")
                 }
                 if let policy, let breaches = policyBreaches(inference, policy) {
                     if !breaches.isEmpty {
                         failed = true
-                        Output.standard.flush()
-                        Output.reportError("\(inference.path): breaks the policy: \(breaches.joined(separator: "; "))")
+                        output.flush()
+                        context.reportError("\(inference.path): breaks the policy: \(breaches.joined(separator: "; "))")
                     }
                 }
                 if shown { writer.write(inference, rendered: rendered) }

@@ -24,6 +24,8 @@ struct InferenceWriter {
     /// Text output: after each line, the evidence and the rule that decided (`--explain`).
     let explains: Bool
     private var records: RecordWriter
+    /// Where the lines and records go.
+    let output: Output
 
     /// `--verdict`'s policy: the text line and the record say whether each file keeps it.
     let policy: VerdictPolicy?
@@ -31,14 +33,18 @@ struct InferenceWriter {
     /// consistent yellow.
     var colors = false
 
-    init(format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool, explains: Bool = false, policy: VerdictPolicy? = nil) {
+    init(
+        format: OutputFormat, brief: Bool, answer: Answer, nullSeparated: Bool, explains: Bool = false, policy: VerdictPolicy? = nil,
+        output: Output
+    ) {
+        self.output = output
         self.policy = policy
         self.format = format
         self.brief = brief
         self.answer = answer
         self.nullSeparated = nullSeparated
         self.explains = explains
-        records = RecordWriter(format: format == .text ? .jsonl : format)
+        records = RecordWriter(format: format == .text ? .jsonl : format, output: output)
         records.flushesEachRecord = false
     }
 
@@ -77,7 +83,6 @@ struct InferenceWriter {
             }
             if let verdict = inference.verdict { verdictText = Self.verdictSummary(verdict) }
         }
-        let output = Output.standard
         if nullSeparated {
             if !brief {
                 output.writeBytes(inference.path.bytes)
@@ -171,10 +176,10 @@ struct InferenceWriter {
     }
 
     /// Sends what is written so far on its way (identify does after every batch).
-    func flush() { Output.standard.flush() }
+    func flush() { output.flush() }
 
     func finish() {
         if format != .text { records.finish() }
-        Output.standard.flush()
+        output.flush()
     }
 }

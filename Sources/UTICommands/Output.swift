@@ -1,37 +1,36 @@
+import SharedMIMEInfo
 import UniformTypes
 
 /// Where commands write: standard output (buffered, flushed per record when streaming) and
-/// standard error (one line per problem). Swift 6 forbids the C `stdout` global, so this writes to
-/// the descriptors directly; or, for a command run in-process (`UTIContext.capturing`), into
-/// memory.
+/// standard error (one line per problem), each an `Output` of the command's `UTIContext`. Swift 6
+/// forbids the C `stdout` global, so this writes to a descriptor directly; or, for a command run
+/// in-process (`UTIContext.capturing`), into memory.
 public final class Output: @unchecked Sendable {
     private var buffer: [UInt8] = []
     /// The descriptor written to, or nil: kept in `captured`.
-    private let descriptor: Int32?
+    let descriptor: Int32?
     private var captured: [UInt8] = []
     private let lock = Lock()
 
-    init(descriptor: Int32) {
+    /// An output that writes to `descriptor`. When the descriptor's reader goes away (EPIPE,
+    /// `uti ... | head`) the rest is dropped and `onBrokenPipe` is called: the executable's
+    /// main.swift ends the process quietly there, as Unix tools do; a library never exits.
+    public init(descriptor: Int32, onBrokenPipe: @escaping @Sendable () -> Void = {}) {
         self.descriptor = descriptor
+        self.onBrokenPipe = onBrokenPipe
     }
 
-    /// An output that keeps what is written, for `UTIContext.capturing`.
-    init() {
+    /// An output that keeps what is written (`capturedBytes`), for `UTIContext.capturing`.
+    public init() {
         descriptor = nil
+        onBrokenPipe = {}
     }
 
     /// Everything written and flushed so far (a capturing output; empty for a descriptor).
     public var capturedBytes: [UInt8] { lock.withLock { captured } }
 
-    /// Standard output of the command running now (the process's, or a capturing context's).
-    public static var standard: Output { UTIContext.current.standardOutput }
-    /// Standard error of the command running now.
-    public static var error: Output { UTIContext.current.standardError }
-
-    /// What happens when the reader of a descriptor went away (EPIPE, `uti ... | head`): by
-    /// default the output is dropped; the executable's main.swift ends the process quietly, as
-    /// Unix tools do. A library never exits the process.
-    nonisolated(unsafe) public static var onBrokenPipe: () -> Void = {}
+    /// What happens when the reader of the descriptor went away, after the output is dropped.
+    private let onBrokenPipe: @Sendable () -> Void
     /// Set once the reader went away or a write failed: later writes are dropped.
     private var broken = false
     /// Why a write failed (not EPIPE), if one did.
@@ -82,7 +81,7 @@ public final class Output: @unchecked Sendable {
                 // process quietly, as Unix tools do.
                 if errno == EPIPE {
                     broken = true
-                    Self.onBrokenPipe()
+                    onBrokenPipe()
                     break
                 }
                 // Anything else (a full disk, a closed descriptor) loses output: the command
@@ -97,10 +96,10 @@ public final class Output: @unchecked Sendable {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes a one-line error to standard error at once: `uti: MESSAGE`, made terminal-safe.
-    public static func reportError(_ message: String) {
-        error.line("uti: " + terminalSafe(message))
-        error.flush()
+    /// Writes a one-line error at once: `uti: MESSAGE`, made terminal-safe.
+    public func reportError(_ message: String) {
+        line("uti: " + Self.terminalSafe(message))
+        flush()
     }
 
     /// Text as a terminal can show it without being steered by it, as `ls -b` shows names:
@@ -157,77 +156,92 @@ public final class Output: @unchecked Sendable {
     public var isTerminal: Bool { descriptor.map { isatty($0) == 1 } ?? false }
 }
 
-/// What a command runs with: its standard output and error, and environment variables that
-/// override the process's (standard input is descriptor 0, which `capturing` points at bytes). The process's own context is
-/// the default; `capturing` runs a command in-process with outputs kept in memory (the tests'
-/// way to run most commands without starting a process).
+/// What a command runs with, passed to it as SwiftPM passes `SwiftCommandState`: its standard
+/// input (a descriptor), output and error, its environment, and what that environment finds (the
+/// system's shared-mime-info database and catalog, libmagic's database). Nothing in the commands
+/// reads the process's state: the executable's `main.swift` makes the one real context (the
+/// process's descriptors and `environ`); the tests and a program that links the commands make
+/// their own, and any number run at once.
 public final class UTIContext: @unchecked Sendable {
+    /// The descriptor standard input is read from (`identify -`, `--files-from -`, sessions).
+    public let standardInput: Int32
     /// Where the command's standard output goes.
     public let standardOutput: Output
     /// Where its errors go.
     public let standardError: Output
-    /// Variables that replace the process's for the commands' own settings (`UTI_TYPES`,
-    /// `UTI_FAST_PATH`).
-    public let environment: [String: String]
+    /// The variables the commands and the libraries read (`UTI_TYPES`, `NO_COLOR`,
+    /// `XDG_DATA_DIRS`, `MAGIC`, `TMPDIR`, ...).
+    public let environment: Environment
+    /// Whether the process ends when the command returns (the executable's context only): then
+    /// what the command is done with (libmagic's handles) is not torn down first.
+    public let endsProcess: Bool
 
-    init(standardOutput: Output, standardError: Output, environment: [String: String]) {
+    private let lock = Lock()
+    nonisolated(unsafe) private var resolvedDatabase: SharedMIMEDatabase??
+
+    /// A context of these streams and variables.
+    public init(
+        standardInput: Int32 = 0, standardOutput: Output, standardError: Output, environment: Environment, endsProcess: Bool = false
+    ) {
+        self.standardInput = standardInput
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.environment = environment
+        self.endsProcess = endsProcess
     }
 
-    /// The process's descriptors and environment.
-    public static let process = UTIContext(
-        standardOutput: Output(descriptor: 1), standardError: Output(descriptor: 2), environment: [:])
+    /// The variable `name` of the context's environment.
+    public func variable(_ name: String) -> String? { environment[name] }
 
-    private static let lock = Lock()
-    /// One in-process run at a time: commands share the process's globals.
-    private static let runLock = Lock()
-    nonisolated(unsafe) private static var active: UTIContext?
+    /// Writes a one-line error to standard error at once: `uti: MESSAGE`, made terminal-safe.
+    public func reportError(_ message: String) { standardError.reportError(message) }
 
-    /// The context of the command running now.
-    public static var current: UTIContext { lock.withLock { active } ?? process }
-
-    /// Runs `body` with a context that keeps standard output and error in memory, with
-    /// `standardInput` as its input and `environment` over the process's; returns the status and
-    /// what it wrote.
-    public static func capturing(
-        standardInput: [UInt8]? = nil, environment: [String: String] = [:], _ body: () -> Int32
-    ) -> (status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
-        runLock.withLock {
-            let input = standardInput ?? []
-            let context = UTIContext(standardOutput: Output(), standardError: Output(), environment: environment)
-            lock.withLock { active = context }
-            defer { lock.withLock { active = nil } }
-            // Standard input is descriptor 0 for every reader (identify -, --files-from -,
-            // sessions): for the run it is a file holding the bytes, then the process's again.
-            let saved = dup(0)
-            var template = Array("/tmp/uti-stdin-XXXXXX".utf8CString)
-            let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if file >= 0 {
-                _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-                _ = input.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-                _ = lseek(file, 0, SEEK_SET)
-                _ = dup2(file, 0)
-                close(file)
-            }
-            defer {
-                if saved >= 0 {
-                    _ = dup2(saved, 0)
-                    close(saved)
-                }
-            }
-            let status = body()
-            context.standardOutput.flush()
-            context.standardError.flush()
-            return (status, context.standardOutput.capturedBytes, context.standardError.capturedBytes)
+    /// The system's shared-mime-info database as the environment finds it (nil for none), looked
+    /// up once; each damaged cache it passed over is said once, as a warning.
+    public var database: SharedMIMEDatabase? {
+        lock.withLock {
+            if let resolvedDatabase { return resolvedDatabase }
+            let database = SharedMIMEDatabase.system(in: environment)
+            for refusal in SharedMIMEDatabase.refusals(in: environment) { reportError("warning: " + refusal.message) }
+            resolvedDatabase = .some(database)
+            return database
         }
     }
 
-    /// A variable of the context, else of the process.
-    public func variable(_ name: String) -> String? {
-        if let value = environment[name] { return value }
-        return getenv(name).map { String(cString: $0) }
+    /// The built-in catalog with the database's types added.
+    public var systemCatalog: TypeCatalog {
+        _ = database
+        return TypeCatalog.system(in: environment)
+    }
+
+    /// Runs `body` with a context whose standard output and error are kept in memory, whose
+    /// standard input is `standardInput`'s bytes and whose environment is `environment`; returns
+    /// the status and what it wrote. Runs on any thread, any number at once.
+    public static func capturing(
+        standardInput: [UInt8]? = nil, environment: Environment, _ body: (UTIContext) -> Int32
+    ) -> (status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
+        // Standard input is a descriptor for every reader: an unlinked file holding the bytes.
+        var template = Array((environment.temporaryFolder + "/uti-stdin-XXXXXX").utf8CString)
+        var input = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if input >= 0 {
+            _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+            let bytes = standardInput ?? []
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+                guard written > 0 else { break }
+                offset += written
+            }
+            _ = lseek(input, 0, SEEK_SET)
+        } else {
+            input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        }
+        defer { if input >= 0 { close(input) } }
+        let context = UTIContext(standardInput: input, standardOutput: Output(), standardError: Output(), environment: environment)
+        let status = body(context)
+        context.standardOutput.flush()
+        context.standardError.flush()
+        return (status, context.standardOutput.capturedBytes, context.standardError.capturedBytes)
     }
 }
 

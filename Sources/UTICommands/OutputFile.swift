@@ -7,7 +7,7 @@ import UniformTypes
 /// files, and only atomically (a temporary in the same folder, then a rename); it never renames
 /// over a device, a FIFO, a socket, a folder or a symbolic link. What the user may reasonably mean
 /// by naming a special file is honoured by writing to it, never by replacing it: `/dev/null`, a
-/// terminal, a FIFO that has a reader, and this process's own standard output or error
+/// terminal, a FIFO that has a reader, and the command's own standard output or error
 /// (`/dev/stdout`, `/dev/fd/1`, whatever they lead to). Everything else is refused (exit 2) with
 /// the path and the reason.
 struct OutputFile {
@@ -25,12 +25,12 @@ struct OutputFile {
 
     /// Decides how `path` may be written, or refuses it; called before any work is done, so that
     /// a bad output is bad usage before the checks run.
-    init(_ path: String) throws(UTIError) {
+    init(_ path: String, in context: UTIContext) throws(UTIError) {
         self.path = path
-        plan = try Self.plan(for: path)
+        plan = try Self.plan(for: path, in: context)
     }
 
-    private static func plan(for path: String) throws(UTIError) -> Plan {
+    private static func plan(for path: String, in context: UTIContext) throws(UTIError) -> Plan {
         var link = stat()
         guard lstat(path, &link) == 0 else {
             guard errno == ENOENT else { throw FileContents.error(path: path, errno: errno) }
@@ -48,13 +48,13 @@ struct OutputFile {
             guard stat(path, &target) == 0 else {
                 throw UTIError(.invalidInput, "--output \(path): is a symbolic link that leads nowhere; uti never replaces a symbolic link")
             }
-            if let descriptor = standardDescriptor(sameAs: target) { return .descriptor(descriptor) }
+            if let descriptor = standardDescriptor(sameAs: target, in: context) { return .descriptor(descriptor) }
             if target.st_mode & S_IFMT == S_IFREG {
                 throw UTIError(.invalidInput, "--output \(path): is a symbolic link; uti never replaces one (name the file it leads to)")
             }
             return try special(path, target)
         default:
-            if let descriptor = standardDescriptor(sameAs: link) { return .descriptor(descriptor) }
+            if let descriptor = standardDescriptor(sameAs: link, in: context) { return .descriptor(descriptor) }
             return try special(path, link)
         }
     }
@@ -80,11 +80,12 @@ struct OutputFile {
         }
     }
 
-    /// 1 or 2 when `status` is the file this process's standard output or error is.
-    private static func standardDescriptor(sameAs status: stat) -> Int32? {
-        for descriptor: Int32 in [1, 2] {
+    /// 1 or 2 when `status` is the file the context's standard output or error writes to.
+    private static func standardDescriptor(sameAs status: stat, in context: UTIContext) -> Int32? {
+        for (number, output): (Int32, Output) in [(1, context.standardOutput), (2, context.standardError)] {
+            guard let descriptor = output.descriptor else { continue }
             var open = stat()
-            if fstat(descriptor, &open) == 0, open.st_dev == status.st_dev, open.st_ino == status.st_ino { return descriptor }
+            if fstat(descriptor, &open) == 0, open.st_dev == status.st_dev, open.st_ino == status.st_ino { return number }
         }
         return nil
     }
@@ -105,12 +106,12 @@ struct OutputFile {
 
     /// Writes `text` as planned. A failure names `path` (never the temporary) and leaves no
     /// temporary behind.
-    func write(_ text: String) throws(UTIError) {
+    func write(_ text: String, in context: UTIContext) throws(UTIError) {
         let bytes = Array(text.utf8)[...]
         switch plan {
         case .descriptor(let descriptor):
             // Standard output or error itself: written through the command's own output, in order.
-            let output = descriptor == 1 ? Output.standard : Output.error
+            let output = descriptor == 1 ? context.standardOutput : context.standardError
             output.writeBytes(Array(bytes))
             output.flush()
         case .writeThrough:
@@ -138,12 +139,12 @@ struct OutputFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Self.writeError(path, errno) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        TemporaryFiles.register(temporary)
+        InterruptCleanup.register(temporary)
         var keep = false
         defer {
             close(descriptor)
             if !keep { unlink(temporary) }
-            TemporaryFiles.unregister()
+            InterruptCleanup.unregister()
         }
         try FileContents.write(bytes, to: descriptor, path: path)
         // A replaced report keeps its permissions; a new one gets what the umask allows.

@@ -1,3 +1,4 @@
+import SharedMIMEInfo
 import FileAccess
 import TypeInference
 import UniformTypes
@@ -37,6 +38,8 @@ struct PathSource {
     private let recursive: Bool
     private let followSymlinks: Bool
     private let catalog: TypeCatalog
+    /// The shared-mime-info database whose globs name packages too.
+    private let database: SharedMIMEDatabase?
     private let walk: WalkOptions
     /// A directory being listed: the entries not yet returned (last first, so that taking the
     /// next is constant time and a folder of a million names is walked in linear time), how deep
@@ -56,7 +59,7 @@ struct PathSource {
     private let excludes: [IgnoreRules.Rule]
 
     init(
-        arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog,
+        arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog, database: SharedMIMEDatabase?,
         walk: WalkOptions = WalkOptions()
     ) {
         self.arguments = arguments.reversed()
@@ -64,6 +67,7 @@ struct PathSource {
         self.recursive = recursive
         self.followSymlinks = followSymlinks
         self.catalog = catalog
+        self.database = database
         self.walk = walk
         excludes = walk.excludes.compactMap(IgnoreRules.Rule.init(line:))
     }
@@ -87,7 +91,7 @@ struct PathSource {
             let relative = frame.relative + [name]
             if excludes.contains(where: { $0.matches(relative, isDirectory: isDirectory) }) { continue }
             if walk.ignoreFiles, IgnoreRules.ignores(frame.rules, path: relative, isDirectory: isDirectory) { continue }
-            if isDirectory, catalog.packageType(forFolderNamed: name) == nil {
+            if isDirectory, catalog.packageType(forFolderNamed: name, database: database) == nil {
                 expand(path, depth: frame.depth + 1, relative: relative, rules: frame.rules)
                 if walk.directories { return .path(path) }
                 continue
@@ -130,7 +134,7 @@ struct PathSource {
         var status = stat()
         let result = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
         guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return false }
-        guard catalog.packageType(forFolderNamed: path.lastComponent) == nil else { return false }
+        guard catalog.packageType(forFolderNamed: path.lastComponent, database: database) == nil else { return false }
         if let maxDepth = walk.maxDepth, depth >= maxDepth { return true }
         if followSymlinks {
             guard visited.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]).inserted else { return true }
@@ -349,18 +353,23 @@ struct IgnoreRules {
 final class LineReader {
     let name: String
     private let descriptor: Int32
+    /// Whether the descriptor is the reader's own (a file it opened), to close.
+    private let ownsDescriptor: Bool
     private let separator: UInt8
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
     static let lineLimit = Limits.listedNameBytes
 
-    init(path: String, separator: UInt8) throws(UTIError) {
+    /// Names from the file at `path`, or from `standardInput` (the context's, not closed) for `-`.
+    init(path: String, separator: UInt8, standardInput: Int32) throws(UTIError) {
         name = path
         self.separator = separator
         if path == "-" {
-            descriptor = 0
+            descriptor = standardInput
+            ownsDescriptor = false
         } else {
+            ownsDescriptor = true
             let opened = open(path, O_RDONLY | O_CLOEXEC)
             guard opened >= 0 else { throw FileContents.error(path: path, errno: errno) }
             var status = stat()
@@ -372,7 +381,7 @@ final class LineReader {
         }
     }
 
-    deinit { if descriptor != 0 { close(descriptor) } }
+    deinit { if ownsDescriptor { close(descriptor) } }
 
     /// The next non-empty name, an error for an over-long one, or nil at the end. An over-long
     /// name is reported once and skipped whole: no piece of it is taken for a path.

@@ -2,7 +2,7 @@ import ArgumentParser
 import UniformTypes
 
 /// `uti tree`: the conformance graph as an indented tree or as Graphviz DOT.
-struct TreeCommand: ParsableCommand {
+struct TreeCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "tree",
         abstract: "Show the conformance graph around a type, or the whole catalog.",
@@ -33,22 +33,23 @@ struct TreeCommand: ParsableCommand {
 
     mutating func validate() throws { try shortcuts.resolve(&format, default: .text) }
 
-    func run() throws {
-        let catalog = try catalogOptions.catalog()
+    func run(in context: UTIContext) throws {
+        let output = context.standardOutput
+        let catalog = try catalogOptions.catalog(in: context)
         let center = try type.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let graph = TypeGraph(catalog: catalog)
         switch (format, center) {
         case (.text, let center?):
-            Output.standard.line("conforms to:")
-            Output.standard.write(graph.textTree(roots: [center], next: { $0.directSupertypes }))
-            Output.standard.line("conformed to by:")
-            Output.standard.write(graph.textTree(roots: [center], next: graph.children(of:)))
+            output.line("conforms to:")
+            output.write(graph.textTree(roots: [center], next: { $0.directSupertypes }))
+            output.line("conformed to by:")
+            output.write(graph.textTree(roots: [center], next: graph.children(of:)))
         case (.text, nil):
-            Output.standard.write(graph.textTree(roots: graph.roots, next: graph.children(of:)))
+            output.write(graph.textTree(roots: graph.roots, next: graph.children(of:)))
         case (.dot, let center):
-            Output.standard.write(graph.dot(around: center))
+            output.write(graph.dot(around: center))
         case (.json, let center), (.jsonl, let center):
-            var writer = RecordWriter(format: format == .json ? .json : .jsonl)
+            var writer = RecordWriter(format: format == .json ? .json : .jsonl, output: output)
             for (type, relation) in graph.records(around: center) {
                 writer.write(
                     versioned([

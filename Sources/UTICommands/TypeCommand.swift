@@ -2,7 +2,7 @@ import ArgumentParser
 import UniformTypes
 
 /// `uti type`: look types up by identifier, filename extension or MIME type.
-struct TypeCommand: ParsableCommand {
+struct TypeCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "type",
         abstract: "Describe types given by identifier, filename extension or MIME type.",
@@ -45,12 +45,12 @@ struct TypeCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: UTIContext) throws {
         // With --all, every type for a tag is listed, shared-mime-info's included.
         let lookup = TypeLookup(
             identifiers: identifiers, extensions: extensions, mimeTypes: mimeTypes, conformingTo: conformingTo, dynamic: dynamic, all: all, format: format)
-        let catalog = all ? try catalogOptions.catalog() : try catalogOptions.catalog(resolving: lookup.names)
-        if try !lookup.printRecords(in: catalog) { throw ExitCode(1) }
+        let catalog = all ? try catalogOptions.catalog(in: context) : try catalogOptions.catalog(resolving: lookup.names, in: context)
+        if try !lookup.printRecords(in: catalog, to: context) { throw ExitCode(1) }
     }
 }
 
@@ -71,20 +71,20 @@ struct TypeLookup {
     }
 
     /// Prints one record per identifier, then per tag; false when an identifier was unknown (its
-    /// error already reported).
-    func printRecords(in catalog: TypeCatalog) throws(UTIError) -> Bool {
+    /// error already reported), to `context`'s output.
+    func printRecords(in catalog: TypeCatalog, to context: UTIContext) throws(UTIError) -> Bool {
         let constraint: UTType?
         if conformingTo.lowercased() == "none" {
             constraint = nil
         } else {
             constraint = try resolveType(conformingTo, in: catalog)
         }
-        var writer = RecordWriter(format: format)
+        var writer = RecordWriter(format: format, output: context.standardOutput)
         var succeeded = true
         for identifier in identifiers {
             guard let type = catalog.type(identifier: identifier) else {
-                Output.standard.flush()
-                Output.reportError(unknownTypeMessage(identifier, in: catalog))
+                context.standardOutput.flush()
+                context.reportError(unknownTypeMessage(identifier, in: catalog))
                 succeeded = false
                 continue
             }
@@ -109,7 +109,7 @@ struct TypeLookup {
 }
 
 /// `uti conforms`: answer with the exit status.
-struct ConformsCommand: ParsableCommand {
+struct ConformsCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "conforms",
         abstract: "Exit 0 when TYPE conforms to PARENT, 1 when it does not.",
@@ -136,31 +136,31 @@ struct ConformsCommand: ParsableCommand {
         if verbose && format != .text { throw ValidationError("--verbose is the text answer; --format \(format.rawValue) prints a record.") }
     }
 
-    func run() throws {
-        let catalog = try catalogOptions.catalog(resolving: [type, parent])
-        if try !Self.answer(type, parent, verbose: verbose, format: format, in: catalog) { throw ExitCode(1) }
+    func run(in context: UTIContext) throws {
+        let catalog = try catalogOptions.catalog(resolving: [type, parent], in: context)
+        if try !Self.answer(type, parent, verbose: verbose, format: format, in: catalog, to: context.standardOutput) { throw ExitCode(1) }
     }
 
     /// Whether `type` conforms to `parent`, said as a sentence when `verbose` or as a record in
-    /// json or jsonl: shared by the command and `FastPath`.
+    /// json or jsonl, to `output`: shared by the command and `FastPath`.
     static func answer(
-        _ type: String, _ parent: String, verbose: Bool, format: OutputFormat = .text, in catalog: TypeCatalog
+        _ type: String, _ parent: String, verbose: Bool, format: OutputFormat = .text, in catalog: TypeCatalog, to output: Output
     ) throws(UTIError) -> Bool {
         let child = try resolveType(type, in: catalog)
         let ancestor = try resolveType(parent, in: catalog)
         let answer = child.conforms(to: ancestor)
         if format != .text {
             let record = versioned(["type": .string(child.identifier), "parent": .string(ancestor.identifier), "conforms": .bool(answer)])
-            Output.standard.line(record.serialized(pretty: format == .json))
+            output.line(record.serialized(pretty: format == .json))
         } else if verbose {
-            Output.standard.line("\(child.identifier) \(answer ? "conforms" : "does not conform") to \(ancestor.identifier)")
+            output.line("\(child.identifier) \(answer ? "conforms" : "does not conform") to \(ancestor.identifier)")
         }
         return answer
     }
 }
 
 /// `uti list`: the known types.
-struct ListCommand: ParsableCommand {
+struct ListCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the known types, sorted by identifier.",
@@ -182,13 +182,13 @@ struct ListCommand: ParsableCommand {
 
     mutating func validate() throws { try shortcuts.resolve(&format, default: .text) }
 
-    func run() throws {
-        let catalog = try catalogOptions.catalog()
+    func run(in context: UTIContext) throws {
+        let catalog = try catalogOptions.catalog(in: context)
         let constraint = try conformingTo.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }
         let types = catalog.allTypes
             .filter { constraint == nil || $0.conforms(to: constraint!) }
             .sorted { $0.identifier.lowercased() < $1.identifier.lowercased() }
-        var writer = RecordWriter(format: format)
+        var writer = RecordWriter(format: format, output: context.standardOutput)
         for type in types {
             writer.write(versioned(typeRecord(type)), text: "\(type.identifier)\t\(type.localizedDescription ?? "")")
         }

@@ -39,54 +39,58 @@ public enum UTIVersion {
         return text.isEmpty ? nil : text
     }
 
-    static var description: String {
+    /// What `uti --version` prints in `context`: the release, the commit, and the databases the
+    /// context's environment finds.
+    static func description(in context: UTIContext) -> String {
         """
         uti \(number) (\(commit.map { "commit \($0)" } ?? "a development build: no commit recorded"))
         catalog: \(TypeCatalog.builtIn.count) built-in types (Apple's declarations from macOS 13.3.1 and newer, and uti's own)
-        shared-mime-info: \(sharedMIMEInfo)
-        libmagic: \(MagicSniffer.libraryVersion), database \(MagicSniffer.databasePath)
+        shared-mime-info: \(sharedMIMEInfo(in: context.environment))
+        libmagic: \(MagicSniffer.libraryVersion), database \(MagicSniffer.databasePath(in: context.environment))
         """
     }
 }
 
 extension UTIVersion {
-    /// The system's shared-mime-info database in use, or why there is none.
-    static var sharedMIMEInfo: String {
-        let database = SharedMIMEDatabase.system
-        let refused = SharedMIMEDatabase.refused.map { "; refused \($0.message)" }.joined()
+    /// The system's shared-mime-info database `environment` finds, or why there is none.
+    static func sharedMIMEInfo(in environment: Environment) -> String {
+        let database = SharedMIMEDatabase.system(in: environment)
+        let refused = SharedMIMEDatabase.refusals(in: environment).map { "; refused \($0.message)" }.joined()
         guard let database else {
-            if let setting = getenv("UTI_SHARED_MIME_INFO"), String(cString: setting) == "0" { return "off (UTI_SHARED_MIME_INFO=0)" }
-            return "not found (looked in \(SharedMIMEDatabase.searchFolders().joined(separator: ", "))); uti uses its own catalog" + refused
+            if environment["UTI_SHARED_MIME_INFO"] == "0" { return "off (UTI_SHARED_MIME_INFO=0)" }
+            return "not found (looked in \(SharedMIMEDatabase.searchFolders(in: environment).joined(separator: ", "))); uti uses its own catalog"
+                + refused
         }
-        return "\(database.folder), \(database.types.count) MIME types, \(TypeCatalog.system.count - TypeCatalog.builtIn.count) added as types"
-            + refused
+        let added = TypeCatalog.system(in: environment).count - TypeCatalog.builtIn.count
+        return "\(database.folder), \(database.types.count) MIME types, \(added) added as types" + refused
     }
+}
+
+/// A command that runs in the context it is given (`UTIMain.run(arguments:in:)` calls it after
+/// parsing), not in state it finds: swift-argument-parser's `run()` is left to its default.
+protocol ContextualCommand: ParsableCommand {
+    func run(in context: UTIContext) throws
 }
 
 /// The entry point the executable calls: parses, runs, and maps every failure to uti's exit
 /// statuses (swift-argument-parser's usage status 64 becomes 2).
 public enum UTIMain {
-    /// Runs uti with `arguments` (without the program name) in the current context and returns the exit status; never exits the process.
-    public static func run(arguments: [String]) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
-        // Past `ulimit -f`, a write fails (EFBIG) and is reported, and no temporary is left,
-        // instead of the process being killed mid-write.
-        signal(SIGXFSZ, SIG_IGN)
-        SharedMIMEDatabase.onWarning { message in Output.reportError("warning: " + message) }
-        // UTType's lookups (UTType("..."), conformance in item providers) see the system's
-        // shared-mime-info types, as they did when UniformTypes read the database itself; built on
-        // the first lookup only.
-        TypeCatalog.use { .system }
+    /// Runs uti with `arguments` (without the program name) in `context` and returns the exit
+    /// status; never exits the process, installs no signal handler and reads nothing of the
+    /// process's but the files it is asked about (the executable's main.swift sets up the
+    /// process: signals, the running catalog, the one real context).
+    public static func run(arguments: [String], in context: UTIContext) -> Int32 {
+        let output = context.standardOutput
         let status: Int32
         if arguments == ["--version"] || arguments == ["-V"] {
-            Output.standard.line(UTIVersion.description)
-            Output.standard.flush()
+            output.line(UTIVersion.description(in: context))
+            output.flush()
             return 0
         }
         // Bare `uti`: a short usage with examples, not every command's help.
         if arguments.isEmpty {
-            Output.standard.write(CommandNames.shortUsage)
-            Output.standard.flush()
+            output.write(CommandNames.shortUsage)
+            output.flush()
             return 0
         }
         // `uti PATH...` identifies, as file(1) and magika take a path; a command's name wins over a
@@ -95,47 +99,51 @@ public enum UTIMain {
         if CommandNames.namesAPathNotACommand(arguments[0]) { arguments.insert("identify", at: 0) }
         // A misspelt command (`uti identfy x`, `uti help identfy`) is named, with the nearest one.
         if let problem = CommandNames.problem(in: arguments) {
-            Output.reportError(problem)
+            context.reportError(problem)
             return 2
         }
         if let help = HelpText.request(in: arguments) {
-            Output.standard.write(HelpText.render(help.command, short: help.short))
-            Output.standard.flush()
+            output.write(HelpText.render(help.command, short: help.short))
+            output.flush()
             return 0
         }
-        if let answered = FastPath.run(arguments) {
-            Output.standard.flush()
-            Output.error.flush()
+        if let answered = FastPath.run(arguments, in: context) {
+            output.flush()
+            context.standardError.flush()
             return answered
         }
         do {
-            if let command = FastPath.identify(arguments) {
-                try command.run()
+            if let command = FastPath.identify(arguments, in: context) {
+                try command.run(in: context)
             } else {
-                var command = try UTI.parseAsRoot(arguments)
-                try command.run()
+                let command = try UTI.parseAsRoot(arguments)
+                guard let runnable = command as? any ContextualCommand else {
+                    // Every leaf command is contextual; the root alone asks for help.
+                    throw CleanExit.helpRequest(command)
+                }
+                try runnable.run(in: context)
             }
             status = 0
         } catch let error as UTIError {
-            Output.standard.flush()
-            Output.reportError(error.message)
+            output.flush()
+            context.reportError(error.message)
             status = error.isBadInput ? 2 : 1
         } catch {
-            Output.standard.flush()
+            output.flush()
             let code = UTI.exitCode(for: error).rawValue
             let message = UTI.fullMessage(for: error)
             if code == 0 {
-                if !message.isEmpty { Output.standard.line(message) }
+                if !message.isEmpty { output.line(message) }
             } else if !message.isEmpty {
-                Output.error.line(message)
+                context.standardError.line(message)
             }
             status = code == 64 ? 2 : code
         }
-        Output.standard.flush()
-        Output.error.flush()
+        output.flush()
+        context.standardError.flush()
         // Output that could not be written (a full disk): say so and fail, as coreutils do.
-        if let failure = Output.standard.failure {
-            Output.reportError("cannot write to standard output: \(failure)")
+        if let failure = output.failure {
+            context.reportError("cannot write to standard output: \(failure)")
             return 1
         }
         return status
@@ -152,13 +160,12 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
 
-    /// Whether text written to `output` is coloured.
-    func colors(_ output: Output) -> Bool {
+    /// Whether text written to `output` is coloured, by `context`'s environment.
+    func colors(_ output: Output, in context: UTIContext) -> Bool {
         switch self {
         case .always: return true
         case .never: return false
         case .auto:
-            let context = UTIContext.current
             return output.isTerminal && (context.variable("NO_COLOR") ?? "").isEmpty && context.variable("TERM") != "dumb"
         }
     }
@@ -198,23 +205,24 @@ struct CatalogOptions: ParsableArguments {
             valueName: "file"), completion: .file())
     var typeFiles: [String] = []
 
-    /// The built-in catalog with the files of UTI_TYPES and --types added, in that order.
-    func catalog() throws(UTIError) -> TypeCatalog {
-        try Self.catalog(typeFiles: typeFiles)
+    /// The system's catalog with the files of UTI_TYPES and --types added, in that order.
+    func catalog(in context: UTIContext) throws(UTIError) -> TypeCatalog {
+        try Self.catalog(typeFiles: typeFiles, in: context)
     }
 
-    /// The built-in catalog with the files of UTI_TYPES and `typeFiles` added, in that order.
-    static func catalog(typeFiles: [String]) throws(UTIError) -> TypeCatalog {
-        try TypeCatalog.system.adding(contentsOf: declarationFiles(typeFiles: typeFiles))
+    /// The system's catalog (as `context`'s environment finds it) with the files of UTI_TYPES and
+    /// `typeFiles` added, in that order.
+    static func catalog(typeFiles: [String], in context: UTIContext) throws(UTIError) -> TypeCatalog {
+        try context.systemCatalog.adding(contentsOf: declarationFiles(typeFiles: typeFiles, in: context))
     }
 
     /// The catalog for commands that only look the named types up (`conforms`, `type`): the
     /// built-in catalog when it knows every name and no declaration files are given, so that
     /// these one-shot commands do not load the system's shared-mime-info types (their records read
     /// the same either way); otherwise `catalog()`.
-    func catalog(resolving names: [String]) throws(UTIError) -> TypeCatalog {
-        guard declarationFiles.isEmpty else { return try catalog() }
-        return Self.builtInKnows(names) ? TypeCatalog.builtIn : try catalog()
+    func catalog(resolving names: [String], in context: UTIContext) throws(UTIError) -> TypeCatalog {
+        guard Self.declarationFiles(typeFiles: typeFiles, in: context).isEmpty else { return try catalog(in: context) }
+        return Self.builtInKnows(names) ? TypeCatalog.builtIn : try catalog(in: context)
     }
 
     /// Whether the built-in catalog resolves every name (identifier, .ext or MIME type) to a type
@@ -231,11 +239,9 @@ struct CatalogOptions: ParsableArguments {
         }
     }
 
-    private var declarationFiles: [String] { Self.declarationFiles(typeFiles: typeFiles) }
-
-    private static func declarationFiles(typeFiles: [String]) -> [String] {
+    private static func declarationFiles(typeFiles: [String], in context: UTIContext) -> [String] {
         var paths: [String] = []
-        if let variable = UTIContext.current.variable("UTI_TYPES") {
+        if let variable = context.variable("UTI_TYPES") {
             paths += variable.split(separator: ":").map(String.init)
         }
         return paths + typeFiles
@@ -251,7 +257,7 @@ struct RecordWriter {
     var flushesEachRecord = true
     private var count = 0
 
-    init(format: OutputFormat, output: Output = .standard) {
+    init(format: OutputFormat, output: Output) {
         self.format = format
         self.output = output
         if format == .json { output.write("[") }

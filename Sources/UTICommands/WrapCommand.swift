@@ -9,7 +9,7 @@ import UniformTypes
 enum DragConfigurationChoice: String, ExpressibleByArgument, CaseIterable { case copy, move }
 
 /// `uti wrap`: files as a drag session.
-struct WrapCommand: ParsableCommand {
+struct WrapCommand: ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "wrap",
         abstract: "Make a drag session of files: item providers with representations by fidelity.",
@@ -110,22 +110,24 @@ struct WrapCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: UTIContext) throws {
         if let path = documentToValidate {
-            let problems = SessionDocument.problems(try JSONValue.parse(try readDocument(path), source: path), converters: ImageCodec.registry)
-            for line in DocumentProblem.summary(problems) { Output.reportError("\(path): \(line)") }
+            let problems = SessionDocument.problems(
+                try JSONValue.parse(try readDocument(path, standardInput: context.standardInput), source: path), converters: ImageCodec.registry)
+            for line in DocumentProblem.summary(problems) { context.reportError("\(path): \(line)") }
             if !problems.isEmpty { throw ExitCode(2) }
-            Output.standard.line(Output.terminalSafe("\(path): valid drag session"))
+            context.standardOutput.line(Output.terminalSafe("\(path): valid drag session"))
             return
         }
-        let catalog = try catalogOptions.catalog()
+        let catalog = try catalogOptions.catalog(in: context)
         var session = DragSession()
         var failed = false
         if let fromList {
-            session = try dragFromList(fromList, catalog: catalog)
+            session = try dragFromList(fromList, catalog: catalog, in: context)
         } else if merge {
             for (index, path) in paths.enumerated() {
-                let part = try SessionDocument.decode(try readDocument(path), source: path, converters: ImageCodec.registry)
+                let part = try SessionDocument.decode(
+                    try readDocument(path, standardInput: context.standardInput), source: path, converters: ImageCodec.registry)
                 if index == 0 {
                     session = part
                 } else {
@@ -139,16 +141,16 @@ struct WrapCommand: ParsableCommand {
             // opens in place, and it registers the file's type alone: no URL types.
             wrapper.includeURLs = !noURL && !openInPlace
             wrapper.openInPlace = openInPlace
-            let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
+            let inferrer = context.inferrer(catalog: catalog, followSymlinks: followSymlinks)
             for path in paths {
                 if let error = Self.unrecordable(path) {
-                    Output.reportError(error.message)
+                    context.reportError(error.message)
                     failed = true
                     continue
                 }
                 let inference = inferrer.infer(RawArguments.path(path))
                 if let error = inference.error {
-                    Output.reportError(error.message)
+                    context.reportError(error.message)
                     failed = true
                     continue
                 }
@@ -158,7 +160,7 @@ struct WrapCommand: ParsableCommand {
                         let file = IdentifiedFile(inference)
                         session.items.append(DragItem(provider: try wrapper.objectProvider(for: file, path: recorded, className: objectClass)))
                     } catch {
-                        Output.reportError(error.message)
+                        context.reportError(error.message)
                         failed = true
                     }
                     continue
@@ -189,9 +191,9 @@ struct WrapCommand: ParsableCommand {
         if let dragConfiguration { session.dragConfiguration = DragConfiguration(allowMove: dragConfiguration == .move) }
         if let localContext { session.localContext = localContext }
         switch format {
-        case .json: Output.standard.line(SessionDocument.encode(session).serialized(pretty: true))
-        case .jsonl: Output.standard.line(SessionDocument.encode(session).serialized(pretty: false))
-        case .text: Output.standard.write(Self.describe(session))
+        case .json: context.standardOutput.line(SessionDocument.encode(session).serialized(pretty: true))
+        case .jsonl: context.standardOutput.line(SessionDocument.encode(session).serialized(pretty: false))
+        case .text: context.standardOutput.write(Self.describe(session))
         }
         if failed { throw ExitCode(1) }
     }
@@ -200,8 +202,8 @@ struct WrapCommand: ParsableCommand {
     /// item first, then the rest in index-path order), else the touched item alone. Each item
     /// carries its source index path, a local object of the list's item class, and what its
     /// content offers: a file as NSItemProvider(contentsOf:) wraps it, or text as each of its types.
-    private func dragFromList(_ file: String, catalog: TypeCatalog) throws -> DragSession {
-        var list = try ListDocument.decode(try readDocument(file), source: file)
+    private func dragFromList(_ file: String, catalog: TypeCatalog, in context: UTIContext) throws -> DragSession {
+        var list = try ListDocument.decode(try readDocument(file, standardInput: context.standardInput), source: file)
         if let os { list.os = OSRelease(os) }
         func indexPath(_ text: String, option: String) throws(UTIError) -> ListIndexPath {
             guard let path = ListIndexPath(text) else {
@@ -214,7 +216,7 @@ struct WrapCommand: ParsableCommand {
         }
         let touched = try indexPath(at ?? "", option: "--at")
         if let off = list.dragsOffReason {
-            Output.reportError("\(file): no drag begins: \(off)")
+            context.reportError("\(file): no drag begins: \(off)")
             throw ExitCode(1)
         }
         var selection: [ListIndexPath] = []
@@ -235,7 +237,7 @@ struct WrapCommand: ParsableCommand {
         wrapper.includeDerived = derive
         wrapper.includeURLs = !noURL && !openInPlace
         wrapper.openInPlace = openInPlace
-        let inferrer = TypeInferrer.forCommand(catalog: catalog, followSymlinks: followSymlinks)
+        let inferrer = context.inferrer(catalog: catalog, followSymlinks: followSymlinks)
         let folder = Wrapper.absolute(RawPath(file).directory)
         for path in dragged {
             let entry = list.item(at: path)!
@@ -310,11 +312,12 @@ struct WrapCommand: ParsableCommand {
     }
 }
 
-/// A document from a file or standard input (`-`), bounded by `Limits.documentBytes`; a document
-/// that cannot be read or is too large is bad input (exit status 2) either way.
-func readDocument(_ path: String) throws(UTIError) -> [UInt8] {
-    if path == "-" {
-        let (bytes, complete) = IdentifyCommand.readStandardInput(limit: Limits.documentBytes)
+/// A document from a file or, for `-` when a `standardInput` descriptor is given, standard input,
+/// bounded by `Limits.documentBytes`; a document that cannot be read or is too large is bad input
+/// (exit status 2) either way.
+func readDocument(_ path: String, standardInput: Int32? = nil) throws(UTIError) -> [UInt8] {
+    if path == "-", let standardInput {
+        let (bytes, complete) = IdentifyCommand.readStandardInput(standardInput, limit: Limits.documentBytes)
         guard complete else { throw Limits.exceeded("-: standard input", "document-bytes", Limits.documentBytes) }
         return bytes
     }

@@ -26,13 +26,15 @@ import UniformTypes
         await #expect(throws: UTIError.self) { try await provider.loadDataRepresentation(for: .image) }
 
         let html = Wrapper(catalog: .builtIn).provider(
-            for: IdentifiedFile(TypeInferrer(catalog: .builtIn, sniffer: try MagicSniffer()).infer(RawPath(fixture("files/page.html")))),
+            for: IdentifiedFile(
+                TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: try MagicSniffer()).infer(RawPath(fixture("files/page.html")))),
             path: fixture("files/page.html"))
         #expect(try await html.loadDataRepresentation(for: .html) == Array(try Data(contentsOf: URL(fileURLWithPath: fixture("files/page.html")))))
         var derived = Wrapper(catalog: .builtIn)
         derived.includeDerived = true
         let text = derived.provider(
-            for: IdentifiedFile(TypeInferrer(catalog: .builtIn, sniffer: try MagicSniffer()).infer(RawPath(fixture("files/page.html")))),
+            for: IdentifiedFile(
+                TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: try MagicSniffer()).infer(RawPath(fixture("files/page.html")))),
             path: fixture("files/page.html"))
         #expect(String(decoding: try await text.loadDataRepresentation(for: .utf8PlainText), as: UTF8.self) == "Page\n\nHello\n")
     }

@@ -7,7 +7,7 @@ import UTITestSupport
 import UniformTypes
 
 func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws -> ItemProvider {
-    let inference = TypeInferrer(catalog: .builtIn, sniffer: try MagicSniffer()).infer(RawPath(fixture(path)))
+    let inference = TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: try MagicSniffer()).infer(RawPath(fixture(path)))
     var wrapper = Wrapper(catalog: .builtIn)
     configure(&wrapper)
     return wrapper.provider(for: IdentifiedFile(inference), path: fixture(path))

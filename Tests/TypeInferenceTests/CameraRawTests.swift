@@ -16,7 +16,7 @@ import UniformTypes
     ])
     func aRawIsToldByItsStructureAlone(file: String, expected: String) throws {
         let bytes = try FileContents.read(path: repositoryRoot.appendingPathComponent("Fixtures/files/\(file)").path)
-        let inferrer = try TypeInferrer(catalog: .builtIn, sniffer: MagicSniffer())
+        let inferrer = try TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: MagicSniffer())
         let inference = inferrer.infer(bytes: bytes, totalSize: bytes.count, name: nil, path: RawPath("-"))
         #expect(inference.type?.identifier == expected)
         if expected != "public.tiff" {
@@ -31,7 +31,7 @@ import UniformTypes
         defer { try? FileManager.default.removeItem(at: folder) }
         let renamed = folder.appendingPathComponent("holiday.tif")
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/files/sensor.nef"), to: renamed)
-        let inference = try TypeInferrer(catalog: .builtIn, sniffer: MagicSniffer()).infer(RawPath(renamed.path))
+        let inference = try TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: MagicSniffer()).infer(RawPath(renamed.path))
         #expect(inference.type?.identifier == "com.nikon.raw-image")
         #expect(inference.mismatch?.extension?.identifier == "public.tiff")
     }

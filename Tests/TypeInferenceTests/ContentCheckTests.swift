@@ -266,7 +266,7 @@ import UniformTypes
     }
 
     @Test func oggCodecsFromTheFirstPage() throws {
-        let sniffer = try #require(OwnRules.database.map(SharedMIMESniffer.init))
+        let sniffer = try #require(OwnRules.database(in: .empty).map(SharedMIMESniffer.init))
         let page = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19]
         func type(_ packet: [UInt8]) -> String? {
             (page + packet + [UInt8](repeating: 0, count: 32)).withUnsafeBytes { sniffer.sniff($0) }
@@ -282,7 +282,7 @@ import UniformTypes
     /// Text formats uti's rules know by how they begin, each needing more than a word that prose
     /// could start with.
     @Test func textFormatsByHowTheyBegin() throws {
-        let sniffer = try #require(OwnRules.database.map(SharedMIMESniffer.init))
+        let sniffer = try #require(OwnRules.database(in: .empty).map(SharedMIMESniffer.init))
         func type(_ text: String) -> String? {
             Array(text.utf8).withUnsafeBytes { sniffer.sniff($0) }
                 .flatMap { OwnRules.type(forMIMEType: $0.mimeType, in: .builtIn)?.identifier }

@@ -1,5 +1,6 @@
 import SharedMIMEInfo
 import Testing
+import UTITestSupport
 import UniformTypes
 
 @testable import TypeInference
@@ -26,7 +27,7 @@ import UniformTypes
         let writer = MIMECacheWriter(
             aliases: [], parents: [("text/x-c", ["text/plain"])],
             magic: [.init(30, "text/x-c", [.init(0, 1, 1, "2f2f")])], namespaces: [])
-        let inferrer = TypeInferrer(catalog: .builtIn, sniffer: sniffer)
+        let inferrer = TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: sniffer)
         inferrer.sharedMIME = SharedMIMESniffer(database: try #require(SharedMIMEDatabase(cacheBytes: writer.bytes())))
         return inferrer
     }
@@ -102,7 +103,7 @@ import UniformTypes
         // Bytes no rule or check of uti's names: libmagic is asked.
         let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 0x81) }
         let sniffer = Measuring()
-        let inferrer = TypeInferrer(catalog: .builtIn, sniffer: sniffer)
+        let inferrer = TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: sniffer)
         inferrer.sharedMIME = nil
         _ = inferrer.infer(bytes: bytes, totalSize: bytes.count, name: nil, path: RawPath("stdin"))
         return sniffer.shown

@@ -22,8 +22,8 @@ let manifest: [ManifestRow] = {
     }
 }()
 
-func makeInferrer(follow: Bool = false, catalog: TypeCatalog = .system) throws -> TypeInferrer {
-    TypeInferrer(catalog: catalog, sniffer: try MagicSniffer(), followSymlinks: follow)
+func makeInferrer(follow: Bool = false, catalog: TypeCatalog = .system(in: testEnvironment)) throws -> TypeInferrer {
+    TypeInferrer(catalog: catalog, database: systemDatabase, sniffer: try MagicSniffer(), followSymlinks: follow)
 }
 
 func fixturePath(_ name: String) -> RawPath {
@@ -75,7 +75,7 @@ func fixturePath(_ name: String) -> RawPath {
     }
 
     @Test func theCompiledRulesFindTheirFormats() throws {
-        let sniffer = try #require(OwnRules.database.map(SharedMIMESniffer.init))
+        let sniffer = try #require(OwnRules.database(in: .empty).map(SharedMIMESniffer.init))
         for (bytes, mimeType) in [(Array("farbfeld\0\0\0\u{1}".utf8), "image/x-farbfeld"), (Array("qoif\0\0\0\u{1}\0\0\0\u{1}\u{3}\0".utf8), "image/qoi")] {
             let match = bytes.withUnsafeBytes { sniffer.sniff($0) }
             #expect(match?.mimeType == mimeType)

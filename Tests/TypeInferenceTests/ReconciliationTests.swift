@@ -14,7 +14,7 @@ import UniformTypes
     }
 
     @Test func noNameMeansContentDecides() {
-        let outcome = Reconciliation.reconcile(content: content("public.png"), name: nil)
+        let outcome = Reconciliation.reconcile(content: content("public.png"), name: nil, database: systemDatabase)
         #expect(outcome.type == .png)
         #expect(outcome.decidedBy == .content)
         #expect(outcome.mismatch == nil)
@@ -22,21 +22,21 @@ import UniformTypes
 
     @Test func dynamicNameIsNoName() {
         let unknown = NameEvidence(value: "xyz", type: UTType(filenameExtension: "xyz")!)
-        let outcome = Reconciliation.reconcile(content: content("public.png"), name: unknown)
+        let outcome = Reconciliation.reconcile(content: content("public.png"), name: unknown, database: systemDatabase)
         #expect(outcome.decidedBy == .content)
     }
 
     @Test func emptyFileTakesTheNameElseData() {
-        #expect(Reconciliation.reconcile(content: nil, name: name("public.json")).type == .json)
-        #expect(Reconciliation.reconcile(content: nil, name: name("public.json")).decidedBy == .extension)
-        #expect(Reconciliation.reconcile(content: nil, name: nil).type == .data)
+        #expect(Reconciliation.reconcile(content: nil, name: name("public.json"), database: systemDatabase).type == .json)
+        #expect(Reconciliation.reconcile(content: nil, name: name("public.json"), database: systemDatabase).decidedBy == .extension)
+        #expect(Reconciliation.reconcile(content: nil, name: nil, database: systemDatabase).type == .data)
     }
 
     @Test func moreSpecificWinsWhenTheyAgree() {
-        let outcome = Reconciliation.reconcile(content: content("public.utf8-plain-text"), name: name("public.plain-text"))
+        let outcome = Reconciliation.reconcile(content: content("public.utf8-plain-text"), name: name("public.plain-text"), database: systemDatabase)
         #expect(outcome.type == .utf8PlainText)
         #expect(outcome.decidedBy == .both)
-        let named = Reconciliation.reconcile(content: content("public.json"), name: name("public.geojson"))
+        let named = Reconciliation.reconcile(content: content("public.json"), name: name("public.geojson"), database: systemDatabase)
         #expect(named.type.identifier == "public.geojson")
         #expect(named.decidedBy == .both)
     }
@@ -45,7 +45,7 @@ import UniformTypes
     /// type to the name alone (issue 40: `decidedBy` says which evidence decided).
     @Test(arguments: [("public.data", "com.rsa.pkcs-12", Decision.extension), ("public.zip-archive", "org.numpy.npz", .both)])
     func nameThatConformsToGenericContentAgrees(found: String, named: String, decidedBy: Decision) {
-        let outcome = Reconciliation.reconcile(content: content(found), name: name(named))
+        let outcome = Reconciliation.reconcile(content: content(found), name: name(named), database: systemDatabase)
         #expect(outcome.type.identifier == named)
         #expect(outcome.decidedBy == decidedBy)
     }
@@ -61,7 +61,7 @@ import UniformTypes
         ("com.apple.iWork.Pages.sffpages", "com.apple.iWork.Keynote.sffkey"),
     ])
     func containerContentIsRefinedByTheName(found: String, named: String) {
-        let outcome = Reconciliation.reconcile(content: content(found), name: name(named))
+        let outcome = Reconciliation.reconcile(content: content(found), name: name(named), database: systemDatabase)
         #expect(outcome.type.identifier == named)
         #expect(outcome.decidedBy == .extension)
         #expect(outcome.mismatch == nil)
@@ -72,60 +72,64 @@ import UniformTypes
     @Test func aRejectedRuleThatNamesTheNamesTypeAgreesWithIt() {
         var agreed = content("public.plain-text")
         agreed.sharedMIMEInfo = SharedMIMEMatch(mimeType: "application/pdf", priority: 40)
-        let outcome = Reconciliation.reconcile(content: agreed, name: name("com.adobe.pdf"))
+        let outcome = Reconciliation.reconcile(content: agreed, name: name("com.adobe.pdf"), database: systemDatabase)
         #expect(outcome.type == .pdf)
         #expect(outcome.decidedBy == .both)
         var other = content("public.plain-text")
         other.sharedMIMEInfo = SharedMIMEMatch(mimeType: "application/rtf", priority: 40)
-        let contradicted = Reconciliation.reconcile(content: other, name: name("com.adobe.pdf"))
+        let contradicted = Reconciliation.reconcile(content: other, name: name("com.adobe.pdf"), database: systemDatabase)
         #expect(contradicted.type == .plainText)
         #expect(contradicted.mismatch != nil)
-        #expect(Reconciliation.reconcile(content: content("public.plain-text"), name: name("com.adobe.pdf")).type == .plainText)
+        #expect(Reconciliation.reconcile(content: content("public.plain-text"), name: name("com.adobe.pdf"), database: systemDatabase).type == .plainText)
     }
 
     /// A language guessed from statements, in a file named as plain text: the name's text.
     @Test func aLanguageGuessInAPlainTextFileIsText() {
-        let outcome = Reconciliation.reconcile(content: content("public.ruby-script", weak: true), name: name("public.plain-text"))
+        let outcome = Reconciliation.reconcile(content: content("public.ruby-script", weak: true), name: name("public.plain-text"), database: systemDatabase)
         #expect(outcome.type == .plainText)
         #expect(outcome.decidedBy == .extension)
         // A format uti is sure of keeps its type.
-        #expect(Reconciliation.reconcile(content: content("public.ruby-script"), name: name("public.plain-text")).type.identifier == "public.ruby-script")
+        #expect(
+            Reconciliation.reconcile(content: content("public.ruby-script"), name: name("public.plain-text"), database: systemDatabase).type.identifier
+                == "public.ruby-script")
     }
 
     @Test func weakLanguageGuessGivesWayToATextName() {
-        let outcome = Reconciliation.reconcile(content: content("public.c-source", weak: true), name: name("public.swift-source"))
+        let outcome = Reconciliation.reconcile(content: content("public.c-source", weak: true), name: name("public.swift-source"), database: systemDatabase)
         #expect(outcome.type.identifier == "public.swift-source")
         #expect(outcome.decidedBy == .extension)
     }
 
     @Test func plainTextAndWeakGuessesTakeTextualDataNames() {
-        let plain = Reconciliation.reconcile(content: content("public.plain-text"), name: name("com.adobe.postscript"))
+        let plain = Reconciliation.reconcile(content: content("public.plain-text"), name: name("com.adobe.postscript"), database: systemDatabase)
         #expect(plain.type.identifier == "com.adobe.postscript")
         #expect(plain.mismatch == nil)
-        let guess = Reconciliation.reconcile(content: content("public.assembly-source", weak: true), name: name("com.adobe.postscript"))
+        let guess = Reconciliation.reconcile(
+            content: content("public.assembly-source", weak: true), name: name("com.adobe.postscript"), database: systemDatabase)
         #expect(guess.type.identifier == "com.adobe.postscript")
-        #expect(Reconciliation.reconcile(content: content("public.plain-text"), name: name("public.png")).mismatch != nil)
+        #expect(Reconciliation.reconcile(content: content("public.plain-text"), name: name("public.png"), database: systemDatabase).mismatch != nil)
     }
 
     @Test func textOfDifferentFamiliesTakesTheName() {
-        let outcome = Reconciliation.reconcile(content: content("public.html"), name: name("public.php-script"))
+        let outcome = Reconciliation.reconcile(content: content("public.html"), name: name("public.php-script"), database: systemDatabase)
         #expect(outcome.type.identifier == "public.php-script")
         #expect(outcome.mismatch == nil)
     }
 
     @Test func aPlainTextNameGivesWayToTextWhoseStructureWasRead() {
-        let json = Reconciliation.reconcile(content: content("public.json"), name: name("public.plain-text", "txt"))
+        let json = Reconciliation.reconcile(content: content("public.json"), name: name("public.plain-text", "txt"), database: systemDatabase)
         #expect(json.type == .json)
         #expect(json.decidedBy == .content)
         #expect(json.mismatch == nil)
         // A language guessed from statements does not: a .txt of examples stays text.
-        let guess = Reconciliation.reconcile(content: content("public.python-script", weak: true), name: name("public.plain-text", "txt"))
+        let guess = Reconciliation.reconcile(
+            content: content("public.python-script", weak: true), name: name("public.plain-text", "txt"), database: systemDatabase)
         #expect(guess.type == .plainText)
     }
 
     @Test func xmlNamedAsAnotherLanguageIsXMLAndAMismatch() throws {
         // Tiled's .tsx tileset: XML, whatever TypeScript's .tsx says.
-        let outcome = Reconciliation.reconcile(content: content("public.xml"), name: name("com.microsoft.typescript-source", "tsx"))
+        let outcome = Reconciliation.reconcile(content: content("public.xml"), name: name("com.microsoft.typescript-source", "tsx"), database: systemDatabase)
         #expect(outcome.type == .xml)
         #expect(outcome.decidedBy == .content)
         let mismatch = try #require(outcome.mismatch)
@@ -133,23 +137,23 @@ import UniformTypes
     }
 
     @Test func xhtmlNamedHTMLIsXHTML() {
-        let outcome = Reconciliation.reconcile(content: content("public.xhtml"), name: name("public.html", "html"))
+        let outcome = Reconciliation.reconcile(content: content("public.xhtml"), name: name("public.html", "html"), database: systemDatabase)
         #expect(outcome.type.identifier == "public.xhtml")
         #expect(outcome.decidedBy == .both)
         #expect(outcome.mismatch == nil)
     }
 
     @Test func aZipTheNameCallsAnImageIsStillAContradiction() {
-        #expect(Reconciliation.reconcile(content: content("public.zip-archive"), name: name("public.png")).mismatch != nil)
+        #expect(Reconciliation.reconcile(content: content("public.zip-archive"), name: name("public.png"), database: systemDatabase).mismatch != nil)
         #expect(
             Reconciliation.reconcile(
                 content: content("public.zip-archive"),
-                name: name("org.openxmlformats.wordprocessingml.document")
+                name: name("org.openxmlformats.wordprocessingml.document"), database: systemDatabase
             ).mismatch != nil)
     }
 
     @Test func contradictionKeepsContentAndSaysSo() throws {
-        let outcome = Reconciliation.reconcile(content: content("public.png"), name: name("public.plain-text", "txt"))
+        let outcome = Reconciliation.reconcile(content: content("public.png"), name: name("public.plain-text", "txt"), database: systemDatabase)
         #expect(outcome.type == .png)
         #expect(outcome.decidedBy == .content)
         let mismatch = try #require(outcome.mismatch)
@@ -158,7 +162,7 @@ import UniformTypes
     }
 
     @Test func sameFamilyTextContradictionKeepsContent() {
-        let outcome = Reconciliation.reconcile(content: content("org.ietf.pem-private-key"), name: name("org.ietf.pem-certificate"))
+        let outcome = Reconciliation.reconcile(content: content("org.ietf.pem-private-key"), name: name("org.ietf.pem-certificate"), database: systemDatabase)
         #expect(outcome.type.identifier == "org.ietf.pem-private-key")
         #expect(outcome.mismatch != nil)
     }
@@ -166,25 +170,29 @@ import UniformTypes
     @Test func aShortSignatureNamesNothingAgainstABinaryName() {
         var icon = content("com.microsoft.ico", weak: true)
         icon.sniffer = .sharedMIMEInfo
-        let outcome = Reconciliation.reconcile(content: icon, name: name("com.apple.truetype-datafork-suitcase-font", "dfont"))
+        let outcome = Reconciliation.reconcile(content: icon, name: name("com.apple.truetype-datafork-suitcase-font", "dfont"), database: systemDatabase)
         #expect(outcome.type.identifier == "com.apple.truetype-datafork-suitcase-font")
         #expect(outcome.rule == .weakSignature)
         #expect(outcome.mismatch?.content.identifier == "com.microsoft.ico")
         // A strong signature (not weak) still contradicts the name, and wins.
         var strong = content("com.microsoft.ico")
         strong.sniffer = .sharedMIMEInfo
-        #expect(Reconciliation.reconcile(content: strong, name: name("com.apple.truetype-datafork-suitcase-font", "dfont")).rule == .contradiction)
+        #expect(
+            Reconciliation.reconcile(content: strong, name: name("com.apple.truetype-datafork-suitcase-font", "dfont"), database: systemDatabase).rule
+                == .contradiction)
         // Weak binary content under a text name: the bytes are not text, the content stands.
-        #expect(Reconciliation.reconcile(content: icon, name: name("public.plain-text", "txt")).type.identifier == "com.microsoft.ico")
+        #expect(
+            Reconciliation.reconcile(content: icon, name: name("public.plain-text", "txt"), database: systemDatabase).type.identifier == "com.microsoft.ico")
     }
 
     @Test func aShortSignatureOverPlainTextGivesWayToAPlainTextName() {
         var patch = content("public.patch-file", weak: true)
         patch.sniffer = .sharedMIMEInfo
-        let outcome = Reconciliation.reconcile(content: patch, name: name("public.plain-text", "txt"))
+        let outcome = Reconciliation.reconcile(content: patch, name: name("public.plain-text", "txt"), database: systemDatabase)
         #expect(outcome.type == .plainText)
         #expect(outcome.rule == .plainTextName)
-        #expect(Reconciliation.reconcile(content: patch, name: name("public.patch-file", "diff")).type.identifier == "public.patch-file")
+        #expect(
+            Reconciliation.reconcile(content: patch, name: name("public.patch-file", "diff"), database: systemDatabase).type.identifier == "public.patch-file")
     }
 }
 
@@ -219,7 +227,7 @@ import UniformTypes
     @Test func theContentPicksTheTypeItIs() throws {
         let name = evidence("sig")
         #expect(name.type.identifier == "com.example.pgp-message", "the first declared comes first")
-        let outcome = Reconciliation.reconcile(content: content("com.example.pgp-keys"), name: name)
+        let outcome = Reconciliation.reconcile(content: content("com.example.pgp-keys"), name: name, database: systemDatabase)
         #expect(outcome.type.identifier == "com.example.keyring", "the alternative that refines the content")
         #expect(outcome.decidedBy == .both)
         #expect(outcome.mismatch == nil)
@@ -229,13 +237,13 @@ import UniformTypes
         let name = evidence("c")
         #expect(name.type == UTType("public.c-source")!)
         #expect(name.alternatives.map(\.identifier).contains("org.freedesktop.mime.text.x-example-c"))
-        let outcome = Reconciliation.reconcile(content: content("org.freedesktop.mime.text.x-example-c"), name: name)
+        let outcome = Reconciliation.reconcile(content: content("org.freedesktop.mime.text.x-example-c"), name: name, database: systemDatabase)
         #expect(outcome.type == UTType("public.c-source")!, "the database's name for C does not replace Apple's")
     }
 
     @Test func templatesRefineTheirDocuments() {
         let outcome = Reconciliation.reconcile(
-            content: content("com.microsoft.word.doc"), name: NameEvidence(value: "dot", type: UTType("com.microsoft.word.dot")!))
+            content: content("com.microsoft.word.doc"), name: NameEvidence(value: "dot", type: UTType("com.microsoft.word.dot")!), database: systemDatabase)
         #expect(outcome.type.identifier == "com.microsoft.word.dot")
         #expect(outcome.decidedBy == .extension)
     }

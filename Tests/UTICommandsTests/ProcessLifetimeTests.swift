@@ -13,6 +13,5 @@ import Testing
         var kept = Handle()
         ProcessLifetime.keep([kept], if: true)
         #expect(!isKnownUniquelyReferenced(&kept), "held until the process exits")
-        #expect(!ProcessLifetime.endsAfterCommand, "only the executable sets it")
     }
 }

@@ -342,7 +342,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
     /// (the fixture database's, and the system's where it has one).
     @Test func theWalkAndTheIndexOfWholeNamesAgree() throws {
         let fixture = repositoryRoot.appendingPathComponent("Fixtures/shared-mime-info/mime").path
-        let databases = [SharedMIMEDatabase(folder: fixture), SharedMIMEDatabase.system].compactMap { $0 }
+        let databases = [SharedMIMEDatabase(folder: fixture), systemDatabase].compactMap { $0 }
         #expect(databases.count >= 1)
         for database in databases {
             let wholeNames = database.fileNameGlobs.filter { !$0.isPrefix }.map(\.text)
@@ -384,7 +384,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 @Suite struct DatabaseRelationTests {
     @Test func everyDeclaredTypeKeepsItsParents() throws {
         let fixture = repositoryRoot.appendingPathComponent("Fixtures/shared-mime-info/mime").path
-        let databases = [SharedMIMEDatabase(folder: fixture), SharedMIMEDatabase.system].compactMap { $0 }
+        let databases = [SharedMIMEDatabase(folder: fixture), systemDatabase].compactMap { $0 }
         for database in databases {
             let catalog = TypeCatalog.builtIn.adding(sharedMIMEInfo: database)
             var checked = 0

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import SharedMIMEInfo
 import UTITestSupport
+import UniformTypes
 @testable import UTICommands
 
 /// The `uti` executable that `swift build` put beside this test bundle.
@@ -16,7 +18,8 @@ let utiExecutable: URL = {
 
 /// Runs `uti` with `arguments` from the repository root, like AssertExecuteCommand does, with an
 /// optional standard input and environment additions. Most runs are in-process
-/// (`UTIContext.capturing`: outputs kept in memory, standard input from the bytes); a run is a
+/// (`UTIContext.capturing`: outputs kept in memory, standard input from the bytes, any number at
+/// once); a run is a
 /// process of its own (failing the test past `timeout`) when it sets a variable only a new
 /// process reads, or when its test file is one of the end-to-end layer's (`endToEndFiles`).
 /// A `conforms` or `type` run, and an `identify` run the fast path takes, runs again with the fast
@@ -26,7 +29,7 @@ func uti(
     fileID: String = #fileID
 ) throws -> Execution {
     let execution = try run(arguments, stdin: stdin, environment: environment, timeout: timeout, fileID: fileID)
-    let fastIdentify = arguments.first == "identify" && FastPath.identify(arguments) != nil
+    let fastIdentify = arguments.first == "identify" && FastPath.identify(arguments, in: quietContext) != nil
     if let command = arguments.first, command == "conforms" || command == "type" || fastIdentify, environment["UTI_FAST_PATH"] == nil {
         let full = try run(
             arguments, stdin: stdin, environment: environment.merging(["UTI_FAST_PATH": "0"]) { $1 }, timeout: timeout, fileID: fileID)
@@ -56,13 +59,19 @@ func run(
         return try runProgram(utiExecutable.path, arguments, stdin: stdin, environment: environment, timeout: timeout)
     }
     _ = workInRepositoryRoot
-    let result = UTIContext.capturing(standardInput: stdin.map(Array.init), environment: environment) {
-        UTIMain.run(arguments: arguments)
+    _ = runningCatalogIsTheSystems
+    let result = UTIContext.capturing(standardInput: stdin.map(Array.init), environment: testEnvironment.overriding(environment)) { context in
+        UTIMain.run(arguments: arguments, in: context)
     }
     return Execution(
         status: result.status, stdout: String(decoding: result.standardOutput, as: UTF8.self),
         stderr: String(decoding: result.standardError, as: UTF8.self), stdoutBytes: Data(result.standardOutput))
 }
+
+/// UTType's lookups see the system's types, as the executable's main.swift arranges.
+let runningCatalogIsTheSystems: Void = {
+    TypeCatalog.use { TypeCatalog.system(in: testEnvironment) }
+}()
 
 /// In-process runs resolve relative paths from the repository root, as the processes do.
 let workInRepositoryRoot: Void = {

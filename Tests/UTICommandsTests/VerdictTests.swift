@@ -152,7 +152,7 @@ import UTITestSupport
 
     /// The library: a server infers and weighs a buffer it holds, with a policy of its own.
     @Test func libraryVerdict() throws {
-        let inferrer = TypeInferrer.forCommand(catalog: .builtIn, followSymlinks: false)
+        let inferrer = TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: MagicSniffer.loadingWhenFirstAsked())
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "Fixtures/verdict/jpeg-with-php.jpg", relativeTo: repositoryRoot)))
         let inference = inferrer.infer(bytes: bytes, totalSize: bytes.count, name: "avatar.jpg", path: RawPath("upload"))
         let verdict = inferrer.verdict(for: inference, bytes: bytes, size: bytes.count, claimedMIMEType: "image/jpeg") { _, _ in nil }

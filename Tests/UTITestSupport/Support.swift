@@ -1,5 +1,7 @@
 import Foundation
+import SharedMIMEInfo
 import Testing
+import UniformTypes
 
 // Helpers every test target shares: where the repository and its fixtures are, running a program
 // and capturing what it printed, golden files, JSON and JSON Schema checks.
@@ -148,3 +150,11 @@ public func validate(
 public func json(_ text: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
 }
+
+/// The test process's environment, as the executable's main.swift passes its own to the
+/// libraries (which read none themselves).
+public let testEnvironment = Environment(cStrings: environ)
+
+/// The system's shared-mime-info database as the test process's environment finds it: what the
+/// command line gives its inferrers.
+public var systemDatabase: SharedMIMEDatabase? { SharedMIMEDatabase.system(in: testEnvironment) }
