@@ -24,7 +24,7 @@ import UniformTypes
     }
 
     @Test func inferencesOnManyTasksShareOneCatalogAndDatabase() async throws {
-        let catalog = TypeCatalog.system
+        let catalog = TypeCatalog.system(in: testEnvironment)
         let files = try FileManager.default.contentsOfDirectory(atPath: fixture("files")).sorted().map { fixture("files/\($0)") }
         func answers(_ inferrer: TypeInferrer, worker: Int, of workers: Int) -> [String] {
             files.indices.filter { $0 % workers == worker }.map { inferrer.infer(RawPath(files[$0])).type?.identifier ?? "-" }
@@ -33,16 +33,59 @@ import UniformTypes
         // catalog's and the database's tables are built; then one inferrer alone.
         let parallel = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
             for worker in 0..<8 {
-                group.addTask { (worker, answers(TypeInferrer.forCommand(catalog: catalog), worker: worker, of: 8)) }
+                group.addTask {
+                    (
+                        worker,
+                        answers(TypeInferrer(catalog: catalog, database: systemDatabase, sniffer: MagicSniffer.loadingWhenFirstAsked()), worker: worker, of: 8)
+                    )
+                }
             }
             var found = [[String]](repeating: [], count: 8)
             for try await (worker, list) in group { found[worker] = list }
             return found
         }
-        let serial = answers(TypeInferrer.forCommand(catalog: catalog), worker: 0, of: 1)
+        let serial = answers(TypeInferrer(catalog: catalog, database: systemDatabase, sniffer: MagicSniffer.loadingWhenFirstAsked()), worker: 0, of: 1)
         for worker in 0..<8 {
             #expect(parallel[worker] == serial.indices.filter { $0 % 8 == worker }.map { serial[$0] })
         }
         #expect(serial.count > 300)
+    }
+
+    /// A server's requests, each with an environment of its own: one finds the test database (and
+    /// its widget type), one has none. Inferences and whole commands of both run at once in one
+    /// process, each answering as it does alone: no ambient context, no lock around a run, no
+    /// process-wide standard input.
+    @Test func requestsWithTheirOwnEnvironmentsRunAtOnce() async throws {
+        let withDatabase = Environment(["XDG_DATA_DIRS": fixture("shared-mime-info"), "XDG_DATA_HOME": "/nonexistent", "UTI_CACHE": "0"])
+        let withoutDatabase = Environment(["UTI_SHARED_MIME_INFO": "0", "UTI_CACHE": "0"])
+        let upload = Array("WIDGET....v2 and more".utf8)
+        @Sendable func inferred(_ environment: Environment) -> String {
+            let inferrer = TypeInferrer.system(in: environment)
+            return inferrer.infer(bytes: upload, totalSize: upload.count, name: "upload", path: RawPath("upload")).type?.identifier ?? "-"
+        }
+        @Sendable func identified(_ environment: Environment) -> String {
+            let result = UTIContext.capturing(standardInput: upload, environment: environment) { context in
+                UTIMain.run(arguments: ["identify", "-b", "-"], in: context)
+            }
+            return "\(result.status) " + String(decoding: result.standardOutput, as: UTF8.self)
+        }
+        let alone = (inferred(withDatabase), inferred(withoutDatabase), identified(withDatabase), identified(withoutDatabase))
+        #expect(alone.0 == "org.freedesktop.mime.application.x-uti-widget")
+        #expect(alone.1 != alone.0, "without the database the widget is not known")
+        #expect(alone.2 == "0 org.freedesktop.mime.application.x-uti-widget\n")
+        #expect(alone.3 == "0 \(alone.1)\n")
+        let together = await withTaskGroup(of: (Int, String).self) { group in
+            for task in 0..<16 {
+                let environment = task % 2 == 0 ? withDatabase : withoutDatabase
+                group.addTask { (task, task % 4 < 2 ? inferred(environment) : identified(environment)) }
+            }
+            var answers: [Int: String] = [:]
+            for await (task, answer) in group { answers[task] = answer }
+            return answers
+        }
+        for (task, answer) in together.sorted(by: { $0.key < $1.key }) {
+            let expected = [alone.0, alone.1, alone.2, alone.3][task % 4]
+            #expect(answer == expected, "task \(task)")
+        }
     }
 }
