@@ -118,13 +118,15 @@ enum BMP {
         var indices = [Int16](repeating: -1, count: header.width * header.height)
         let nibbles = header.compression == 2
         var at = header.pixelOffset
-        var x = 0, y = 0  // y counts from the bottom row
+        var x = 0
+        var y = 0  // y counts from the bottom row
         func put(_ index: Int) {
             guard x < header.width, y < header.height else { return }
             indices[(header.height - 1 - y) * header.width + x] = Int16(index)
         }
         while at + 1 < bytes.count, y < header.height {
-            let count = Int(bytes[at]), value = Int(bytes[at + 1])
+            let count = Int(bytes[at])
+            let value = Int(bytes[at + 1])
             at += 2
             if count > 0 {
                 for step in 0..<count {
@@ -181,7 +183,9 @@ enum BMP {
         for row in 0..<header.height {
             let source = header.pixelOffset + (header.topDown ? row : header.height - 1 - row) * stride
             for column in 0..<header.width {
-                var red: UInt8 = 0, green: UInt8 = 0, blue: UInt8 = 0
+                var red: UInt8 = 0
+                var green: UInt8 = 0
+                var blue: UInt8 = 0
                 switch header.bitCount {
                 case 1, 4, 8:
                     let bit = column * header.bitCount

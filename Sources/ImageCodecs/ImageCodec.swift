@@ -83,7 +83,10 @@ public enum ImageCodec {
         var scans = 0
         var index = 2  // after SOI
         while index + 1 < bytes.count, scans <= limit {
-            guard bytes[index] == 0xFF else { index += 1; continue }
+            guard bytes[index] == 0xFF else {
+                index += 1
+                continue
+            }
             let marker = bytes[index + 1]
             index += 2
             switch marker {
@@ -194,7 +197,10 @@ public enum ImageCodec {
 
     /// The size a JPEG's header gives, read with a decompressor the caller owns.
     private static func jpegHeader(_ handle: tjhandle, _ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { buffer in
             tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
@@ -214,7 +220,8 @@ public enum ImageCodec {
 
     /// A WebP's size from its header (libwebp's WebPGetInfo).
     static func webpDimensions(_ bytes: [UInt8], label: String) throws(UTIError) -> (width: Int, height: Int) {
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         let read = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
         guard read != 0 else { throw UTIError(.invalidInput, "\(label): not a WebP libwebp reads") }
         return (Int(width), Int(height))
@@ -244,7 +251,8 @@ public enum ImageCodec {
     private static func shimImage(
         _ decode: ShimDecode, _ bytes: [UInt8], format: String, dimensionsOnly: Bool, label: String
     ) throws(UTIError) -> (size: (width: Int, height: Int), image: RGBImage) {
-        var width: UInt32 = 0, height: UInt32 = 0
+        var width: UInt32 = 0
+        var height: UInt32 = 0
         var output: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { source in

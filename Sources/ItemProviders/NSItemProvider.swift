@@ -9,7 +9,10 @@ import UniformTypes
 
 /// Which processes may see a representation, as `NSItemProviderRepresentationVisibility` says.
 public enum NSItemProviderRepresentationVisibility: Int, Sendable {
-    case all = 0, team = 1, group = 2, ownProcess = 3
+    case all = 0
+    case team = 1
+    case group = 2
+    case ownProcess = 3
 
     var visibility: Visibility {
         switch self {

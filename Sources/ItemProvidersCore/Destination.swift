@@ -24,7 +24,10 @@ public struct DropDestination: Sendable, Equatable {
     /// The operation the destination prefers.
     public enum Preference: String, Sendable, CaseIterable { case copy, move, auto }
     /// How accepted items are loaded.
-    public enum Load: String, Sendable, CaseIterable { case data, file, openInPlace = "open-in-place" }
+    public enum Load: String, Sendable, CaseIterable {
+        case data, file
+        case openInPlace = "open-in-place"
+    }
 
     /// The platform of the destination, and so of the drag (a drag stays on one device).
     public enum Platform: String, Sendable, CaseIterable { case ios, macos }

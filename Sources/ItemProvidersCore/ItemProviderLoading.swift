@@ -1,10 +1,11 @@
+import UniformTypes
+
 #if canImport(FoundationEssentials)
 import FileAccess
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import UniformTypes
 
 /// `NSItemProvider`'s API, as a Swift program calls it: register representations by `UTType`, ask
 /// what conforms, and load asynchronously. `uti wrap` and `uti drop` build and read the same

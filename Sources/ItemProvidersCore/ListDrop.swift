@@ -97,6 +97,7 @@ public enum CompletionOrder: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The order as `--completion-order` spells it: `session`, `reverse` or `seed:N`.
     public var description: String {
         switch self {
         case .session: "session"

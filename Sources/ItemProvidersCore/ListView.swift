@@ -24,6 +24,7 @@ public struct ListIndexPath: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(section: section, item: item)
     }
 
+    /// The index path as `--at` spells it: `S.I`.
     public var description: String { "\(section).\(item)" }
 
     /// `[section, item]`, as documents write it.

@@ -261,7 +261,8 @@ public struct Loader {
     private static func copyContents(of source: String, into target: OpenFolder) throws(UTIError) {
         for child in try FileContents.entries(ofFolder: source) {
             let name = String(decoding: child, as: UTF8.self)
-            let from = source + "/" + name, to = target.path + "/" + name
+            let from = source + "/" + name
+            let to = target.path + "/" + name
             var status = stat()
             guard lstat(from, &status) == 0 else { throw FileContents.error(path: from, errno: errno) }
             switch status.st_mode & S_IFMT {

@@ -17,8 +17,10 @@ public struct OSRelease: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Release `major`.
     public init(_ major: Int) { self.major = major }
 
+    /// The major version, as `--os` spells it.
     public var description: String { String(major) }
 
+    /// Whether `lhs` is an older release than `rhs`.
     public static func < (lhs: OSRelease, rhs: OSRelease) -> Bool { lhs.major < rhs.major }
 
     /// The releases uti models on `platform` (iOS when none is declared: lists, delegates and

@@ -68,6 +68,7 @@ public final class DataHandler: Sendable, Equatable {
     /// A handler that produces the bytes when a destination loads them.
     public init(_ load: @escaping @Sendable () async throws -> [UInt8]) { self.load = load }
 
+    /// Whether both are the same handler.
     public static func == (lhs: DataHandler, rhs: DataHandler) -> Bool { lhs === rhs }
 }
 

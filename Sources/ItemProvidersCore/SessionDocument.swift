@@ -6,6 +6,7 @@ public struct DocumentProblem: Sendable, Equatable, CustomStringConvertible {
     public let path: String
     /// What is wrong there.
     public let message: String
+    /// The path, a colon, and the message: one line of a report.
     public var description: String { "\(path): \(message)" }
 
     /// How many problems a report lists before it only counts the rest.
@@ -207,12 +208,21 @@ public enum SessionDocument {
     }
 
     static func encode(_ representation: Representation) -> JSONValue {
-        var path: String?, value: String?, derivedFrom: String?, converter: String?, object: String?
+        var path: String?
+        var value: String?
+        var derivedFrom: String?
+        var converter: String?
+        var object: String?
         switch representation.source {
         case .path(let file): path = file
         case .value(let text): value = text
-        case .derived(let from, let name): derivedFrom = from; converter = name
-        case .object(let className, let file, let name): object = className; path = file; converter = name
+        case .derived(let from, let name):
+            derivedFrom = from
+            converter = name
+        case .object(let className, let file, let name):
+            object = className
+            path = file
+            converter = name
         case .handler: break  // code, not data: the document records the type with no source
         }
         return .object([

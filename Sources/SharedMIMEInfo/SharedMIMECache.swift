@@ -1,5 +1,6 @@
 import FileAccess
 import UniformTypes
+
 /// uti's own cache of what the system's shared-mime-info database adds to the built-in catalog,
 /// so that a one-shot command reads one small file instead of parsing the database and deriving
 /// six hundred declarations (about 10 ms). It lives in `$XDG_CACHE_HOME/uti` (default

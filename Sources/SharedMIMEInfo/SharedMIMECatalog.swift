@@ -1,5 +1,6 @@
 import FileAccess
 import UniformTypes
+
 extension SharedMIMEDatabase {
     /// The identifier uti gives a MIME type that only shared-mime-info declares:
     /// `org.freedesktop.mime.` then the media type and subtype, with every character outside
@@ -344,7 +345,7 @@ extension TypeCatalog {
         }
         for index in 0..<count {
             mix(identifiers[index])
-            parents(of: index).forEach { mix(identifiers[$0]) }
+            for parent in parents(of: index) { mix(identifiers[parent]) }
             tagSpecification(at: index)[.mimeType].forEach(mix)
         }
         return "\(count)-" + String(hash, radix: 16)

@@ -1,5 +1,6 @@
 import FileAccess
 import UniformTypes
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -237,27 +238,26 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
             }
         }
         // The reverse suffix tree: nodes of (character, MIME type or children count, offset).
-        if let root = cache.uint32(at: 16), let rootCount = cache.uint32(at: root), let rootFirst = cache.uint32(at: root + 4) {
-            var pending = [(rootFirst, rootCount)]
-            var nodes = 0
-            while let (first, count) = pending.popLast() {
-                guard count <= cache.count / 12 else { return "its suffix tree lies outside the file" }
-                nodes += count
-                guard nodes <= cache.count / 12 else { return "its suffix tree has more nodes than the file can hold" }
-                for index in 0..<count {
-                    let node = first + 12 * index
-                    guard let character = cache.uint32(at: node), let second = cache.uint32(at: node + 4),
-                        let third = cache.uint32(at: node + 8)
-                    else { return "its suffix tree lies outside the file" }
-                    if character == 0 {
-                        guard string(second) else { return "its suffix tree points outside the file" }
-                    } else if second > 0 {
-                        pending.append((third, second))
-                    }
+        guard let root = cache.uint32(at: 16), let rootCount = cache.uint32(at: root), let rootFirst = cache.uint32(at: root + 4) else {
+            return "its suffix tree lies outside the file"
+        }
+        var branches = [(rootFirst, rootCount)]
+        var nodes = 0
+        while let (first, count) = branches.popLast() {
+            guard count <= cache.count / 12 else { return "its suffix tree lies outside the file" }
+            nodes += count
+            guard nodes <= cache.count / 12 else { return "its suffix tree has more nodes than the file can hold" }
+            for index in 0..<count {
+                let node = first + 12 * index
+                guard let character = cache.uint32(at: node), let second = cache.uint32(at: node + 4),
+                    let third = cache.uint32(at: node + 8)
+                else { return "its suffix tree lies outside the file" }
+                if character == 0 {
+                    guard string(second) else { return "its suffix tree points outside the file" }
+                } else if second > 0 {
+                    branches.append((third, second))
                 }
             }
-        } else {
-            return "its suffix tree lies outside the file"
         }
         // Magic: rules of (priority, type, matchlet count, first matchlet); matchlets of 32 bytes.
         guard let magic = cache.uint32(at: 24), let rules = cache.uint32(at: magic), let first = cache.uint32(at: magic + 8),
@@ -494,7 +494,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     private func search(list: Int, entrySize: Int, key: String) -> Int? {
         guard let count = cache.uint32(at: list), count <= cache.count / entrySize else { return nil }
         let wanted = Array(key.utf8)
-        var low = 0, high = count - 1
+        var low = 0
+        var high = count - 1
         while low <= high {
             let middle = (low + high) / 2
             let entry = list + 4 + entrySize * middle
@@ -718,7 +719,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     let entry = first + 16 * rule
                     guard let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
                         matchlets <= cache.count / 32
-                    else { usable = false; break }
+                    else {
+                        usable = false
+                        break
+                    }
                     // Where each top-level matchlet compares one unmasked value at one offset: those
                     // offsets and the values' first bytes (none when any matchlet compares otherwise),
                     // appended to the flat lists, and taken back when the rule goes by its first byte.
@@ -837,7 +841,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                     var equal = true
                     var index = 1
                     while index < length {
-                        let wanted = bytes[value + index], got = data[position + index]
+                        let wanted = bytes[value + index]
+                        let got = data[position + index]
                         if mask == 0 ? wanted != got : (wanted & bytes[mask + index]) != (got & bytes[mask + index]) {
                             equal = false
                             break

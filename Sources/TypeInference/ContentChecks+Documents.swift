@@ -9,7 +9,10 @@ extension ContentChecks {
     /// comments look like headings, hence the second kind of evidence. Read after the language
     /// checks, which give way to a fence.
     static func isMarkdown(_ body: ArraySlice<UInt8>) -> Bool {
-        var headings = 0, links = 0, fences = 0, emphasis = 0
+        var headings = 0
+        var links = 0
+        var fences = 0
+        var emphasis = 0
         var previousIsText = false
         var previousFirst: UInt8 = 0
         for line in leadingLines(body, limit: 400, omittingEmpty: false) {
@@ -84,14 +87,24 @@ extension ContentChecks {
         // by line.
         let recipe = contains([0x0A, 0x09], in: body) && (body.contains(UInt8(ascii: "$")) || contains(Array(".PHONY".utf8), in: body))
         guard recipe || contains(Array("\nendif".utf8), in: body) || contains(Array("$(".utf8), in: body) else { return false }
-        var rules = 0, recipes = 0, recipesWithVariables = 0, makeLines = 0, otherLines = 0
-        var specialTargets = 0, conditionals = 0, conditionalEnds = 0, assignments = 0
-        var defined = Set<Substring>(), expansions = 0
+        var rules = 0
+        var recipes = 0
+        var recipesWithVariables = 0
+        var makeLines = 0
+        var otherLines = 0
+        var specialTargets = 0
+        var conditionals = 0
+        var conditionalEnds = 0
+        var assignments = 0
+        var defined = Set<Substring>()
+        var expansions = 0
         var underRule = false
         // A line after one that ends in a backslash continues it (POSIX make: "a backslash-newline
         // ... shall be replaced by a single space"): a macro's value, a rule's prerequisites or a
         // recipe's command, counted with the line it continues.
-        var continued = false, lastWasMake = false, inRecipe = false
+        var continued = false
+        var lastWasMake = false
+        var inRecipe = false
         // A target: names, patterns and macro expansions (`$(srcdir)/stamp-po`), and autoconf's
         // `@VAR@` in a Makefile.in.
         func isTargetToken(_ token: Substring) -> Bool {
@@ -126,14 +139,20 @@ extension ContentChecks {
             if continues {
                 // Counted as what it continues: a recipe's next line may hold its variables (a
                 // rule's prerequisites may go on too, but they are no recipe).
-                guard lastWasMake else { otherLines += 1; continue }
+                guard lastWasMake else {
+                    otherLines += 1
+                    continue
+                }
                 makeLines += 1
                 if inRecipe, usesMakeVariable(raw) { recipesWithVariables += 1 }
                 continue
             }
             inRecipe = false
             if line.hasPrefix("\t") {
-                guard underRule else { otherLines += 1; continue }
+                guard underRule else {
+                    otherLines += 1
+                    continue
+                }
                 makeLines += 1
                 recipes += 1
                 inRecipe = true
@@ -284,7 +303,10 @@ extension ContentChecks {
         while let field = current {
             var text = field
             if text.last == 0x0D { text = text.dropLast() }
-            if text.isEmpty { ended = true; break }
+            if text.isEmpty {
+                ended = true
+                break
+            }
             if text.first == 0x20 || text.first == 0x09 {
                 guard fields > 0 else { return nil }  // a continuation needs a field before it
             } else {
@@ -339,7 +361,8 @@ extension ContentChecks {
     }
 
     static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {
-        var marked = 0, tagged = 0
+        var marked = 0
+        var tagged = 0
         func digits(_ slice: ArraySlice<UInt8>) -> Bool { slice.allSatisfy { (0x30...0x39).contains($0) } }
         for line in leadingLines(body, limit: 200, omittingEmpty: true) {
             guard let first = line.first, let last = line.last else { continue }

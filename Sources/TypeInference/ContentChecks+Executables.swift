@@ -50,7 +50,8 @@ extension ContentChecks {
     /// `application/x-sharedlib`. Nil for anything that is not ELF.
     @_spi(Fuzzing) public static func elfMIMEType(_ head: [UInt8]) -> String? {
         guard head.count >= 52, head[0] == 0x7F, head[1] == 0x45, head[2] == 0x4C, head[3] == 0x46 else { return nil }
-        let is64 = head[4] == 2, little = head[5] != 2
+        let is64 = head[4] == 2
+        let little = head[5] != 2
         func read(_ offset: Int, _ size: Int) -> Int? {
             guard offset >= 0, size <= 8, offset + size <= head.count else { return nil }
             var value = 0

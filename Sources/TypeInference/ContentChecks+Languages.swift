@@ -96,7 +96,10 @@ extension ContentChecks {
         forEachTrimmedLine(body) { line in
             if line.startIndex - body.startIndex - skipped >= textPrefix { return false }
             // A Markdown code fence: a document that quotes code, not code.
-            if begins(line, Keyword.fence) { answer = .some(nil); return false }
+            if begins(line, Keyword.fence) {
+                answer = .some(nil)
+                return false
+            }
             tallies[Tally.lines.index] += 1
             // Text in a triple-quoted string (Python's docstrings and literals, Swift's, Kotlin's
             // and Java's text blocks) is data, not statements: `sample = r"""` then a config file.
@@ -127,9 +130,15 @@ extension ContentChecks {
             guard let statement = statement(line) else { return true }
             tallies[Tally.statement(statement).index] += 1
             if let reading = readingOn {
-                if let narrower = reading.narrower.first(where: { $0.holds(tallies) }) { answer = narrower.language; return false }
+                if let narrower = reading.narrower.first(where: { $0.holds(tallies) }) {
+                    answer = narrower.language
+                    return false
+                }
             } else if let rule = decidingRule(tallies) {
-                guard !rule.narrower.isEmpty else { answer = rule.language; return false }
+                guard !rule.narrower.isEmpty else {
+                    answer = rule.language
+                    return false
+                }
                 readingOn = rule
             }
             return true
@@ -183,7 +192,9 @@ extension ContentChecks {
     static func languageHint(_ body: ArraySlice<UInt8>) -> ScriptLanguage? {
         // The statements it counts all hold one of these words: text without them is not read.
         guard Keyword.hintWords.contains(where: { contains($0, in: body) }) else { return nil }
-        var python = 0, java = 0, other = 0
+        var python = 0
+        var java = 0
+        var other = 0
         forEachTrimmedLine(body) { line in
             // A comment (`# ...`) says nothing of the language.
             guard !line.starts(with: [UInt8(ascii: "#"), 0x20]), let statement = statement(line) else { return true }
@@ -204,7 +215,8 @@ extension ContentChecks {
     /// ending like C (`;`, `{`, `}`: braced), those that open or close a block of statements
     /// rather than a literal (blocks), and the lines read.
     enum Tally: Hashable {
-        case statement(Statement), braced, blocks, lines
+        case statement(Statement)
+        case braced, blocks, lines
 
         /// Where the tally is kept in `scriptLanguage`'s array.
         var index: Int {

@@ -211,7 +211,9 @@ extension ContentChecks {
     /// "the module.exports object is created by the Module system") needs no second statement,
     /// since nothing but the statement is there.
     static func isModuleOfExports(_ body: ArraySlice<UInt8>) -> Bool {
-        var statements = 0, other = false, inComment = false
+        var statements = 0
+        var other = false
+        var inComment = false
         forEachTrimmedLine(body) { line in
             if inComment || begins(line, Keyword.blockCommentOpen) {
                 inComment = !contains(Keyword.blockCommentClose, in: line)
@@ -226,9 +228,15 @@ extension ContentChecks {
                 return true
             }
             // A declaration: `const NAME = ...`, with let and var.
-            guard let keyword = Keyword.declarations.first(where: { begins(line, $0) }) else { other = true; return false }
+            guard let keyword = Keyword.declarations.first(where: { begins(line, $0) }) else {
+                other = true
+                return false
+            }
             let name = line.dropFirst(keyword.count).prefix { isIdentifier($0) || $0 == UInt8(ascii: "$") }
-            guard !name.isEmpty, begins(line[name.endIndex...], Keyword.spacedEquals) else { other = true; return false }
+            guard !name.isEmpty, begins(line[name.endIndex...], Keyword.spacedEquals) else {
+                other = true
+                return false
+            }
             return true
         }
         return !other && statements >= 1
@@ -244,7 +252,8 @@ extension ContentChecks {
             return false
         }
         let sample = body.prefix(textPrefix)
-        var functions = 0, semicolons = 0
+        var functions = 0
+        var semicolons = 0
         var index = sample.startIndex
         while index < sample.endIndex - 1, functions < 5 || semicolons < 5 {
             let byte = sample[index]

@@ -128,6 +128,7 @@ public final class MagicSniffer: ContentSniffer {
         return cookie
     }
 
+    /// Opens the session and loads the database now; throws why it cannot, then and at every later call.
     public func prepare() throws(UTIError) { _ = try loaded() }
 
     /// The session, opened now if it was not.

@@ -27,7 +27,10 @@ enum JSONScanner {
                 let byte = text[position]
                 position += 1
                 if byte == UInt8(ascii: "\\") {
-                    if position < end { bytes.append(text[position]); position += 1 }
+                    if position < end {
+                        bytes.append(text[position])
+                        position += 1
+                    }
                 } else if byte == UInt8(ascii: "\"") {
                     return String(decoding: bytes, as: UTF8.self)
                 } else {
@@ -48,7 +51,10 @@ enum JSONScanner {
             guard position < end, text[position] == UInt8(ascii: ":") else { break }
             position += 1
             skipSpace()
-            guard position < end else { members.append((key, nil)); break }
+            guard position < end else {
+                members.append((key, nil))
+                break
+            }
             switch text[position] {
             case UInt8(ascii: "\""):
                 members.append((key, string()))
@@ -180,7 +186,10 @@ enum JSONScanner {
             position += 1
             skipSpace()
             guard position < bytes.count else { return .truncated }
-            if bytes[position] == close { position += 1; return .complete }
+            if bytes[position] == close {
+                position += 1
+                return .complete
+            }
             while true {
                 skipSpace()
                 if keyed {
@@ -203,10 +212,16 @@ enum JSONScanner {
                     guard relaxed else { continue }
                     skipSpace()
                     guard position < bytes.count else { return .truncated }
-                    if bytes[position] == close { position += 1; return .complete }  // a trailing comma
+                    if bytes[position] == close {
+                        position += 1
+                        return .complete
+                    }  // a trailing comma
                     continue
                 }
-                if bytes[position] == close { position += 1; return .complete }
+                if bytes[position] == close {
+                    position += 1
+                    return .complete
+                }
                 return .invalid
             }
         }
@@ -215,8 +230,14 @@ enum JSONScanner {
             position += 1
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: "\\") { position += 2; continue }
-                if byte == UInt8(ascii: "\"") { position += 1; return .complete }
+                if byte == UInt8(ascii: "\\") {
+                    position += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return .complete
+                }
                 if byte < 0x20 { return .invalid }
                 position += 1
             }

@@ -4,7 +4,9 @@
 @_spi(Fuzzing) public enum MediaContainers {
     /// The kinds of stream a container declares.
     @_spi(Fuzzing) public struct Streams: Equatable {
+        /// Whether an audio stream was found.
         @_spi(Fuzzing) public var audio = false
+        /// Whether a video stream was found.
         @_spi(Fuzzing) public var video = false
     }
 

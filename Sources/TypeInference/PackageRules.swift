@@ -66,7 +66,8 @@ enum PackageRules {
         /// start and the last at the end.
         func matches(_ name: [UInt8]) -> Bool {
             if let literal { return name == literal }
-            let first = pieces[0], last = pieces[pieces.count - 1]
+            let first = pieces[0]
+            let last = pieces[pieces.count - 1]
             guard name.count >= first.count + last.count, name.starts(with: first), name.suffix(last.count).elementsEqual(last) else {
                 return false
             }

@@ -91,7 +91,10 @@ enum TextStructures {
         if lines[0].hasPrefix("%YAML 1.") { return true }
         let body = content(lines, comments: ["#"])
         guard body.count >= 3 else { return false }
-        var fitting = 0, mappings = 0, nested = false, started = false
+        var fitting = 0
+        var mappings = 0
+        var nested = false
+        var started = false
         var blockIndent: Int?  // inside a block scalar: lines indented deeper than its key
         var previousOpensMapping: Int?  // a `key:` with no value at this indent
         for (position, line) in body.enumerated() {
@@ -100,7 +103,10 @@ enum TextStructures {
             let indent = line.prefix { $0 == " " }.count
             if line.first == "\t" { return false }  // YAML indents with spaces only
             if let block = blockIndent {
-                if indent > block { fitting += 1; continue }
+                if indent > block {
+                    fitting += 1
+                    continue
+                }
                 blockIndent = nil
             }
             let text = line.dropFirst(indent).trimmingSuffix("\r")
@@ -109,7 +115,10 @@ enum TextStructures {
                 fitting += 1
                 continue
             }
-            if text == "---" || text == "..." { fitting += 1; continue }
+            if text == "---" || text == "..." {
+                fitting += 1
+                continue
+            }
             var item = text
             if item.hasPrefix("- ") || item == "-" {
                 item = item.dropFirst(2).drop { $0 == " " }
@@ -169,7 +178,11 @@ enum TextStructures {
     static func tomlOrINI(_ lines: [Substring]) -> (String, String, Bool)? {
         let body = content(lines, comments: ["#", ";"])
         guard body.count >= 3 else { return nil }
-        var sections = 0, assignments = 0, typed = 0, fitting = 0, open = 0
+        var sections = 0
+        var assignments = 0
+        var typed = 0
+        var fitting = 0
+        var open = 0
         var inValue = false
         for (position, line) in body.enumerated() {
             // Nine lines in ten must fit: stop once the rest cannot make up for those that did not.
@@ -252,7 +265,9 @@ enum TextStructures {
     static func isGNUAssembler(_ lines: [Substring]) -> Bool {
         let body = content(lines, comments: ["#", "//", ";", "@ "])
         guard body.count >= 4 else { return false }
-        var directives = Set<Substring>(), fitting = 0, instructions = 0
+        var directives = Set<Substring>()
+        var fitting = 0
+        var instructions = 0
         for line in body {
             let text = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix("\r")
             let word = text.prefix { !" \t".contains($0) }
@@ -283,7 +298,8 @@ enum TextStructures {
     /// Zig: `@import("std")` assigned to a constant, and a function or test declaration
     /// (`pub fn`, `fn name(`, `test "..."`), as the Zig language reference writes them.
     static func isZig(_ lines: [Substring]) -> Bool {
-        var imports = 0, declarations = 0
+        var imports = 0
+        var declarations = 0
         for line in lines {
             let text = line.drop { $0 == " " || $0 == "\t" }
             if (text.hasPrefix("const ") || text.hasPrefix("pub const ")) && text.contains(" = @import(\"") { imports += 1 }
@@ -340,7 +356,8 @@ enum TextStructures {
     /// Tcl: a `proc name {args} {` definition and Tcl commands (`set name value`, `puts`,
     /// `package require`, `namespace eval`, `foreach`), two kinds at least.
     static func isTcl(_ lines: [Substring]) -> Bool {
-        var procs = 0, commands = 0
+        var procs = 0
+        var commands = 0
         for line in lines {
             let text = line.drop { $0 == " " || $0 == "\t" }
             if text.hasPrefix("proc "), text.hasSuffix("{"), text.contains(" {") { procs += 1 }

@@ -92,11 +92,21 @@ public final class TypeInferrer {
                 result.decidedBy = .filesystem
             }
             return result
-        case S_IFLNK: result.kind = .symlink; result.type = .symbolicLink
-        case S_IFIFO: result.kind = .fifo; result.type = catalog.type(identifier: "public.named-pipe")
-        case S_IFSOCK: result.kind = .socket; result.type = catalog.type(identifier: "public.socket")
-        case S_IFCHR: result.kind = .charDevice; result.type = catalog.type(identifier: "public.character-special")
-        case S_IFBLK: result.kind = .blockDevice; result.type = catalog.type(identifier: "public.block-special")
+        case S_IFLNK:
+            result.kind = .symlink
+            result.type = .symbolicLink
+        case S_IFIFO:
+            result.kind = .fifo
+            result.type = catalog.type(identifier: "public.named-pipe")
+        case S_IFSOCK:
+            result.kind = .socket
+            result.type = catalog.type(identifier: "public.socket")
+        case S_IFCHR:
+            result.kind = .charDevice
+            result.type = catalog.type(identifier: "public.character-special")
+        case S_IFBLK:
+            result.kind = .blockDevice
+            result.type = catalog.type(identifier: "public.block-special")
         default: result.type = .item
         }
         result.size = result.kind == .symlink ? result.size : nil

@@ -35,8 +35,9 @@ public struct FileVerdict: Sendable, Equatable {
     public var verdict: Kind
     /// What was found: every format with its place and structure, and each reason for the verdict.
     public var findings: [Finding]
-    /// The type the bytes are, and the types claimed for them (by the name, by `Claim.mimeType`).
+    /// The type the bytes are.
     public var contentType: UTType?
+    /// The types claimed for them (by the name, by `Claim.mimeType`).
     public var claimedTypes: [UTType]
 
     /// A verdict made of its findings: the most serious kind among them.
@@ -90,17 +91,20 @@ public struct Finding: Sendable, Equatable {
         case unchecked
     }
 
+    /// What the finding says: a format found, data past the end, or a reason for the verdict.
     public var kind: Kind
     /// The format the finding is about, by identifier.
     public var format: String?
-    /// Where it starts in the file, and how many bytes it covers, where that is known.
+    /// Where it starts in the file, where that is known.
     public var offset: Int?
+    /// How many bytes it covers, where that is known.
     public var span: Int?
     /// For `format` findings: how much of its structure holds.
     public var structure: Structure?
     /// Why, in words: what was read and what it showed.
     public var basis: String
 
+    /// A finding of `kind`, about `format` where it has one, at `offset` for `span` bytes, explained by `basis`.
     public init(
         kind: Kind, format: String? = nil, offset: Int? = nil, span: Int? = nil, structure: Structure? = nil, basis: String
     ) {
@@ -117,9 +121,12 @@ public struct Finding: Sendable, Equatable {
 /// original name, which the stored file may not have) and a MIME type (an upload's
 /// Content-Type). Without either, the file's own name is the claim.
 public struct Claim: Sendable, Equatable {
+    /// The name the upload came with, if any.
     public var name: String?
+    /// The MIME type it was sent as (a Content-Type), if any.
     public var mimeType: String?
 
+    /// A claim of a name, a MIME type, both or neither.
     public init(name: String? = nil, mimeType: String? = nil) {
         self.name = name
         self.mimeType = mimeType
@@ -129,7 +136,9 @@ public struct Claim: Sendable, Equatable {
 /// What a service accepts: the types allowed (none listed: any) and the verdicts that break the
 /// policy (by default every verdict but `consistent`).
 public struct VerdictPolicy: Sendable, Equatable {
+    /// The types a file may be (empty: any); a file of another type breaks the policy.
     public var allowed: [UTType]
+    /// The verdicts that break the policy.
     public var denied: Set<FileVerdict.Kind>
     /// Whether `denied` is the default (no list was given), which a list given later replaces.
     public var deniesByDefault: Bool

@@ -343,13 +343,19 @@ struct Scan {
                 return finding(segments == 0 ? .signatureOnly : .signatureOnly, "no marker at byte \(position) (\(segments) segments before it)")
             }
             let marker = bytes[position + 1]
-            if marker == 0xFF { position += 1; continue }
+            if marker == 0xFF {
+                position += 1
+                continue
+            }
             if marker == 0xD9 {
                 return sawFrame
                     ? finding(.valid, "\(segments) segments from SOI to EOI", end: position + 2)
                     : finding(.signatureOnly, "EOI with no frame header")
             }
-            if (0xD0...0xD7).contains(marker) || marker == 0x01 { position += 2; continue }
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                position += 2
+                continue
+            }
             guard position + 4 <= bytes.count else { return ended() }
             let length = Int(be16(bytes, position + 2))
             guard length >= 2 else { return finding(.signatureOnly, "a segment of length \(length) at byte \(position)") }
@@ -670,7 +676,10 @@ struct Scan {
     /// An archive's entries: names that climb out of the folder (`../`, absolute), programs by
     /// name or by their stored bytes, encrypted entries, Office macros.
     private mutating func activeContent(in zip: ZipScan) {
-        var climbing: [String] = [], programs: [String] = [], encrypted: [String] = [], macros: [String] = []
+        var climbing: [String] = []
+        var programs: [String] = []
+        var encrypted: [String] = []
+        var macros: [String] = []
         for entry in zip.entries where !entry.name.hasSuffix("/") {
             let name = entry.name
             let components = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })

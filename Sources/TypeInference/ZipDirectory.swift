@@ -3,6 +3,7 @@ import UniformTypes
 /// The entry names of a zip file's central directory, read from the end of the file with at most
 /// two bounded reads (64 KiB for the end record, 4 MiB for the directory).
 @_spi(Fuzzing) public struct ZipDirectory {
+    /// The entry names, in the directory's order.
     public let names: [String]
     /// Whether the directory holds more entries than `nameLimit`, of which only the first were
     /// read: an answer from them says so.

@@ -1,5 +1,5 @@
-import FileAccess
 import ArgumentParser
+import FileAccess
 import ItemProvidersCore
 import TypeInference
 import UniformTypes

@@ -1,5 +1,5 @@
-import UniformTypes
 import TypeInference
+import UniformTypes
 
 /// `uti check --format junit`: one testsuite per manifest, one testcase per (expectation, file), a
 /// failure element for each failed case.

@@ -113,8 +113,12 @@ struct CheckRunner {
             let provider = Wrapper(catalog: catalog).provider(for: IdentifiedFile(found), path: Wrapper.absolute(path))
             let session = DragSession(items: [DragItem(provider: provider)])
             // What the single item does: the proposal, and the representation it loads (or why not).
-            var operation: DropOperation, reason: String
-            var accepted = false, representation: String?, match: MatchKind?, refusal: String?
+            var operation: DropOperation
+            var reason: String
+            var accepted = false
+            var representation: String?
+            var match: MatchKind?
+            var refusal: String?
             if drop.isList, let list = manifest.lists[drop.destination], let at = drop.at {
                 do {
                     let result = try ListDrop.perform(session, on: list, at: at, intent: drop.intent ?? .insert, catalog: catalog) { _, _, _, _ in nil }

@@ -1,5 +1,5 @@
-import UniformTypes
 import TypeInference
+import UniformTypes
 
 /// `uti check` as text: a line per failed case naming the file, the expectation, what was
 /// expected and what was found, then `N passed, M failed`.

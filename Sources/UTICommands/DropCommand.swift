@@ -222,7 +222,8 @@ struct DropCommand: ContextualCommand {
                 ]).serialized(pretty: true))
         case (.text, _), (.list, _):
             for outcome in outcomes {
-                let heading: String, body: String
+                let heading: String
+                let body: String
                 switch outcome {
                 case .destination(let name, let target, let result):
                     heading = "destination \(name):"
@@ -414,5 +415,4 @@ struct DropCommand: ContextualCommand {
         }
         return record
     }
-
 }

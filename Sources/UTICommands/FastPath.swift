@@ -41,7 +41,9 @@ enum FastPath {
     static func identify(_ arguments: [String], in context: UTIContext) -> Identification? {
         guard arguments.first == "identify", isOn(in: context) else { return nil }
         var paths: [String] = []
-        var brief = false, mimeType = false, mimeAndCharset = false
+        var brief = false
+        var mimeType = false
+        var mimeAndCharset = false
         var format: OutputFormat?
         var words = arguments.dropFirst()[...]
         while let word = words.popFirst() {
@@ -113,7 +115,9 @@ enum FastPath {
     /// `type [ID...] [-e|--extension EXT...] [-m|--mime MIME...] [--format text|json|jsonl]`,
     /// in any order, tag options taking values up to the next option as the parser does.
     private static func type(_ words: ArraySlice<String>) -> Plan? {
-        var identifiers: [String] = [], extensions: [String] = [], mimeTypes: [String] = []
+        var identifiers: [String] = []
+        var extensions: [String] = []
+        var mimeTypes: [String] = []
         var format: OutputFormat?
         /// Where plain words go: identifiers, or the values of the last -e or -m.
         enum Target { case identifiers, extensions, mimeTypes }

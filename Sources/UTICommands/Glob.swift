@@ -215,8 +215,10 @@ import UniformTypes
         func matches(_ name: String) -> Bool {
             if name.hasPrefix(".") && !allowsLeadingDot { return false }
             let characters = Array(name)
-            var token = 0, position = 0
-            var starToken = -1, starPosition = 0
+            var token = 0
+            var position = 0
+            var starToken = -1
+            var starPosition = 0
             while position < characters.count {
                 if token < tokens.count, tokens[token] == .star {
                     starToken = token

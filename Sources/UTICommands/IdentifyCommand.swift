@@ -402,7 +402,6 @@ struct Identification {
         writer.finish()
         if failed { throw ExitCode(1) }
     }
-
 }
 
 /// Hands out indices to workers, each once.

@@ -135,7 +135,10 @@ public final class Output: @unchecked Sendable {
     }
 
     private static func append(_ scalar: Unicode.Scalar, to output: inout String) {
-        guard needsEscape(scalar) else { output.unicodeScalars.append(scalar); return }
+        guard needsEscape(scalar) else {
+            output.unicodeScalars.append(scalar)
+            return
+        }
         switch scalar {
         case "\n": output += "\\n"
         case "\t": output += "\\t"

@@ -1,5 +1,5 @@
-import SharedMIMEInfo
 import FileAccess
+import SharedMIMEInfo
 import TypeInference
 import UniformTypes
 

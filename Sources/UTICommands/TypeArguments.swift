@@ -55,7 +55,8 @@ func suggestedIdentifier(for argument: String, in catalog: TypeCatalog) -> Strin
 /// mistakes do (`pgn` is one edit from `png`), in O(n·m) time and O(m) memory (the optimal string
 /// alignment distance).
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
     var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)

@@ -1,7 +1,7 @@
-import FileAccess
-import SharedMIMEInfo
 import ArgumentParser
 import CBuildInfo
+import FileAccess
+import SharedMIMEInfo
 import TypeInference
 import UniformTypes
 

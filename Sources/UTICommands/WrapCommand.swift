@@ -1,5 +1,5 @@
-import FileAccess
 import ArgumentParser
+import FileAccess
 import ImageCodecs
 import ItemProvidersCore
 import TypeInference

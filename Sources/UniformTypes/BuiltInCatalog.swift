@@ -42,7 +42,8 @@ enum BuiltInCatalog {
     /// Where `target` stands among `count` strings sorted ascending (`key(i)` the i-th), by
     /// binary search; nil when it is not among them.
     private static func search(_ target: String, count: Int, _ key: (Int) -> String) -> Int? {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             let candidate = key(middle)

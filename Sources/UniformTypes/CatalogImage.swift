@@ -155,7 +155,8 @@ package final class CatalogImage: @unchecked Sendable {
 
     /// The first of `count` entries (by `entry`) for which `order` is not below zero, by halves.
     private func search(_ count: Int, _ order: (Int) -> Int) -> Int? {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             let found = order(middle)
@@ -219,7 +220,8 @@ package final class CatalogImage: @unchecked Sendable {
 
     /// The positions of the records that carry a normalized tag, best first.
     func positions(tagClass: UTTagClass, value: String) -> [Int]? {
-        var tagClass = tagClass.rawValue, value = value
+        var tagClass = tagClass.rawValue
+        var value = value
         return tagClass.withUTF8 { classBytes in
             value.withUTF8 { valueBytes in
                 search(tagCount) { tag in

@@ -57,9 +57,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object(path: path, depth: depth + 1)
         case UInt8(ascii: "["): return try array(path: path, depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw fail("expected a value")
         }
@@ -77,7 +83,10 @@ struct JSONParser {
         position += 1
         var members: [String: JSONValue] = [:]
         skipSpace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
             guard position < bytes.count else { throw fail("unexpected end of the document inside an object") }
@@ -94,8 +103,14 @@ struct JSONParser {
             }
             skipSpace()
             guard position < bytes.count else { throw fail("unexpected end of the document inside an object") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            }
             throw fail("expected ',' or '}' in an object")
         }
     }
@@ -105,14 +120,23 @@ struct JSONParser {
         position += 1
         var elements: [JSONValue] = []
         skipSpace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
         while true {
             skipSpace()
             elements.append(try value(path: "\(path)[\(elements.count)]", depth: depth))
             skipSpace()
             guard position < bytes.count else { throw fail("unexpected end of the document inside an array") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
             throw fail("expected ',' or ']' in an array")
         }
     }
@@ -147,7 +171,10 @@ struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 { throw fail("a control character inside a string (escape it)") }
-            if byte != UInt8(ascii: "\\") { position += 1; continue }
+            if byte != UInt8(ascii: "\\") {
+                position += 1
+                continue
+            }
             try flushRun(position)
             position += 1
             guard position < bytes.count else { break }

@@ -24,13 +24,19 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
     /// alike and Python's `os.fsencode(json.loads(...))` gives the bytes back.
     case bytes([UInt8])
 
+    /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object, its members in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
+    /// A boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A whole number.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// null.
     public init(nilLiteral: ()) { self = .null }
 
     /// Decodes any JSON (or property-list) value.
@@ -128,9 +134,12 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
     /// A value serialized once for every object it is a member of: its compact bytes, and its
     /// indented bytes as a member one level in.
     public struct Serialized: Sendable {
+        /// On one line, as JSON lines are written.
         public let compact: [UInt8]
+        /// Indented, as a JSON document is written.
         public let pretty: [UInt8]
 
+        /// Both serializations of `value`.
         public init(_ value: JSONValue) {
             var compact: [UInt8] = []
             value.write(to: &compact, pretty: false, indent: 0)
@@ -169,7 +178,10 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
         _ members: [(key: String, value: Value)], to output: inout [UInt8], pretty: Bool, indent: Int,
         writeValue: (Value, inout [UInt8]) -> Void
     ) {
-        if members.isEmpty { output.append(contentsOf: "{}".utf8); return }
+        if members.isEmpty {
+            output.append(contentsOf: "{}".utf8)
+            return
+        }
         func newline(_ depth: Int) { Self.newline(depth, to: &output) }
         output.append(UInt8(ascii: "{"))
         for (position, member) in members.enumerated() {
@@ -205,7 +217,10 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
             }
             output.append(UInt8(ascii: "\""))
         case .array(let values):
-            if values.isEmpty { output.append(contentsOf: "[]".utf8); return }
+            if values.isEmpty {
+                output.append(contentsOf: "[]".utf8)
+                return
+            }
             output.append(UInt8(ascii: "["))
             for (position, value) in values.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }

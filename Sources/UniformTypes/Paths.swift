@@ -66,7 +66,10 @@ public func joinPath(_ folder: String, _ file: String) -> String {
     var parts: [Substring] = []
     for part in (file.hasPrefix("/") ? file : folder + "/" + file).split(separator: "/") {
         if part == "." { continue }
-        if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+        if part == "..", let last = parts.last, last != ".." {
+            parts.removeLast()
+            continue
+        }
         if part == ".." && absolute { continue }
         parts.append(part)
     }

@@ -24,18 +24,19 @@ public indirect enum PropertyList: Equatable, Sendable {
     /// CFKeyedArchiverUID holds it.
     case uid(UInt32)
 
+    /// Whether both hold the same value (dates and data by their bytes).
     public static func == (lhs: PropertyList, rhs: PropertyList) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): a == b
-        case let (.integer(a), .integer(b)): a == b
-        case let (.unsignedInteger(a), .unsignedInteger(b)): a == b
-        case let (.real(a), .real(b)): a == b || (a.isNaN && b.isNaN)
-        case let (.boolean(a), .boolean(b)): a == b
-        case let (.date(a), .date(b)): a == b || (a.isNaN && b.isNaN)
-        case let (.data(a), .data(b)): a == b
-        case let (.array(a), .array(b)): a == b
-        case let (.dictionary(a), .dictionary(b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        case let (.uid(a), .uid(b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
+        case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.boolean(let a), .boolean(let b)): a == b
+        case (.date(let a), .date(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.data(let a), .data(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.dictionary(let a), .dictionary(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.uid(let a), .uid(let b)): a == b
         default: false
         }
     }
@@ -490,8 +491,12 @@ struct XMLPropertyListReader {
         case .empty("data"): return .data([])
         case .empty("array"): return .array([])
         case .empty("dict"): return .dictionary([])
-        case .opening("true"): try closeTag("true"); return .boolean(true)
-        case .opening("false"): try closeTag("false"); return .boolean(false)
+        case .opening("true"):
+            try closeTag("true")
+            return .boolean(true)
+        case .opening("false"):
+            try closeTag("false")
+            return .boolean(false)
         case .opening("string"): return .string(try text(closing: "string"))
         case .opening("key"): throw fail("a <key> outside a dictionary")
         case .opening("integer"):
@@ -647,12 +652,18 @@ struct XMLPropertyListWriter {
         case .uid(let number):
             output += "\(tabs)<dict>\n\(tabs)\t<key>CF$UID</key>\n\(tabs)\t<integer>\(number)</integer>\n\(tabs)</dict>\n"
         case .array(let values):
-            if values.isEmpty { output += "\(tabs)<array/>\n"; return }
+            if values.isEmpty {
+                output += "\(tabs)<array/>\n"
+                return
+            }
             output += "\(tabs)<array>\n"
             for element in values { try write(element, indent: indent + 1, to: &output) }
             output += "\(tabs)</array>\n"
         case .dictionary(let pairs):
-            if pairs.isEmpty { output += "\(tabs)<dict/>\n"; return }
+            if pairs.isEmpty {
+                output += "\(tabs)<dict/>\n"
+                return
+            }
             output += "\(tabs)<dict>\n"
             for (key, element) in pairs {
                 output += "\(tabs)\t<key>\(escape(key))</key>\n"
@@ -718,7 +729,10 @@ enum PropertyListDate {
         let total = Int(seconds)
         var dayCount = total / 86_400
         var rest = total % 86_400
-        if rest < 0 { rest += 86_400; dayCount -= 1 }
+        if rest < 0 {
+            rest += 86_400
+            dayCount -= 1
+        }
         // Civil date from days since 0000-03-01.
         let z = dayCount + epochDays
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -768,7 +782,9 @@ enum Base64 {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - 0x30 + 52)
             case UInt8(ascii: "+"): value = 62
             case UInt8(ascii: "/"): value = 63
-            case UInt8(ascii: "="): padding += 1; continue
+            case UInt8(ascii: "="):
+                padding += 1
+                continue
             case 0x20, 0x09, 0x0A, 0x0D: continue
             default: return nil
             }

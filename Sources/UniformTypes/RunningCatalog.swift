@@ -96,6 +96,7 @@ extension UTType {
 
 /// Encoded as Apple encodes a UTType: its identifier, as a single string.
 extension UTType: Codable {
+    /// The type whose identifier the decoder holds, looked up in the running catalog (an undeclared identifier gives a dynamic type, as `UTType(importedAs:)` does).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let identifier = try container.decode(String.self)
@@ -107,6 +108,7 @@ extension UTType: Codable {
         self = UTType(identifier) ?? UTType(importedAs: identifier)
     }
 
+    /// Encodes the identifier, as Apple's `UTType` does.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(identifier)

@@ -27,7 +27,8 @@ public enum TextEncodings {
     public static func bomlessUTF16(_ head: [UInt8]) -> String? {
         let count = head.count & ~1
         guard count >= 8 else { return nil }
-        var zeroEven = 0, zeroOdd = 0
+        var zeroEven = 0
+        var zeroOdd = 0
         for index in stride(from: 0, to: count, by: 2) {
             if head[index] == 0 { zeroEven += 1 }
             if head[index + 1] == 0 { zeroOdd += 1 }

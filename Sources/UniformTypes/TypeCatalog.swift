@@ -83,7 +83,8 @@ public final class TypeCatalog: @unchecked Sendable {
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(keys.count)
         for (index, key) in keys.enumerated() { indexByKey[key] = index }
-        var parentStart = [0], parentList: [Int] = []
+        var parentStart = [0]
+        var parentList: [Int] = []
         parentStart.reserveCapacity(declarations.count + 1)
         for declaration in declarations {
             parentList += declaration.conformsTo.compactMap { indexByKey[$0.caseFolded] }
@@ -107,7 +108,8 @@ public final class TypeCatalog: @unchecked Sendable {
         let base = BuiltInCatalog.count
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(added.count)
-        var identifiers: [String] = [], keys: [String] = []
+        var identifiers: [String] = []
+        var keys: [String] = []
         identifiers.reserveCapacity(added.count)
         keys.reserveCapacity(added.count)
         for (offset, declaration) in added.enumerated() {
@@ -116,7 +118,8 @@ public final class TypeCatalog: @unchecked Sendable {
             keys.append(key)
             indexByKey[key] = base + offset
         }
-        var parentStart = BuiltInCatalog.parentStart, parentList = BuiltInCatalog.parentList
+        var parentStart = BuiltInCatalog.parentStart
+        var parentList = BuiltInCatalog.parentList
         parentStart.reserveCapacity(base + added.count + 1)
         for declaration in added {
             parentList += declaration.conformsTo.compactMap { parent in
@@ -137,8 +140,10 @@ public final class TypeCatalog: @unchecked Sendable {
     /// records' identifiers and parents are read now, the rest where a lookup needs it).
     package init(builtInAdding image: CatalogImage, describeMIMEType: (@Sendable (String) -> String?)? = nil) {
         self.describeMIMEType = describeMIMEType
-        var identifiers: [String] = [], keys: [String] = []
-        var parentStart = BuiltInCatalog.parentStart, parentList = BuiltInCatalog.parentList
+        var identifiers: [String] = []
+        var keys: [String] = []
+        var parentStart = BuiltInCatalog.parentStart
+        var parentList = BuiltInCatalog.parentList
         identifiers.reserveCapacity(image.count)
         keys.reserveCapacity(image.count)
         parentStart.reserveCapacity(image.base + image.count + 1)

@@ -187,13 +187,13 @@ extension TypeCatalog {
         var seenInFile = Set<String>()
         for declaration in declarations {
             let key = declaration.identifier.caseFolded
-            let where_ = "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier))"
+            let entryName = "\(declaration.declarer): \(declaration.entry) (\(declaration.identifier))"
             guard TypeDeclaration.isWellFormed(identifier: declaration.identifier) else {
-                throw UTIError(.invalidDeclaration, "\(where_): malformed identifier")
+                throw UTIError(.invalidDeclaration, "\(entryName): malformed identifier")
             }
             let level = declaration.declarer.overrideRank == 2 ? "exported" : "imported"
             guard seenInFile.insert("\(declaration.declarer)\u{0}\(level)\u{0}\(key)").inserted else {
-                throw UTIError(.invalidDeclaration, "\(where_): declared twice as \(level) in one file")
+                throw UTIError(.invalidDeclaration, "\(entryName): declared twice as \(level) in one file")
             }
             if let existing = position[key] {
                 if declaration.declarer.overrideRank >= merged[existing].declarer.overrideRank {
@@ -213,7 +213,7 @@ extension TypeCatalog {
         }
         // Depth-first search from every custom declaration, with an explicit stack (chains may be
         // longer than the call stack is deep); an edge back to a record on the stack is a cycle.
-        var state = [Int: Bool]()  // false: on the stack, true: done
+        var state: [Int: Bool] = [:]
         for (root, declaration) in merged.enumerated() where declaration.declarer.overrideRank > 0 && state[root] == nil {
             var stack: [(record: Int, next: Int)] = [(root, 0)]
             state[root] = false

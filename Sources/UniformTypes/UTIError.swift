@@ -4,8 +4,11 @@
 public struct UTIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stable identifier for a kind of failure; it appears as `error.code` in JSON output.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, such as `io-error`.
         public let rawValue: String
+        /// The code named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// A path that does not exist.
@@ -35,6 +38,7 @@ public struct UTIError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 
     /// Whether the failure lies in what the user asked for (exit status 2) rather than in one of

@@ -1,7 +1,10 @@
 /// A class of tags, such as filename extensions or MIME types, as in Apple's `UTTagClass`.
 public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The tag class's identifier, such as `public.filename-extension`.
     public let rawValue: String
+    /// The tag class with this identifier.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The identifier.
     public var description: String { rawValue }
 
     /// `public.filename-extension`: extensions without the leading period, such as `png`.
@@ -53,11 +56,13 @@ public struct TagSpecification: Hashable, Sendable {
         Dictionary(entries.map { ($0.tagClass, $0.values) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Whether both give the same tags to the same classes.
     public static func == (lhs: TagSpecification, rhs: TagSpecification) -> Bool {
         lhs.entries.count == rhs.entries.count
             && zip(lhs.entries, rhs.entries).allSatisfy { $0.tagClass == $1.tagClass && $0.values == $1.values }
     }
 
+    /// Hashes the tags of every class.
     public func hash(into hasher: inout Hasher) {
         for entry in entries {
             hasher.combine(entry.tagClass)

@@ -233,9 +233,13 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
 
     // MARK: Equality
 
+    /// Whether both are the same type: the same identifier, compared case-insensitively.
     public static func == (lhs: UTType, rhs: UTType) -> Bool { lhs.key == rhs.key }
+    /// Hashes the identifier as equality compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    /// The identifier.
     public var description: String { identifier }
+    /// The identifier in angle brackets.
     public var debugDescription: String { "<\(identifier)>" }
 }
 

@@ -1,6 +1,6 @@
-import SharedMIMEInfo
 import ImageCodecs
 @_spi(Fuzzing) import ItemProvidersCore
+import SharedMIMEInfo
 @_spi(Fuzzing) import TypeInference
 @_spi(Fuzzing) import UTICommands
 @_spi(Fuzzing) import UniformTypes
@@ -228,7 +228,9 @@ enum FuzzTarget: String, CaseIterable {
             count += 1
             switch next {
             case .array(let values): pending += values
-            case .dictionary(let pairs): count += pairs.count; pending += pairs.map(\.value)
+            case .dictionary(let pairs):
+                count += pairs.count
+                pending += pairs.map(\.value)
             default: break
             }
         }

@@ -1,5 +1,5 @@
-import UTICommands
 import SharedMIMEInfo
+import UTICommands
 import UniformTypes
 
 // The process's own setup, which no library does for it.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import UTITestSupport
-@_spi(Fuzzing) @testable import ItemProvidersCore
 import UniformTypes
+
+@_spi(Fuzzing) @testable import ItemProvidersCore
 
 /// Hostile inputs to the converters and the zip writer (Fixtures/hostile/README.md): nothing is
 /// dropped or passed through unconverted, nothing traps, and what cannot be converted without

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-import UTITestSupport
-@testable import ItemProvidersCore
 import TypeInference
+import UTITestSupport
 import UniformTypes
+
+@testable import ItemProvidersCore
 
 /// NSItemProvider's API on uti's providers, as a Swift program uses it.
 @Suite struct ItemProviderAPITests {

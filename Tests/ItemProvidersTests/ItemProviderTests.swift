@@ -1,10 +1,11 @@
 import FileAccess
 import Foundation
 import Testing
-@testable import ItemProvidersCore
 import TypeInference
 import UTITestSupport
 import UniformTypes
+
+@testable import ItemProvidersCore
 
 func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws -> ItemProvider {
     let inference = TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: try MagicSniffer()).infer(RawPath(fixture(path)))
@@ -81,7 +82,9 @@ func wrap(_ path: String, configure: (inout Wrapper) -> Void = { _ in }) throws 
 
     @Test func optionsOmitDerivedAndURLs() throws {
         let bare = try wrap("files/page.html") {
-            $0.includeDerived = false; $0.includeURLs = false; $0.openInPlace = true
+            $0.includeDerived = false
+            $0.includeURLs = false
+            $0.openInPlace = true
         }
         #expect(bare.registeredTypeIdentifiers == ["public.html"])
         #expect(bare.representations[0].openInPlace)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import UTITestSupport
-@testable import ItemProvidersCore
 import UniformTypes
+
+@testable import ItemProvidersCore
 
 /// `ListDrop` as server-side Swift calls it: pure, with the loads supplied by the caller.
 @Suite struct ListDropLibraryTests {

@@ -1,9 +1,10 @@
 import Foundation
+import ItemProviders
 import Testing
 import UTITestSupport
 import UniformTypes
+
 @testable import ItemProvidersCore
-import ItemProviders
 
 /// `NSItemProvider` as Apple's code calls it: completion handlers, `Data`, `URL`, `Progress`.
 @Suite struct NSItemProviderTests {

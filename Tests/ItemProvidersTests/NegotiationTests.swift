@@ -2,8 +2,9 @@ import FileAccess
 import Foundation
 import Testing
 import UTITestSupport
-@testable import ItemProvidersCore
 import UniformTypes
+
+@testable import ItemProvidersCore
 
 /// A session built from literals: each item a list of (type, visibility).
 func makeSession(
@@ -49,7 +50,8 @@ func negotiate(_ session: DragSession, _ destination: DropDestination) -> DropRe
     ) {
         let session = makeSession([[("public.png", visibility)]])
         let target = destination(.accepts(["public.image"]), application: application) {
-            $0.team = team; $0.group = group
+            $0.team = team
+            $0.group = group
         }
         let result = negotiate(session, target)
         #expect(result.canHandle == visible)
@@ -160,7 +162,8 @@ func negotiate(_ session: DragSession, _ destination: DropDestination) -> DropRe
             negotiate(
                 two,
                 destination(.accepts(["public.image"])) {
-                    $0.minItems = 2; $0.maxItems = 2
+                    $0.minItems = 2
+                    $0.maxItems = 2
                 }
             ).operation == .copy)
         #expect(

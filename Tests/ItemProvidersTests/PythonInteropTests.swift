@@ -2,8 +2,9 @@ import FileAccess
 import Foundation
 import Testing
 import UTITestSupport
-@_spi(Fuzzing) @testable import ItemProvidersCore
 import UniformTypes
+
+@_spi(Fuzzing) @testable import ItemProvidersCore
 
 /// The lossless converters checked by Python, an independent implementation: plistlib for
 /// property lists, the cp1252 codec for Windows-1252, zipfile for folder archives. plistlib
@@ -53,7 +54,8 @@ import UniformTypes
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uti-plist-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = folder.appendingPathComponent("made.bplist").path, xml = folder.appendingPathComponent("made.plist").path
+        let binary = folder.appendingPathComponent("made.bplist").path
+        let xml = folder.appendingPathComponent("made.plist").path
         let made = try python(Self.make, [binary, xml])
         #expect(made.status == 0, "\(made.output)")
         let sources = [

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import UTITestSupport
 import UniformTypes
+
 @testable import TypeInference
 
 /// Camera raws by their structure, without their names: a NEF is not a TIFF an image decoder

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import UTITestSupport
-@_spi(Fuzzing) @testable import TypeInference
 import UniformTypes
+
+@_spi(Fuzzing) @testable import TypeInference
 
 @Suite struct ContentCheckTests {
     @Test(arguments: [
@@ -134,9 +135,12 @@ import UniformTypes
         #expect(ContentChecks.elfMIMEType(header(bigEndian: false, is64: true, type: 3)) == "application/x-sharedlib")
         // One PT_DYNAMIC program header (64-bit, little-endian) whose section holds DT_FLAGS_1 = DF_1_PIE.
         var pie = header(bigEndian: false, is64: true, type: 3) + [UInt8](repeating: 0, count: 56 + 32)
-        pie[32] = 64; pie[54] = 56; pie[56] = 1  // e_phoff, e_phentsize, e_phnum
+        pie[32] = 64
+        pie[54] = 56
+        pie[56] = 1  // e_phoff, e_phentsize, e_phnum
         pie[64] = 2  // p_type PT_DYNAMIC
-        pie[72] = 120; pie[96] = 32  // p_offset, p_filesz
+        pie[72] = 120
+        pie[96] = 32  // p_offset, p_filesz
         pie[120...127] = [0xFB, 0xFF, 0xFF, 0x6F, 0, 0, 0, 0]  // DT_FLAGS_1
         pie[128...135] = [0, 0, 0, 0x08, 0, 0, 0, 0]  // DF_1_PIE
         #expect(ContentChecks.elfMIMEType(pie) == "application/x-pie-executable")
@@ -215,7 +219,9 @@ import UniformTypes
     @Test func mzExecutablesByTheirNewHeader() {
         func mz(relocations: UInt8, newHeader: [UInt8]?) -> [UInt8] {
             var head = [UInt8](repeating: 0, count: 0x80)
-            head[0] = 0x4D; head[1] = 0x5A; head[0x18] = relocations
+            head[0] = 0x4D
+            head[1] = 0x5A
+            head[0x18] = relocations
             if let newHeader {
                 head[0x3C] = 0x40
                 head.replaceSubrange(0x40..<(0x40 + newHeader.count), with: newHeader)
@@ -339,7 +345,10 @@ import UniformTypes
 
     @Test func damagedFilesEndTheReadWithoutAnAnswerOrAHang() throws {
         var looping = try fixture("sheet.qpw")
-        looping[512 + 4] = 1; looping[512 + 5] = 0; looping[512 + 6] = 0; looping[512 + 7] = 0  // FAT[1] = 1: the directory chain loops
+        looping[512 + 4] = 1
+        looping[512 + 5] = 0
+        looping[512 + 6] = 0
+        looping[512 + 7] = 0  // FAT[1] = 1: the directory chain loops
         #expect(read(looping)?.names == ["NativeContent_MAIN"], "each directory sector is read once")
         var shifted = try fixture("sheet.qpw")
         shifted[0x1E] = 20  // a sector of a mebibyte

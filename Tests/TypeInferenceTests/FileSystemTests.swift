@@ -1,8 +1,8 @@
 import FileAccess
 import Foundation
 import Testing
-import UTITestSupport
 import TypeInference
+import UTITestSupport
 import UniformTypes
 
 /// A fresh temporary directory, removed when the test ends.

@@ -1,9 +1,10 @@
-@testable import SharedMIMEInfo
 import Foundation
 import Testing
-import UTITestSupport
 import TypeInference
+import UTITestSupport
 import UniformTypes
+
+@testable import SharedMIMEInfo
 
 struct ManifestRow: CustomTestStringConvertible, Sendable {
     let file: String

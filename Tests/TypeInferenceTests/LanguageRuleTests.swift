@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
+
 @_spi(Fuzzing) @testable import TypeInference
 
 /// Catalog/languages.json: every language's examples (fixtures, or text written for uti) are that
@@ -17,8 +18,11 @@ import UTITestSupport
         let languages: [Language]
     }
 
-    let table: Table = try! JSONDecoder().decode(
-        Table.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/languages.json")))
+    let table: Table
+
+    init() throws {
+        table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/languages.json")))
+    }
 
     func bytes(_ example: String) throws -> [UInt8] {
         guard example.hasPrefix("Fixtures/") else { return Array(example.utf8) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
+
 @_spi(Fuzzing) @testable import TypeInference
 
 /// Audio or video in ASF and Matroska, from the stream descriptions at their start.

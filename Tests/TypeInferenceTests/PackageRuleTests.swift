@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import UTITestSupport
-@_spi(Fuzzing) @testable import TypeInference
 import UniformTypes
+
+@_spi(Fuzzing) @testable import TypeInference
 
 /// Catalog/package-rules.json: every rule's examples are identified by content alone (copied to a
 /// name without an extension) as the rule says, and its counterexamples are not.
@@ -35,8 +36,11 @@ import UniformTypes
         let isoMajorBrand: [Brand]
     }
 
-    let rules: Rules = try! JSONDecoder().decode(
-        Rules.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/package-rules.json")))
+    let rules: Rules
+
+    init() throws {
+        rules = try JSONDecoder().decode(Rules.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Catalog/package-rules.json")))
+    }
 
     /// The type of a fixture by its bytes alone.
     func contentType(_ fixture: String) throws -> UTType? {

@@ -1,6 +1,6 @@
 import Testing
-import UTITestSupport
 import TypeInference
+import UTITestSupport
 import UniformTypes
 
 /// The reconciliation rules, on literal evidence: no libmagic, no files.
@@ -247,5 +247,4 @@ import UniformTypes
         #expect(outcome.type.identifier == "com.microsoft.word.dot")
         #expect(outcome.decidedBy == .extension)
     }
-
 }

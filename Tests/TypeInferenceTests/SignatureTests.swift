@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import UTITestSupport
 import UniformTypes
+
 @testable import TypeInference
 
 /// Formats uti's own rules and compound-file readers tell by their specifications' signatures,

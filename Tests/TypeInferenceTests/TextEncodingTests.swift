@@ -1,6 +1,7 @@
 import Testing
 import UTITestSupport
 import UniformTypes
+
 @testable import TypeInference
 
 /// The text check reads eight bytes at a time while they are printable ASCII; a byte that is not

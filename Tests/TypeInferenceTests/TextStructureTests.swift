@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import UTITestSupport
 import UniformTypes
+
 @testable import TypeInference
 
 /// Text formats by structure, without names: every fixture of each format is found by its

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
+
 @testable import UTICommands
 
 /// What a new user meets first: the version, completions, errors that say how to fix.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
+
 @_spi(Fuzzing) @testable import UTICommands
 
 @Suite struct CheckCommandTests {

@@ -3,8 +3,9 @@ import SharedMIMEInfo
 import Testing
 import TypeInference
 import UTITestSupport
-@testable import UTICommands
 import UniformTypes
+
+@testable import UTICommands
 
 /// Workers share one catalog and one database, whose tables are built on first use. CI runs this
 /// suite under the thread sanitizer (`.ci/run`), where the `uti` processes it starts are

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UTITestSupport
+
 @testable import UTICommands
 
 /// The fast path of `uti conforms`, `uti type` and `uti identify` takes the simple forms and leaves the rest to

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import UTITestSupport
-@_spi(Fuzzing) @testable import UTICommands
 import UniformTypes
+
+@_spi(Fuzzing) @testable import UTICommands
 
 /// Hostile input at the command line, each class from issue 12 with its smallest input
 /// (Fixtures/hostile/README.md): the documented exit status and one clear line, at once.

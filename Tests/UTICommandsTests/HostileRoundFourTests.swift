@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import UTITestSupport
+import UniformTypes
+
 @testable import ItemProvidersCore
 @testable import SharedMIMEInfo
 @_spi(Fuzzing) @testable import UTICommands
-import UniformTypes
 
 /// Issue 45, hostile input round four: each item's smallest input, run as users run uti (a
 /// process of its own, with a time limit: several of these hung or ran for minutes before).

@@ -394,7 +394,9 @@ import UTITestSupport
         #expect(drop.stdout.hasPrefix("proposal: copy, insert at 0.0 (drops into another application copy)\n"))
 
         let (enabledFolder, enabled) = try photosVariant {
-            $0["device"] = "phone"; $0["dragInteractionEnabled"] = true; $0["os"] = 14
+            $0["device"] = "phone"
+            $0["dragInteractionEnabled"] = true
+            $0["os"] = 14
         }
         defer { try? FileManager.default.removeItem(at: enabledFolder) }
         // Enabled on an iPhone with iOS 14: the drag stays in its application.
@@ -443,7 +445,8 @@ import UTITestSupport
     // only while editing, and no dropSessionDidUpdate at all.
     @Test func aListDeclaresWhereItsDelegateForbidsAndWhenItMoves() throws {
         let (folder, list) = try photosVariant {
-            $0["firstInsertableItem"] = 1; $0["movesOnlyWhileEditing"] = true
+            $0["firstInsertableItem"] = 1
+            $0["movesOnlyWhileEditing"] = true
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try pipeline(["Fixtures/files/photo.png"], ["--list", list, "--at", "0.0"])

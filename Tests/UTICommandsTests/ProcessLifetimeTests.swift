@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UTICommands
 
 /// What a command is done with lives on until the process exits only when the process exits

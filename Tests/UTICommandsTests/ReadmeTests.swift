@@ -115,7 +115,10 @@ struct ReadmeExample: CustomTestStringConvertible, Sendable {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         var inBlock = false
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") { inBlock = line == "```sh"; continue }
+            if line.hasPrefix("```") {
+                inBlock = line == "```sh"
+                continue
+            }
             guard inBlock else { continue }
             let command = line.hasPrefix("$ ") ? line.dropFirst(2) : line
             guard !command.hasPrefix("#") else { continue }

@@ -1,11 +1,12 @@
 import Foundation
 import SharedMIMEInfo
 import Testing
-import UTITestSupport
-@_spi(Fuzzing) @testable import UTICommands
-@_spi(Fuzzing) @testable import ItemProvidersCore
 @_spi(Fuzzing) import TypeInference
+import UTITestSupport
 import UniformTypes
+
+@_spi(Fuzzing) @testable import ItemProvidersCore
+@_spi(Fuzzing) @testable import UTICommands
 
 /// Issue 25, through the command line: outputs never replace what is not uti's, loaded files keep
 /// their owners' privacy, a zip cannot pose as an image, and every reader and list operation is

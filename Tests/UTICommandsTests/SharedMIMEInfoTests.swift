@@ -1,8 +1,9 @@
-@testable import SharedMIMEInfo
 import Foundation
 import Testing
 import UTITestSupport
 import UniformTypes
+
+@testable import SharedMIMEInfo
 
 /// The system's shared-mime-info database as a source of types, tested against a database made
 /// by update-mime-database from a hand-written package (Fixtures/shared-mime-info/README.md), so
@@ -236,7 +237,10 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         switch kind {
         case "truncated": cache = cache.prefix(60)
         case "garbage":
-            cache = Data((0..<cache.count).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) | 0x80 }); cache[0] = 0; cache[1] = 1; cache[2] = 0;
+            cache = Data((0..<cache.count).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) | 0x80 })
+            cache[0] = 0
+            cache[1] = 1
+            cache[2] = 0
             cache[3] = 2
         default: cache[3] = 9
         }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import SharedMIMEInfo
+import Testing
 import UTITestSupport
 import UniformTypes
+
 @testable import UTICommands
 
 /// The `uti` executable that `swift build` put beside this test bundle.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TypeInference
-import UniformTypes
 import UTITestSupport
+import UniformTypes
+
 @testable import UTICommands
 
 /// `identify --verdict` (issue 41): whether a file is what it claims to be, and only that.

@@ -15,11 +15,16 @@ public func fixture(_ path: String) -> String { repositoryRoot.appendingPathComp
 
 /// What one run of the built `uti` produced.
 public struct Execution {
+    /// The exit status.
     public let status: Int32
+    /// Standard output, as UTF-8 text.
     public let stdout: String
+    /// Standard error, as UTF-8 text.
     public let stderr: String
+    /// Standard output, as bytes.
     public let stdoutBytes: Data
 
+    /// An execution that exited with `status` and wrote these.
     public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data) {
         self.status = status
         self.stdout = stdout
@@ -58,7 +63,10 @@ public func runProgram(
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let output = try FileHandle(forWritingTo: outURL)
     let error = try FileHandle(forWritingTo: errURL)
-    defer { try? output.close(); try? error.close() }
+    defer {
+        try? output.close()
+        try? error.close()
+    }
     process.standardOutput = output
     process.standardError = error
     let input = Pipe()

@@ -1,11 +1,16 @@
 import Foundation
 import Testing
 import UTITestSupport
+
 @testable import UniformTypes
 
 /// Apple's UTType API as code written for Apple's platforms uses it.
 @Suite struct AppleAPITests {
-    struct Row: Decodable { let name: String; let identifier: String; let macOS: String }
+    struct Row: Decodable {
+        let name: String
+        let identifier: String
+        let macOS: String
+    }
 
     @Test func everyStaticTypeOfApplesUTTypeResolvesToItsIdentifier() throws {
         let url = repositoryRoot.appendingPathComponent("Catalog/apple-static-types.json")

@@ -1,7 +1,8 @@
-@testable import SharedMIMEInfo
 import Foundation
 import Testing
 import UTITestSupport
+
+@testable import SharedMIMEInfo
 @testable import UniformTypes
 
 struct CatalogEntry: Decodable {

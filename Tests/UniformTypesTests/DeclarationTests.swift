@@ -1,7 +1,8 @@
-@testable import FileAccess
 import Foundation
 import Testing
 import UTITestSupport
+
+@testable import FileAccess
 @testable import UniformTypes
 
 @Suite struct DeclarationTests {

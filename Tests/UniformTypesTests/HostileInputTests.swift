@@ -1,7 +1,8 @@
-@testable import SharedMIMEInfo
 import Foundation
 import Testing
 import UTITestSupport
+
+@testable import SharedMIMEInfo
 @_spi(Fuzzing) @testable import UniformTypes
 
 /// Hostile inputs to the parsers in UniformTypes: each fails with a message naming the cause,
@@ -12,7 +13,10 @@ import UTITestSupport
     func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: hostile.appendingPathComponent(name))) }
 
     func plistFailure(_ bytes: [UInt8]) -> String? {
-        do { _ = try PropertyList.read(bytes); return nil } catch { return error.message }
+        do {
+            _ = try PropertyList.read(bytes)
+            return nil
+        } catch { return error.message }
     }
 
     @Test(arguments: [

@@ -1,3 +1,5 @@
+import Foundation
+
 // Written as an app would use Apple's framework; only the import differs on Linux.
 #if canImport(UniformTypeIdentifiers)
 import UniformTypeIdentifiers
@@ -5,7 +7,6 @@ import UniformTypeIdentifiers
 import UniformTypes
 import ItemProviders
 #endif
-import Foundation
 
 func show(_ label: String, _ value: Any?) {
     print("\(label): \(value.map { "\($0)" } ?? "nil")")
