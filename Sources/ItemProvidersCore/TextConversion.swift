@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// Text conversions: any encoding to UTF-8, and HTML or RTF to plain text.

@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// What a wrapper needs to know of an identified file: its name, how messages call it, its type

@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// The names and summaries of uti's own content checks, in the order they run (the manual lists

@@ -1,3 +1,4 @@
+import FileAccess
 import UniformTypes
 
 /// The entry names of a zip file's central directory, read from the end of the file with at most

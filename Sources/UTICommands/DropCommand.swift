@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileAccess
 import ImageCodecs
 import ItemProvidersCore
 import TypeInference

@@ -1,3 +1,4 @@
+import FileAccess
 import ItemProvidersCore
 import UniformTypes
 

@@ -1,3 +1,13 @@
+// The C library for memcmp, the in-place key comparison (not re-exported: FileAccess passes the C
+// library on).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The types a catalog adds to the built-in tables, with their indexes, as one block of bytes that
 /// lookups search in place: what uti's cache keeps of the system's shared-mime-info types, so
 /// that a one-shot command reads one file and builds nothing (decoding six hundred declarations

@@ -1,3 +1,12 @@
+// The C library for the pthread mutex: this module's only use of it, not re-exported (FileAccess,
+// where I/O lives, passes the C library on to the modules that read and write files).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A mutex over pthread, for the few places that share state between threads (the running
 /// catalog, output buffers, work counters). Foundation's NSLock is not used: UniformTypes needs
 /// no Foundation, and Synchronization's Mutex needs macOS 15.

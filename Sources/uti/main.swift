@@ -1,3 +1,4 @@
+import FileAccess
 import SharedMIMEInfo
 import UTICommands
 import UniformTypes
