@@ -309,6 +309,15 @@ extension HelpText {
         -q (with --expect or --verdict) prints nothing but the failures, on standard error: a CI step's \
         output.
 
+        TEMPLATE: --format with a % in it prints one line a file as the template says, as magika's --format \
+        and find -printf do: --format '%p\\t%t\\t%m' prints the path, the type and the MIME type separated \
+        by tabs. The fields: \(HelpFacts.templateFields); %% prints a percent sign, and \\t, \\n and \\\\ a tab, a newline \
+        and a backslash (a shell's single quotes keep them as typed); any other letter after % is exit 2, \
+        naming it. Field values are escaped as text lines are (a name with a tab or a newline in it cannot \
+        split a line); with -0 each line ends in NUL. A file that cannot be read prints no line: its error \
+        goes to standard error and the exit status is 1. -b, --mime-type, -i, --mime-encoding, --extension \
+        and --explain shape text lines, so a template with one of them is exit 2.
+
         EXIT STATUS: 0 when every path was identified (and conforms to --expect); 1 when some path failed \
         (said once: in its error record, or on standard error when no record shows it, that is in text \
         when standard output and error are one terminal, and with -q; the others are still identified) or did not conform to --expect; 2 for bad usage or declarations.

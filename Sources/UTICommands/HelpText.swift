@@ -23,6 +23,11 @@ enum HelpFacts {
         ContentCheckOrder.text.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ")
     }
 
+    /// identify's template fields: "%p the path, %t ...".
+    static var templateFields: String {
+        LineTemplate.Field.allCases.map { "%\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")
+    }
+
     /// Each class preset with the types it reads, in preference order.
     static var readableClassPresets: String {
         classPresets(\.readable)
@@ -91,6 +96,7 @@ enum HelpText {
         if !description.isEmpty {
             blocks.append(short ? "The rules, the records and the limits: \(name) --help, or man uti." : "DESCRIPTION:\n\n" + description)
         }
+        if !short, let examples = HelpExamples.section(for: command) { blocks.append(examples) }
         return blocks.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
     }
 

@@ -130,8 +130,12 @@ struct IdentifyCommand: ContextualCommand {
     @Option(name: [.short, .long], help: "Worker threads (default: one per core; at most four per core).")
     var jobs: Int?
 
-    @Option(help: "Output format: text, json or jsonl.")
-    var format: OutputFormat = .text
+    @Option(
+        help: ArgumentHelp(
+            "Output format: text, json, jsonl, or a line template such as '%p\\t%t\\t%m' (fields: %p %t %d %m %c %e %k %b %s %v).",
+            valueName: "format"),
+        completion: .list(["text", "json", "jsonl"]))
+    var format: IdentifyFormat = .text
     @Option(help: "Colour text: auto (a terminal, no NO_COLOR), always, never.") var color: ColorChoice = .auto
     @OptionGroup var shortcuts: FormatShortcuts
 
@@ -164,7 +168,22 @@ struct IdentifyCommand: ContextualCommand {
         for name in deny where FileVerdict.Kind(rawValue: name) == nil {
             throw ValidationError("--deny \(name): not a verdict (one of \(FileVerdict.Kind.allCases.map(\.rawValue).joined(separator: ", "))).")
         }
-        if format != .text {
+        if format.records == nil {
+            do {
+                _ = try LineTemplate(parsing: format.rawValue)
+            } catch {
+                throw ValidationError(error.message)
+            }
+            let shaping = [
+                (brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension"),
+                (explain, "--explain"),
+            ]
+            .filter(\.0).map(\.1)
+            if !shaping.isEmpty {
+                throw ValidationError(
+                    "\(shaping.joined(separator: ", ")) shape\(shaping.count == 1 ? "s" : "") text lines; a --format template says what each line prints")
+            }
+        } else if format != .text {
             let textOnly = [
                 (brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension"),
                 (explain, "--explain"),
@@ -184,7 +203,8 @@ struct IdentifyCommand: ContextualCommand {
             hidden: hidden, noIgnore: noIgnore, exclude: exclude, maxDepth: maxDepth, followSymlinks: followSymlinks, brief: brief,
             mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, mimeEncoding: mimeEncoding, extensions: extensions, mimeSpelling: mimeSpelling,
             conformingTo: conformingTo, explain: explain,
-            magicDescription: magicDescription, expect: expect, jobs: jobs, format: format, typeFiles: catalogOptions.typeFiles,
+            magicDescription: magicDescription, expect: expect, jobs: jobs, format: format.records ?? .text,
+            template: format.records == nil ? try LineTemplate(parsing: format.rawValue) : nil, typeFiles: catalogOptions.typeFiles,
             quiet: quiet, color: color,
             verdict: verdict
                 ? VerdictRequest(claimedType: claimedType, claimedName: claimedName, allow: allow, deny: deny, policyFile: policy) : nil
@@ -294,6 +314,8 @@ struct Identification {
     var expect: String? = nil
     var jobs: Int? = nil
     var format = OutputFormat.text
+    /// `--format TEMPLATE`: one line a file as the template says (text format); nil for the others.
+    var template: LineTemplate? = nil
     /// `--types` files (UTI_TYPES' come first).
     var typeFiles: [String] = []
     /// `-q`: only the failures, on standard error.
@@ -341,6 +363,7 @@ struct Identification {
         let output = context.standardOutput
         var writer = InferenceWriter(
             format: format, brief: brief, answer: answer, nullSeparated: nullSeparated, explains: explain, policy: policy, output: output)
+        writer.template = template
         writer.colors = format == .text && !nullSeparated && color.colors(output, in: context)
         // Standard output and error on one terminal: an error is said once, on standard error.
         let bothOnOneTerminal = output.isTerminal && context.standardError.isTerminal
@@ -359,7 +382,8 @@ struct Identification {
             if !wanted.isEmpty, inference.error == nil, !(inference.type.map { type in wanted.contains { type.conforms(to: $0) } } ?? false) {
                 return false
             }
-            if inference.error != nil, format == .text, bothOnOneTerminal { return false }
+            // A template's line has no place for an error: it goes to standard error.
+            if inference.error != nil, format == .text, bothOnOneTerminal || template != nil { return false }
             return !quiet
         }
         func flushBatch() throws {

@@ -29,6 +29,8 @@ struct InferenceWriter {
 
     /// `--verdict`'s policy: the text line and the record say whether each file keeps it.
     let policy: VerdictPolicy?
+    /// `--format TEMPLATE`: each line as the template says, instead of the text line.
+    var template: LineTemplate?
     /// Text lines in colour (`--color`): the answer cyan, an error red, a verdict that is not
     /// consistent yellow.
     var colors = false
@@ -60,6 +62,10 @@ struct InferenceWriter {
     mutating func write(_ inference: Inference, rendered: String? = nil) {
         guard format == .text else {
             records.write(rendered: rendered ?? renderedInferenceRecord(inference, as: format, policy: policy))
+            return
+        }
+        if let template {
+            output.write(template.render(inference) + (nullSeparated ? "\0" : "\n"))
             return
         }
         var text: String

@@ -64,7 +64,8 @@ import UniformTypes
 
     /// The count the issue asked for, kept honest: every check of both registries has examples.
     @Test func theRegistriesHoldThirtyEightChecksWithExamples() {
-        let checks = ContentChecks.binaryChecks.map { ($0.examples.count, $0.counterexamples.count) }
+        let checks =
+            ContentChecks.binaryChecks.map { ($0.examples.count, $0.counterexamples.count) }
             + ContentChecks.textChecks.map { ($0.examples.count, $0.counterexamples.count) }
         #expect(checks.count == 38)
         #expect(checks.allSatisfy { $0.0 >= 1 && $0.1 >= 1 })

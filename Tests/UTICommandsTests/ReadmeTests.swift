@@ -1,6 +1,9 @@
+import ArgumentParser
 import Foundation
 import Testing
 import UTITestSupport
+
+@testable import UTICommands
 
 /// One `$ COMMAND` of the README with the output it shows.
 struct ReadmeExample: CustomTestStringConvertible, Sendable {
@@ -58,6 +61,28 @@ struct ReadmeExample: CustomTestStringConvertible, Sendable {
         }
         return folders
     }()
+
+    /// Every command's `--help` ends with EXAMPLES, and each example runs as written, from a
+    /// folder with the repository's Fixtures, in bash: exit status 0, no usage error.
+    @Test func everyHelpExampleRuns() throws {
+        let commands: [any ParsableCommand.Type] = [UTI.self] + UTI.configuration.subcommands
+        let bin = utiExecutable.deletingLastPathComponent().path
+        for command in commands {
+            let name = command.configuration.commandName ?? "uti"
+            let help = HelpText.render(command, short: false)
+            #expect(help.contains("\nEXAMPLES:\n"), "uti \(name) --help has no EXAMPLES")
+            for example in HelpExamples.all[name] ?? [] {
+                #expect(help.contains("  \(example.command)\n"), "\(example.command) is not in uti \(name) --help")
+                let script = "export PATH='\(bin)':\"$PATH\"; cd '\(repositoryRoot.path)' || exit 99; " + example.command
+                let run = try runProgram("/bin/bash", ["-c", script])
+                #expect(run.status == 0, "\(example.command): exit \(run.status)\n\(run.stderr)")
+                #expect(!run.stderr.contains("Usage:") && !run.stderr.contains("Error: "), "\(example.command)\n\(run.stderr)")
+                #expect(
+                    !run.stdout.isEmpty || example.command.contains(">") || example.command.contains(" -q") || name == "conforms" || name == "completions",
+                    "\(example.command) printed nothing")
+            }
+        }
+    }
 
     @Test func theReadmeHasExamples() {
         #expect(ReadmeExample.all.count >= 20)
