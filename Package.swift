@@ -31,6 +31,10 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"]), .brew(["libmagic"])]),
         // zlib, to inflate the few zip entries whose content names the package ([Content_Types].xml).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // liblzma, libbz2 and libzstd, for identify -z: the first bytes of an xz, bzip2 or
+        // Zstandard stream (libmagic links the first two already).
+        .systemLibrary(
+            name: "CCompression", providers: [.apt(["liblzma-dev", "libbz2-dev", "libzstd-dev"]), .brew(["xz", "bzip2", "zstd"])]),
         // libpng, libjpeg-turbo (TurboJPEG), libwebp, giflib and libtiff, to encode a class's image
         // types from the formats it reads (UIImage's PNG from a GIF).
         .systemLibrary(
@@ -43,7 +47,7 @@ let package = Package(
         // (-Xcc -DUTI_COMMIT=...); empty in other builds.
         .systemLibrary(name: "CBuildInfo"),
         // Adapters: file-system kinds, content sniffing, refinements, reconciliation.
-        .target(name: "TypeInference", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "CMagic", "CZlib"]),
+        .target(name: "TypeInference", dependencies: ["UniformTypes", "FileAccess", "SharedMIMEInfo", "CMagic", "CZlib", "CCompression"]),
         // Representations, item providers, drag sessions, converters, destinations, negotiation:
         // everything but the Foundation class, on FoundationEssentials alone.
         .target(

@@ -226,6 +226,9 @@ public struct Inference: Sendable {
     /// Whether the file is what it claims to be, when asked (`TypeInferrer.verdict(for:)`;
     /// `identify --verdict`).
     public var verdict: FileVerdict?
+    /// With `identify -z`, for a compressed file: its compression, the answer being what the
+    /// stream's first bytes are (`TypeInferrer.uncompressed(_:)`); nil otherwise.
+    public var compression: Compression?
 
     /// An answer about `path`, with nothing known yet.
     public init(path: RawPath) { self.path = path }
@@ -235,4 +238,21 @@ public struct Inference: Sendable {
 
     /// The type's description, else the content's.
     public var description: String? { type?.localizedDescription ?? content?.description }
+}
+
+/// A compressed file read through its stream (`identify -z`).
+public struct Compression: Sendable, Equatable {
+    /// The compressed file's own type (gzip, xz, bzip2, Zstandard).
+    public var type: UTType
+    /// How many bytes of the stream were decoded and read.
+    public var bytesDecoded: Int
+    /// Whether they are the whole stream.
+    public var isComplete: Bool
+
+    /// A compression of `type`, `bytesDecoded` read, the whole stream or not.
+    public init(type: UTType, bytesDecoded: Int, isComplete: Bool) {
+        self.type = type
+        self.bytesDecoded = bytesDecoded
+        self.isComplete = isComplete
+    }
 }

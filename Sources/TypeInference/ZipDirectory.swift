@@ -196,3 +196,12 @@ func le64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
 private func systemPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
     pread(descriptor, buffer, count, offset)
 }
+
+/// A reader over bytes in memory that gives up to `count` bytes at `offset`, fewer where the bytes
+/// end, nil past them (`Uncompress.firstBytes` reads a stream so).
+@_spi(Fuzzing) public func inMemoryReadUpTo(_ bytes: [UInt8]) -> (_ count: Int, _ offset: Int) -> [UInt8]? {
+    { count, offset in
+        guard offset >= 0, count >= 0, offset < bytes.count else { return nil }
+        return Array(bytes[offset..<min(bytes.count, offset + min(count, bytes.count - offset))])
+    }
+}

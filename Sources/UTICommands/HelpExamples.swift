@@ -23,6 +23,7 @@ enum HelpExamples {
             Example(command: "uti identify --format '%p\\t%t\\t%m' Fixtures/files/tone.opus", note: "a line template: path, type, MIME type"),
             Example(command: "uti identify --jsonl -r Fixtures/images", note: "a JSON record a line, for every file of a folder"),
             Example(command: "printf '%%PDF-1.7\\n' | uti identify -", note: "bytes on standard input"),
+            Example(command: "uti identify -z Fixtures/files/page.ps.gz", note: "what a compressed file holds, as file -z"),
             Example(command: "uti identify --explain Fixtures/files/png-named.txt", note: "why: the evidence and the rule that decided"),
             Example(
                 command: "uti identify --expect public.image -q Fixtures/files/photo.png Fixtures/files/photo.gif",
@@ -59,10 +60,10 @@ enum HelpExamples {
             Example(command: "uti tree public.image --format dot > /dev/null", note: "the graph for Graphviz"),
         ],
         "list": [
-            Example(command: "uti list --conforming-to public.audio", note: "every audio type uti knows"),
+            Example(command: "uti list --conforming-to public.audio", note: "every audio type uti knows")
         ],
         "completions": [
-            Example(command: "source <(uti completions bash)", note: "completion in the current bash"),
+            Example(command: "source <(uti completions bash)", note: "completion in the current bash")
         ],
     ]
 

@@ -309,6 +309,17 @@ extension HelpText {
         -q (with --expect or --verdict) prints nothing but the failures, on standard error: a CI step's \
         output.
 
+        -z (--uncompress) looks inside gzip, xz, bzip2 and Zstandard files, known by their signatures, as \
+        file -z does: the answer is what the stream's first bytes are, read as a file of the name without \
+        the compression's extension (page.ps.gz as page.ps, a.tgz as a.tar), and the text line adds the \
+        file's own type, "PATH: com.adobe.postscript (compressed: org.gnu.gnu-zip-archive)"; the record \
+        adds compression {identifier, bytesDecoded, complete}. At most the uncompress-bytes limit is \
+        decoded, never the whole stream, by decoders of bounded memory (xz's memory limit 128 MiB, \
+        Zstandard's largest window 128 MiB); a stream that expands more than the uncompress-ratio limit \
+        over what was decoded (a decompression bomb: gzip never does) is the path's error, as is a stream \
+        damaged before its first byte; one cut short answers from what it gave (complete false). -z does \
+        not go with --verdict, which judges the file as it is.
+
         TEMPLATE: --format with a % in it prints one line a file as the template says, as magika's --format \
         and find -printf do: --format '%p\\t%t\\t%m' prints the path, the type and the MIME type separated \
         by tabs. The fields: \(HelpFacts.templateFields); %% prints a percent sign, and \\t, \\n and \\\\ a tab, a newline \

@@ -51,7 +51,12 @@ struct IdentifyCommand: ContextualCommand {
     @Flag(name: [.customShort("L"), .customLong("dereference")], help: "Follow symbolic links.")
     var followSymlinks = false
 
-    @Flag(name: [.short, .long], help: "Text output: print only the type identifier, not the path.")
+    @Flag(
+        name: [.customShort("z"), .customLong("uncompress")],
+        help: "Look inside gzip, xz, bzip2 and zstd files (file -z).")
+    var uncompress = false
+
+    @Flag(name: [.short, .long], help: "Text output: the type identifier, not the path.")
     var brief = false
 
     @Flag(name: .customLong("mime-type"), help: "Text output: print the MIME type instead of the identifier, as file --mime-type does.")
@@ -132,7 +137,7 @@ struct IdentifyCommand: ContextualCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Output format: text, json, jsonl, or a line template such as '%p\\t%t\\t%m' (fields: %p %t %d %m %c %e %k %b %s %v).",
+            "text, json, jsonl, or a template: '%p\\t%t\\t%m' (TEMPLATE in --help).",
             valueName: "format"),
         completion: .list(["text", "json", "jsonl"]))
     var format: IdentifyFormat = .text
@@ -154,6 +159,7 @@ struct IdentifyCommand: ContextualCommand {
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
         if quiet && expect == nil && !verdict { throw ValidationError("-q goes with --expect or --verdict.") }
+        if uncompress && verdict { throw ValidationError("-z reads inside a compressed file; --verdict judges the file as it is: give one.") }
         let answers = [(mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension")]
             .filter(\.0).map(\.1)
         if answers.count > 1 { throw ValidationError("\(answers.joined(separator: " and ")) each choose what a line prints; give one.") }
@@ -203,7 +209,7 @@ struct IdentifyCommand: ContextualCommand {
             hidden: hidden, noIgnore: noIgnore, exclude: exclude, maxDepth: maxDepth, followSymlinks: followSymlinks, brief: brief,
             mimeTypeOnly: mimeTypeOnly, mimeAndCharset: mimeAndCharset, mimeEncoding: mimeEncoding, extensions: extensions, mimeSpelling: mimeSpelling,
             conformingTo: conformingTo, explain: explain,
-            magicDescription: magicDescription, expect: expect, jobs: jobs, format: format.records ?? .text,
+            magicDescription: magicDescription, expect: expect, jobs: jobs, format: format.records ?? .text, uncompress: uncompress,
             template: format.records == nil ? try LineTemplate(parsing: format.rawValue) : nil, typeFiles: catalogOptions.typeFiles,
             quiet: quiet, color: color,
             verdict: verdict
@@ -217,8 +223,8 @@ struct IdentifyCommand: ContextualCommand {
     /// Infers a batch on every worker, each also rendering its records (`render`) so that the
     /// writing thread only writes; results come back in input order.
     static func infer(
-        _ batch: [PathItem], with inferrers: [TypeInferrer], claim: Claim? = nil, fileSpelling: Bool = false, standardInput: Int32,
-        render: @escaping @Sendable (Inference) -> String?
+        _ batch: [PathItem], with inferrers: [TypeInferrer], claim: Claim? = nil, fileSpelling: Bool = false, uncompress: Bool = false,
+        standardInput: Int32, render: @escaping @Sendable (Inference) -> String?
     ) -> [(Inference, String?)] {
         var results = [(Inference, String?)?](repeating: nil, count: batch.count)
         let next = Counter()
@@ -228,7 +234,8 @@ struct IdentifyCommand: ContextualCommand {
             let work = { @Sendable (worker: Int) in
                 let inferrer = UnsafeSendable(workers.value[worker])
                 while let index = next.take(below: batch.count) {
-                    let inference = infer(batch[index], inferrer.value, claim: claim, fileSpelling: fileSpelling, standardInput: standardInput)
+                    let inference = infer(
+                        batch[index], inferrer.value, claim: claim, fileSpelling: fileSpelling, uncompress: uncompress, standardInput: standardInput)
                     slots.value[index] = (inference, render(inference))
                 }
             }
@@ -241,10 +248,13 @@ struct IdentifyCommand: ContextualCommand {
         return results.map { $0! }
     }
 
-    private static func infer(_ item: PathItem, _ inferrer: TypeInferrer, claim: Claim?, fileSpelling: Bool, standardInput: Int32) -> Inference {
+    private static func infer(
+        _ item: PathItem, _ inferrer: TypeInferrer, claim: Claim?, fileSpelling: Bool, uncompress: Bool, standardInput: Int32
+    ) -> Inference {
         switch item {
         case .path(let path):
             var inference = inferrer.infer(path, name: claim?.name)
+            if uncompress { inference = inferrer.uncompressed(inference) }
             if let claim { inference.verdict = inferrer.verdict(for: inference, claimedMIMEType: claim.mimeType) }
             if fileSpelling { inference.fileMIMEType = FileMIME.fileSpelling(of: inference, libmagicSays: inferrer.libmagicMIMEType(for: inference)) }
             return inference
@@ -258,6 +268,7 @@ struct IdentifyCommand: ContextualCommand {
             let (bytes, complete) = readStandardInput(standardInput, limit: Limits.standardInputBytes)
             let size = complete ? bytes.count : bytes.count + 1
             var inference = inferrer.infer(bytes: bytes, totalSize: size, name: claim?.name, path: RawPath("-"))
+            if uncompress { inference = inferrer.uncompressed(inference, bytes: bytes) }
             if let claim {
                 inference.verdict = inferrer.verdict(
                     for: inference, bytes: bytes, size: size, claimedMIMEType: claim.mimeType,
@@ -314,6 +325,8 @@ struct Identification {
     var expect: String? = nil
     var jobs: Int? = nil
     var format = OutputFormat.text
+    /// `-z`: compressed files are read through their stream.
+    var uncompress = false
     /// `--format TEMPLATE`: one line a file as the template says (text format); nil for the others.
     var template: LineTemplate? = nil
     /// `--types` files (UTI_TYPES' come first).
@@ -390,7 +403,8 @@ struct Identification {
             makeInferrers(for: batch.count)
             guard !batch.isEmpty else { return }
             for (inference, rendered) in IdentifyCommand.infer(
-                batch, with: inferrers, claim: claim, fileSpelling: fileSpelling, standardInput: context.standardInput, render: render)
+                batch, with: inferrers, claim: claim, fileSpelling: fileSpelling, uncompress: uncompress, standardInput: context.standardInput,
+                render: render)
             {
                 let shown = recordShown(inference)
                 if let error = inference.error {

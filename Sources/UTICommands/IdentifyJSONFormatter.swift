@@ -74,6 +74,17 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, po
         ("size", .value(inference.size.map { .int($0) } ?? nil)),
         ("error", .value(error)),
     ]
+    // -z, for a compressed file: its own type, and how much of its stream the answer read.
+    if let compression = inference.compression {
+        record.append(
+            (
+                "compression",
+                .value([
+                    "identifier": .string(compression.type.identifier), "bytesDecoded": .int(compression.bytesDecoded),
+                    "complete": .bool(compression.isComplete),
+                ])
+            ))
+    }
     // With --verdict: the verdict, its findings and the policy's answer (null where a path has
     // no verdict: an error, a folder).
     if let policy {

@@ -77,7 +77,10 @@ struct InferenceWriter {
             colour = 31
         } else {
             switch answer {
-            case .identifier: text = inference.type?.identifier ?? "-"
+            case .identifier:
+                text = inference.type?.identifier ?? "-"
+                // -z: what the stream is, then the file's own type (file -z's order).
+                if let compression = inference.compression { text += " (compressed: \(compression.type.identifier))" }
             case .mimeType: text = inference.fileMIMEType ?? FileMIME.mimeType(of: inference)
             case .mimeTypeAndCharset:
                 text = (inference.fileMIMEType ?? FileMIME.mimeType(of: inference)) + "; charset=" + FileMIME.charset(of: inference)

@@ -138,5 +138,4 @@ struct IdentifyFormat: RawRepresentable, ExpressibleByArgument, Equatable {
     var records: OutputFormat? { OutputFormat(rawValue: rawValue) }
 
     var defaultValueDescription: String { rawValue }
-    static var allValueStrings: [String] { ["text", "json", "jsonl"] }
 }

@@ -44,6 +44,13 @@ public enum Limits {
     /// How much of a file `identify --verdict` reads to walk its structure (64 MiB): a format
     /// whose walk runs past it is `unchecked` there, not truncated.
     public static let verifyBytes = 64 << 20
+    /// How much of a compressed file's stream `identify -z` decodes (1 MiB, what libmagic is
+    /// shown of a file): the inner type is read from these, never the whole stream.
+    public static let uncompressBytes = 1 << 20
+    /// How many times larger than its compressed bytes a stream may decode to, over the bytes
+    /// `identify -z` decodes: past it the file is refused as a decompression bomb (gzip cannot
+    /// exceed 1,032; xz, bzip2 and Zstandard can, and do only for crafted or degenerate data).
+    public static let uncompressRatio = 1032
 
     /// Every limit with its name, as the man page and `--help` list them.
     public static let all: [(name: String, value: Int, meaning: String)] = [
@@ -62,6 +69,8 @@ public enum Limits {
         ("magic-database-bytes", magicDatabaseBytes, "bytes in one magic database file named by MAGIC"),
         ("libmagic-bytes", libmagicBytes, "bytes of a file's beginning libmagic is shown (its own default)"),
         ("verify-bytes", verifyBytes, "bytes of a file identify --verdict reads to walk its structure"),
+        ("uncompress-bytes", uncompressBytes, "bytes of a compressed stream identify -z decodes"),
+        ("uncompress-ratio", uncompressRatio, "times a compressed stream identify -z decodes may expand"),
     ]
 
     /// The error for input that exceeds a limit: bad input (exit status 2), naming the limit.

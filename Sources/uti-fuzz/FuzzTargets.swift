@@ -9,7 +9,7 @@ import SharedMIMEInfo
 /// and where a parser has a writer, what it reads must survive being written and read again.
 /// A property that does not hold stops the process with the target's name and what differed.
 enum FuzzTarget: String, CaseIterable {
-    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, catalogimage, media, listdrop, image, verdict
+    case zip, cfb, bplist, xmlplist, rtf, html, text, documents, glob, mimecache, catalogimage, media, listdrop, image, verdict, uncompress
 
     /// What the target feeds, for `--list` and the README.
     var summary: String {
@@ -29,12 +29,18 @@ enum FuzzTarget: String, CaseIterable {
         case .listdrop: "drops into lists: a list document, a NUL byte, then a session, dropped at several index paths with every intent"
         case .verdict:
             "identify --verdict's scan: PNG, JPEG, GIF, PDF, zip, ISO media, RIFF, ELF and PE walks, appended formats, macros, PDF actions, SVG script, tar names"
+        case .uncompress: "identify -z's decoders: gzip, xz, bzip2 and Zstandard streams, to at most 64 KiB"
         case .image: "PNG and JPEG decoding (libpng, libjpeg-turbo) within the pixel and scan limits, and encoding what decodes to the other format"
         }
     }
 
     func run(_ bytes: [UInt8]) {
         switch self {
+        case .uncompress:
+            // The format by the input's own signature, else each decoder on the bytes as they are.
+            for format in Uncompress.Format.of(bytes).map({ [$0] }) ?? Uncompress.Format.allCases {
+                _ = try? Uncompress.firstBytes(of: format, subject: "fuzz", read: inMemoryReadUpTo(bytes), outputLimit: 64 << 10)
+            }
         case .zip:
             _ = ZipDirectory.read(size: bytes.count, pread: inMemoryRead(bytes))
             _ = ZipDirectory.storedMimetype(head: Array(bytes.prefix(512)))
