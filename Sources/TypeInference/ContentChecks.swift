@@ -49,21 +49,24 @@ package enum ContentCheckOrder {
         /// The specification it follows: a standard, a manual page, or the program whose output
         /// it reads.
         let specification: String
-        /// Content this check must decide, each with the type it must name.
-        let examples: [Example]
+        /// Content this check must decide, each with the type it must name. Made when asked (the
+        /// tests ask), not when the registry is: a one-shot identify pays nothing for them.
+        var examples: [Example] { makeExamples() }
         /// Content it must not decide (another check may, or none).
-        let counterexamples: [Example]
+        var counterexamples: [Example] { makeCounterexamples() }
         let run: @Sendable (Sample) -> Finding?
+        private let makeExamples: @Sendable () -> [Example]
+        private let makeCounterexamples: @Sendable () -> [Example]
 
         init(
-            name: String, summary: String, specification: String, examples: [Example], counterexamples: [Example],
-            run: @escaping @Sendable (Sample) -> Finding?
+            name: String, summary: String, specification: String, examples: @autoclosure @escaping @Sendable () -> [Example],
+            counterexamples: @autoclosure @escaping @Sendable () -> [Example], run: @escaping @Sendable (Sample) -> Finding?
         ) {
             self.name = name
             self.summary = summary
             self.specification = specification
-            self.examples = examples
-            self.counterexamples = counterexamples
+            makeExamples = examples
+            makeCounterexamples = counterexamples
             self.run = run
         }
     }

@@ -243,14 +243,16 @@ extension TypeInferrer {
                 try Uncompress.firstBytes(of: format, subject: subject, read: inMemoryReadUpTo(bytes))
             }
         } else {
-            decoded = withRegularFile(of: inference) { descriptor, _ -> Result<Uncompress.Stream, UTIError>? in
+            // The file's stream, when its first bytes are a compressed format's signature.
+            func decode(_ descriptor: Int32, _ size: Int) -> Result<Uncompress.Stream, UTIError>? {
                 guard let head = ZipDirectory.preadUpTo(descriptor, count: 6, offset: 0), let format = Uncompress.Format.of(head) else { return nil }
                 return Result { () throws(UTIError) in
                     try Uncompress.firstBytes(of: format, subject: subject) { count, offset in
                         ZipDirectory.preadUpTo(descriptor, count: count, offset: offset).flatMap { $0.isEmpty ? nil : $0 }
                     }
                 }
-            } ?? nil
+            }
+            decoded = withRegularFile(of: inference, decode) ?? nil
         }
         guard let decoded else { return inference }
         var result: Inference
