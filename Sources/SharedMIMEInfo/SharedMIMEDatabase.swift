@@ -94,12 +94,20 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// opened once per set of folders and then shared; nil when none is installed (uti then works
     /// on its own catalog, and `uti --version` says so) or `UTI_SHARED_MIME_INFO=0`. A damaged
     /// cache is refused (`refusals(in:)`) and the next folder tried.
-    public static func system(in environment: Environment) -> SharedMIMEDatabase? {
-        if environment["UTI_SHARED_MIME_INFO"] == "0" { return nil }
+    public static func system(in environment: Environment) -> SharedMIMEDatabase? { lookup(in: environment).database }
+
+    /// The damaged caches `system(in:)` refused for `environment`, with why (the command line
+    /// prints each as a warning, and `uti --version` lists them).
+    public static func refusals(in environment: Environment) -> [UTIError] { lookup(in: environment).refused }
+
+    /// What `environment`'s search finds: the database and the caches refused before it; looked
+    /// for once per set of folders.
+    private static func lookup(in environment: Environment) -> (database: SharedMIMEDatabase?, refused: [UTIError]) {
+        if environment["UTI_SHARED_MIME_INFO"] == "0" { return (nil, []) }
         let folders = searchFolders(in: environment)
         let key = folders.joined(separator: ":")
         return opened.withLock {
-            if let found = openedByFolders[key] { return found.database }
+            if let found = openedByFolders[key] { return found }
             var refused: [UTIError] = []
             var database: SharedMIMEDatabase?
             for folder in folders {
@@ -120,17 +128,8 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
                 }
             }
             openedByFolders[key] = (database, refused)
-            return database
+            return (database, refused)
         }
-    }
-
-    /// The damaged caches `system(in:)` refused for `environment`, with why (the command line
-    /// prints each as a warning, and `uti --version` lists them).
-    public static func refusals(in environment: Environment) -> [UTIError] {
-        guard environment["UTI_SHARED_MIME_INFO"] != "0" else { return [] }
-        _ = system(in: environment)
-        let key = searchFolders(in: environment).joined(separator: ":")
-        return opened.withLock { openedByFolders[key]?.refused ?? [] }
     }
 
     private static let opened = Lock()

@@ -235,37 +235,28 @@ extension TypeInferrer {
     /// `bytes` are the file's when they are in memory (standard input); otherwise it is read.
     public func uncompressed(_ inference: Inference, bytes: [UInt8]? = nil) -> Inference {
         guard inference.error == nil, inference.kind == .file || bytes != nil, let outer = inference.type else { return inference }
-        let decoded: Result<Uncompress.Stream, UTIError>?
         let subject = inference.path.description
-        if let bytes {
-            guard let format = Uncompress.Format.of(bytes) else { return inference }
-            decoded = Result { () throws(UTIError) in
-                try Uncompress.firstBytes(of: format, subject: subject, read: inMemoryReadUpTo(bytes))
-            }
-        } else {
-            // The file's stream, when its first bytes are a compressed format's signature.
-            func decode(_ descriptor: Int32, _ size: Int) -> Result<Uncompress.Stream, UTIError>? {
-                guard let head = ZipDirectory.preadUpTo(descriptor, count: 6, offset: 0), let format = Uncompress.Format.of(head) else { return nil }
-                return Result { () throws(UTIError) in
-                    try Uncompress.firstBytes(of: format, subject: subject) { count, offset in
-                        ZipDirectory.preadUpTo(descriptor, count: count, offset: offset).flatMap { $0.isEmpty ? nil : $0 }
-                    }
-                }
-            }
-            decoded = withRegularFile(of: inference, decode) ?? nil
+        // The stream `read` gives, when its first bytes are a compressed format's signature.
+        func decode(_ read: (_ count: Int, _ offset: Int) -> [UInt8]?) -> Result<Uncompress.Stream, UTIError>? {
+            guard let head = read(6, 0), let format = Uncompress.Format.of(head) else { return nil }
+            return Result { () throws(UTIError) in try Uncompress.firstBytes(of: format, subject: subject, read: read) }
         }
-        guard let decoded else { return inference }
-        var result: Inference
+        let decoded =
+            bytes.map { decode(inMemoryReadUpTo($0)) }
+            ?? withRegularFile(of: inference) { descriptor, _ in
+                decode { count, offset in ZipDirectory.preadUpTo(descriptor, count: count, offset: offset).flatMap { $0.isEmpty ? nil : $0 } }
+            }
+        guard let decoded = decoded ?? nil else { return inference }
         switch decoded {
         case .failure(let error):
-            result = Inference(path: inference.path)
+            var result = Inference(path: inference.path)
             result.kind = inference.kind
             result.size = inference.size
             result.error = error
             return result
         case .success(let stream):
             let name = inference.name?.value ?? inference.path.lastComponent
-            result = infer(
+            var result = infer(
                 bytes: stream.bytes, totalSize: stream.isComplete ? stream.bytes.count : stream.bytes.count + 1,
                 name: stream.format.innerName(of: name), path: inference.path)
             result.kind = inference.kind ?? .file

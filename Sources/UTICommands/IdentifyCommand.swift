@@ -180,26 +180,19 @@ struct IdentifyCommand: ContextualCommand {
             } catch {
                 throw ValidationError(error.message)
             }
-            let shaping = [
-                (brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension"),
-                (explain, "--explain"),
-            ]
-            .filter(\.0).map(\.1)
-            if !shaping.isEmpty {
-                throw ValidationError(
-                    "\(shaping.joined(separator: ", ")) shape\(shaping.count == 1 ? "s" : "") text lines; a --format template says what each line prints")
-            }
-        } else if format != .text {
-            let textOnly = [
-                (brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension"),
-                (explain, "--explain"),
-            ]
-            .filter(\.0).map(\.1)
-            if !textOnly.isEmpty {
-                throw ValidationError(
-                    "\(textOnly.joined(separator: ", ")) shape\(textOnly.count == 1 ? "s" : "") text lines; --format \(format.rawValue) prints whole records (mimeType, mimeTypes and evidence.rule are in them)"
-                )
-            }
+        }
+        // Flags that shape text lines clash with a template and with a record format alike.
+        let textOnly = [
+            (brief, "-b"), (mimeTypeOnly, "--mime-type"), (mimeAndCharset, "-i"), (mimeEncoding, "--mime-encoding"), (extensions, "--extension"),
+            (explain, "--explain"),
+        ]
+        .filter(\.0).map(\.1)
+        if format != .text && !textOnly.isEmpty {
+            let instead =
+                format.records == nil
+                ? "a --format template says what each line prints"
+                : "--format \(format.rawValue) prints whole records (mimeType, mimeTypes and evidence.rule are in them)"
+            throw ValidationError("\(textOnly.joined(separator: ", ")) shape\(textOnly.count == 1 ? "s" : "") text lines; \(instead)")
         }
     }
 

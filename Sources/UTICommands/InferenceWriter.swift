@@ -81,14 +81,10 @@ struct InferenceWriter {
                 text = inference.type?.identifier ?? "-"
                 // -z: what the stream is, then the file's own type (file -z's order).
                 if let compression = inference.compression { text += " (compressed: \(compression.type.identifier))" }
-            case .mimeType: text = inference.fileMIMEType ?? FileMIME.mimeType(of: inference)
-            case .mimeTypeAndCharset:
-                text = (inference.fileMIMEType ?? FileMIME.mimeType(of: inference)) + "; charset=" + FileMIME.charset(of: inference)
+            case .mimeType: text = Self.printedMIMEType(of: inference)
+            case .mimeTypeAndCharset: text = Self.printedMIMEType(of: inference) + "; charset=" + FileMIME.charset(of: inference)
             case .charset: text = FileMIME.charset(of: inference)
-            case .extensions:
-                // A folder, a link or data has none: file(1)'s ???.
-                let tags = inference.type.map { $0.isDynamic ? [] : $0.tagSpecification[.filenameExtension] } ?? []
-                text = tags.isEmpty ? "???" : tags.joined(separator: "/")
+            case .extensions: text = Self.extensions(of: inference)
             }
             if let verdict = inference.verdict { verdictText = Self.verdictSummary(verdict) }
         }
@@ -109,6 +105,19 @@ struct InferenceWriter {
         if explains && inference.error == nil {
             for line in Self.explanation(inference) + Self.verdictExplanation(inference, policy: policy) { output.line("  " + Output.terminalSafe(line)) }
         }
+    }
+
+    /// The MIME type a line prints: file(1)'s spelling when asked (`--mime-spelling file`), else
+    /// uti's (text lines, `%m` of a template).
+    static func printedMIMEType(of inference: Inference) -> String {
+        inference.fileMIMEType ?? FileMIME.mimeType(of: inference)
+    }
+
+    /// The type's filename extensions as `file --extension` prints them, slash-separated; `???`
+    /// where it has none (a folder, a link, data).
+    static func extensions(of inference: Inference) -> String {
+        let tags = inference.type.map { $0.isDynamic ? [] : $0.tagSpecification[.filenameExtension] } ?? []
+        return tags.isEmpty ? "???" : tags.joined(separator: "/")
     }
 
     /// The verdict on the text line: its name, and where it is not `consistent`, the first

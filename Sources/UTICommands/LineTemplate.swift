@@ -104,11 +104,9 @@ struct LineTemplate: Equatable {
         case .path: return String(decoding: inference.path.bytes, as: UTF8.self)
         case .type: return inference.type?.identifier ?? ""
         case .description: return inference.description ?? ""
-        case .mimeType: return inference.fileMIMEType ?? FileMIME.mimeType(of: inference)
+        case .mimeType: return InferenceWriter.printedMIMEType(of: inference)
         case .charset: return FileMIME.charset(of: inference)
-        case .extensions:
-            let tags = inference.type.map { $0.isDynamic ? [] : $0.tagSpecification[.filenameExtension] } ?? []
-            return tags.isEmpty ? "???" : tags.joined(separator: "/")
+        case .extensions: return InferenceWriter.extensions(of: inference)
         case .kind: return inference.kind?.rawValue ?? ""
         case .decidedBy: return inference.decidedBy?.rawValue ?? ""
         case .strength:
