@@ -94,6 +94,7 @@ public enum Reconciliation {
     /// record's `evidence.rule` name the one that decided, and `uti identify --help` (and so the
     /// man page) states them from this table.
     public enum Rule: String, Sendable, CaseIterable {
+        case foreignExtension = "foreign-extension"
         case noName = "no-name"
         case emptyFile = "empty-file"
         case nameRejected = "name-rejected"
@@ -117,10 +118,12 @@ public enum Reconciliation {
         /// The rule in one sentence.
         public var statement: String {
             switch self {
+            case .foreignExtension:
+                "a weak guess of the database's text rules (a string somewhere near the start, not at byte 0) under an extension uti does not know and the guessed format's names do not use (FORMAT= in an ALSA .conf, not MPSub's .sub): plain text (both)"
             case .noName: "no usable name (none, or only a dynamic type): the content decides"
             case .emptyFile: "no content (an empty file): the name decides, else public.data"
             case .nameRejected:
-                "content nothing named (data, plain text) under a name for a binary format whose exact signature, a rule of priority 80 or more, the bytes lack (noise named .png): the content, and the mismatch names both; another type the name stands for that the bytes do not reject is tried first"
+                "content nothing named (data, plain text) under a name for a format whose files all have what the bytes lack (what its specification requires, or the database's exact signature at priority 80 or more: noise named .png, a firmware image named .bin, prose named .crt): the content, and the mismatch names both; another type the name stands for that the bytes do not reject is tried first"
             case .plainTextName:
                 "a weak guess (a language from statements, a short signature) in a file the name calls plain text (a .txt full of examples): the name"
             case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"
@@ -167,7 +170,8 @@ public enum Reconciliation {
     }
 
     /// Reconciles what the bytes say with what the name says. In order:
-    /// 1. no usable name (none, or only a dynamic type): the content decides;
+    /// 1. no usable name (none, or only a dynamic type): the content decides, unless it is a weak
+    ///    text guess of the database whose format's extensions are not the file's: plain text;
     /// 2. no content (an empty file): the name decides, else public.data;
     /// 3. equal, or one conforms to the other: the more specific one (both); the same for another
     ///    type the name also stands for (`.asc` names a PGP signature, key and message; content
@@ -192,8 +196,13 @@ public enum Reconciliation {
         guard let content else {
             return Outcome(type: named ?? .data, decidedBy: named == nil ? .content : .extension, .emptyFile)
         }
-        guard var named else { return Outcome(type: content.type, decidedBy: .content, .noName) }
         let found = content.type
+        guard var named else {
+            if let name, foreignExtension(name, underWeakGuess: content) {
+                return Outcome(type: .plainText, decidedBy: .both, .foreignExtension)
+            }
+            return Outcome(type: found, decidedBy: .content, .noName)
+        }
         // A name whose format's exact signature the bytes lack (noise named .png, which every PNG
         // starts with its signature): another type the name stands for that the bytes do not
         // reject, else the content, and the mismatch shows the name.
@@ -305,6 +314,23 @@ public enum Reconciliation {
             return Outcome(type: named, decidedBy: .extension, .weakSignature, mismatch: Mismatch(content: found, extension: named))
         }
         return Outcome(type: found, decidedBy: .content, .contradiction, mismatch: Mismatch(content: found, extension: named))
+    }
+
+    /// Whether a weak guess of the database's text rules found somewhere in the first bytes, not at
+    /// the start (MPSub's `FORMAT=` anywhere in the first 256 bytes), stands under an extension the
+    /// catalog does not know and the guessed format's own names do not use (an ALSA `.conf`):
+    /// shared-mime-info tries globs before such magic, and the file's own extension, though no
+    /// type's, is a glob the format does not have. A text format's opening at byte 0 (troff's `.\"`
+    /// in a macro file) keeps its guess, and so does a rule of uti's (each a format's marker where
+    /// the format puts it: a manual page's `.TH` line, whose pages are named .1 to .9).
+    static func foreignExtension(_ name: NameEvidence, underWeakGuess content: ContentEvidence) -> Bool {
+        let found = content.type
+        guard content.sniffer == .sharedMIMEInfo, let match = content.sharedMIMEInfo, TypeInferrer.strength(of: match) == .weak,
+            !match.isUTIRule, match.anchor.map({ $0.offset > 0 }) ?? true, found.conforms(to: .text), !name.isWeak,
+            name.type.isDynamic, !TypeInferrer.plainTextIdentifiers.contains(found.identifier)
+        else { return false }
+        let extensions = found.tagSpecification[.filenameExtension].map { $0.lowercased() }
+        return !extensions.isEmpty && !extensions.contains(name.value.lowercased())
     }
 
     /// Whether `mimeType` is a name of `type`: one of its tags, the catalog's or libmagic's

@@ -468,13 +468,14 @@ public final class TypeInferrer {
     /// beside ASCII STL's `solid`; headers of Spectrum snapshots of one version).
     static let rejectingPriority = 80
 
-    /// Whether `type`'s own signatures reject `bytes`: a binary format for which shared-mime-info
-    /// (the system's database and uti's rules) has magic under one of its MIME names at
-    /// `rejectingPriority` or above, none of which matches. Not a text format: the database's
-    /// magic for text is how files of it often start (`#!/usr/bin/perl`, Modelica's `class`),
-    /// and a PEM file may have text before its boundary (RFC 7468, 2), so a missing opening
-    /// rejects nothing.
+    /// Whether `type`'s own signatures reject `bytes`: the format's specification says what every
+    /// file of it has (`NameRequirement`, text formats too) and the bytes lack it; or, for a binary
+    /// format, shared-mime-info (the system's database and uti's rules) has magic under one of its
+    /// MIME names at `rejectingPriority` or above, none of which matches. The database's magic
+    /// rejects no text: it says how files of a text format often start (`#!/usr/bin/perl`,
+    /// Modelica's `class`), not what every one has.
     func signatureRejects(_ type: UTType, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let requirement = NameRequirement.of(type), !requirement.holds(in: bytes) { return true }
         guard !type.conforms(to: .text) else { return false }
         let names = Set((type.tagSpecification[.mimeType] + [type.sharedMIMEInfoName].compactMap { $0 }).map { $0.lowercased() })
         var verdicts: [Bool] = []

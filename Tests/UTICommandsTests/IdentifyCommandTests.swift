@@ -791,6 +791,45 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "-b", "Fixtures/files/photo.png"]).stdout == "public.png\n")
     }
 
+    /// A name is not believed over bytes its format's specification rejects (issue 40, tried as a
+    /// new user would): a flat binary named .bin is no MacBinary, a Vim spell file named .spl no
+    /// Flash movie, prose named .crt no certificate; the content decides and the mismatch shows
+    /// the name. Files of those formats under the same names keep them.
+    @Test(arguments: [
+        ("firmware.bin", "public.data", "com.apple.macbinary-archive"),
+        ("words.spl", "public.data", "org.freedesktop.mime.application.vnd.adobe.flash.movie"),
+        ("notes.crt", "public.plain-text", "org.ietf.pem-certificate"),
+    ])
+    func aNameItsFormatsSpecificationRejectsIsNotTheAnswer(file: String, identifier: String, named: String) throws {
+        let run = try uti(["identify", "--format", "jsonl", "Fixtures/files/mislabelled/" + file])
+        let record = try records(run.stdout)[0]
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == identifier)
+        #expect((record["evidence"] as? [String: Any])?["rule"] as? String == "name-rejected")
+        #expect((record["mismatch"] as? [String: Any])?["extension"] as? String == named)
+        #expect(run.status == 0)
+    }
+
+    @Test func filesOfTheFormatsKeepTheirNames() throws {
+        let run = try uti(["identify", "-b", "Fixtures/files/note.bin", "Fixtures/files/movie.swf", "Fixtures/files/cert.pem", "Fixtures/files/game.crt"])
+        #expect(
+            run.stdout
+                == "com.apple.macbinary-archive\norg.freedesktop.mime.application.vnd.adobe.flash.movie\norg.ietf.pem-certificate\nnet.sourceforge.vice-emu.crt\n"
+        )
+    }
+
+    /// A weak guess of the database's text rules, a word somewhere in the first bytes, is not the
+    /// answer under an extension the guessed format does not use: FORMAT= inside a line of an
+    /// ALSA .conf is plain text, not MPSub subtitles (whose files are .sub). By content alone the
+    /// guess stands, as shared-mime-info's own lookup gives it.
+    @Test func aWeakGuessUnderAForeignExtensionIsPlainText() throws {
+        let run = try uti(["identify", "--format", "jsonl", "Fixtures/files/mislabelled/mixer.conf"])
+        let record = try records(run.stdout)[0]
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.plain-text")
+        #expect((record["evidence"] as? [String: Any])?["rule"] as? String == "foreign-extension")
+        #expect((record["evidence"] as? [String: Any])?["decidedBy"] as? String == "both")
+        #expect(try contentAnswer("mislabelled/mixer.conf") == "org.freedesktop.mime.text.x-mpsub\n")
+    }
+
     /// Candidates carry the offset of what they read: the stream behind ID3v2 tags is a
     /// signature where the tags end, the tag's own MPEG rule a weak one at byte 0.
     @Test func candidatesSayWhereTheyRead() throws {
