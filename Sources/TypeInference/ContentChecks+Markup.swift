@@ -48,6 +48,10 @@ extension ContentChecks {
                 : ("public.html", "HTML document")
         case "rss": return ("public.rss", "RSS feed")
         case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")
+        // XMP (ISO 16684-1, 7.3): RDF inside an xmpmeta element of the namespace adobe:ns:meta/,
+        // which sidecar files hold between <?xpacket?> instructions, often with no declaration.
+        case "xmpmeta":
+            return head.contains("\"adobe:ns:meta/\"") || head.contains("'adobe:ns:meta/'") ? ("com.adobe.xmp", "XMP metadata") : nil
         case let name where !isXML && !isDoctype && htmlFragmentRoots.contains(name):
             // A fragment of a page (a template's sidebar, an include): it starts with an element
             // of HTML's body, closes it, and holds another element of HTML's (the HTML Living

@@ -296,11 +296,12 @@ package enum ContentCheckOrder {
         ) { htmlTemplate($0.body) },
         Check(
             name: "markup", summary: "XML by its root element, HTML, XHTML, PHP in HTML",
-            specification: "XML 1.0 (the root element and its namespace), the WHATWG HTML standard, XHTML",
+            specification: "XML 1.0 (the root element and its namespace), the WHATWG HTML standard, XHTML, ISO 16684-1 (XMP's x:xmpmeta)",
             examples: [
                 .fixture("files/data.xml", "public.xml"), .fixture("files/page.html", "public.html"), .fixture("files/drawing.svg", "public.svg-image"),
+                .fixture("files/photo.xmp", "com.adobe.xmp"),
             ],
-            counterexamples: [.text("<- an arrow, not markup\n")]
+            counterexamples: [.text("<- an arrow, not markup\n"), .text("<x:xmpmeta xmlns:x=\"urn:example\">not XMP's namespace</x:xmpmeta>\n")]
         ) { sample in
             guard sample.begins("<"), let markup = markup(String(decoding: sample.body.prefix(4096), as: UTF8.self)[...]) else { return nil }
             // A page with PHP's processing instruction in it is a PHP template: HTML that
