@@ -287,8 +287,12 @@ extension TypeCatalog {
                 for spelling in spellings where !carried(spelling) { aliases[spelling] = known }
             } else if let owner = database.sameFormat(canonical, in: self), let index = index(forKey: owner.caseFolded) {
                 // The same format under another name: its spellings find the catalog's type by one
-                // of that type's own MIME types, or by its identifier when it has none.
-                let known = tagSpecification(at: index)[.mimeType].first?.lowercased() ?? keys[index]
+                // of that type's own MIME types where that finds the type first, else by its
+                // identifier (Apple's Word template carries application/msword, which finds the
+                // Word document first: the database's application/msword-template finds the
+                // template).
+                let own = tagSpecification(at: index)[.mimeType].first?.lowercased()
+                let known = own.flatMap { candidates(tag: $0, tagClass: .mimeType, usingAliases: false).first == index ? $0 : nil } ?? keys[index]
                 for spelling in spellings { aliases[spelling] = known }
                 // And the type's identifier finds the database's own name for the format, which
                 // identify prints (`video/x-flic` for Apple's public.flc-animation, tagged

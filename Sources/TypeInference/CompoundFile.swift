@@ -12,6 +12,10 @@ import UniformTypes
     public let rootClassID: String?
     /// Directory entry names (storages and streams), in directory order.
     public let names: [String]
+    /// Whether the Word document's File Information Block says it is a template ([MS-DOC]
+    /// 2.5.2, FibBase: `wIdent` 0xA5EC, then `fDot`, bit 0 of the flags at byte 10); nil where
+    /// there is no WordDocument stream whose first sector holds a FIB.
+    public var isWordTemplate: Bool? = nil
 
     static let entryLimit = 4_096
 
@@ -42,6 +46,8 @@ import UniformTypes
         }
         var root: [UInt8]?
         var names: [String] = []
+        var wordDocument: (start: UInt32, size: Int)?
+        var miniStreamStart: UInt32?
         var visited = Set<UInt32>()
         var current = le32(header, 0x30)
         while current < 0xFFFF_FFFA, visited.insert(current).inserted, names.count < entryLimit, let bytes = sector(current) {
@@ -51,17 +57,43 @@ import UniformTypes
                 guard kind == 1 || kind == 2 || kind == 5, length >= 2, length <= 64, length % 2 == 0 else { continue }
                 if kind == 5 && root == nil {
                     root = Array(bytes[(start + 0x50)..<(start + 0x60)])
+                    miniStreamStart = le32(bytes, start + 0x74)
                     continue
                 }
                 var units: [UInt16] = []
                 for position in stride(from: start, to: start + length - 2, by: 2) { units.append(le16(bytes, position)) }
-                names.append(String(decoding: units, as: UTF16.self))
+                let name = String(decoding: units, as: UTF16.self)
+                names.append(name)
+                if kind == 2, name == "WordDocument", wordDocument == nil {
+                    wordDocument = (le32(bytes, start + 0x74), Int(le32(bytes, start + 0x78)))
+                }
             }
             guard Int(current) < fat.count else { break }
             current = fat[Int(current)]
         }
         guard root != nil || !names.isEmpty else { return nil }
-        return CompoundFile(rootClassID: root.flatMap(Self.classID), names: names)
+        // The WordDocument stream starts with the FIB. A stream under the mini-stream cutoff
+        // (header byte 0x38, 4,096 bytes: [MS-CFB] 2.2) lives in the mini stream, the root
+        // entry's own stream, in 64-byte mini sectors; a larger one in ordinary sectors.
+        var fib: [UInt8]?
+        if let (start, size) = wordDocument, size >= 12 {
+            if size >= Int(le32(header, 0x38)) {
+                fib = sector(start)
+            } else if let miniStreamStart, le16(header, 0x20) == 6 {
+                // Walk the root's chain to the sector holding the mini sector.
+                let offset = Int(start) << 6
+                var current = miniStreamStart
+                var steps = offset / sectorSize
+                var seen = Set<UInt32>()
+                while steps > 0, Int(current) < fat.count, seen.insert(current).inserted {
+                    current = fat[Int(current)]
+                    steps -= 1
+                }
+                if steps == 0, let bytes = sector(current) { fib = Array(bytes[(offset % sectorSize)...]) }
+            }
+        }
+        let isWordTemplate = fib.flatMap { $0.count >= 12 && le16($0, 0) == 0xA5EC ? $0[10] & 1 == 1 : nil }
+        return CompoundFile(rootClassID: root.flatMap(Self.classID), names: names, isWordTemplate: isWordTemplate)
     }
 
     /// A CLSID as stored (the first three fields little-endian) in its usual text form.

@@ -301,6 +301,14 @@ public final class TypeInferrer {
             content = containerRead(found, as: type, mimeType: mimeType, check: "ogg-streams")
             candidates.insert(Candidate(type: type, source: .check, strength: .verified, offset: 0, detail: "ogg-streams"), at: 0)
         }
+        // A Word 97 document whose File Information Block says it is a template ([MS-DOC] 2.5.2,
+        // FibBase.fDot): libmagic calls both the document, Apple declares the template beside it.
+        if let found = content, found.type.identifier == Self.wordDocument, compound()?.isWordTemplate == true,
+            let template = catalog.type(identifier: Self.wordTemplate)
+        {
+            content = containerRead(found, as: template, mimeType: found.mimeType, check: "word-fib")
+            candidates.insert(Candidate(type: template, source: .check, strength: .verified, detail: "word-fib"), at: 0)
+        }
         result.encoding = content?.encoding
         let contentIsText = content.map { $0.type.conforms(to: .text) || $0.isText }
         result.name =
@@ -461,6 +469,9 @@ public final class TypeInferrer {
         }
         return candidates
     }
+
+    static let wordDocument = "com.microsoft.word.doc"
+    static let wordTemplate = "com.microsoft.word.dot"
 
     /// The priority from which a rule's absence rejects a name: shared-mime-info's own line
     /// between magic that overrules a name and magic that does not. Below it the database's

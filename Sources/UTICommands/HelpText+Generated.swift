@@ -245,7 +245,8 @@ extension HelpText {
         An Ogg file is what its logical streams are, from every stream's first page (RFC 3533 puts them \
         first; ogg-streams): video where any is Theora, Dirac or Daala, else its one audio codec's type. \
         A HEIF file whose major brand is generic (mif1, msf1, miaf) is AVIF where its compatible brands \
-        list avif (heif-brands). \
+        list avif (heif-brands). A Word 97 file whose File Information Block sets fDot is a template \
+        (word-fib). An XMP packet (x:xmpmeta in adobe:ns:meta/, no XML declaration needed) is com.adobe.xmp. \
         A file that starts with ID3v2 tags (cover art makes them 100 KB and more) is read again where the \
         tags end (at most eight tags, NUL padding of up to 4 KiB after them), and an audio format found \
         there is the content, its description saying how long the tags were (tagged-stream): FLAC or AAC \

@@ -343,6 +343,23 @@ import UniformTypes
         #expect(quattro.mimeType == "application/x-quattropro")
     }
 
+    /// A Word 97 file's File Information Block ([MS-DOC] 2.5.2) says whether it is a template:
+    /// LibreOffice writes the WordDocument stream of a short letter into the mini stream, whose
+    /// sectors the root entry's chain holds.
+    @Test func theWordDocumentsFIBSaysTemplate() throws {
+        #expect(read(try fixture("letter.dot"))?.isWordTemplate == true)
+        #expect(read(try fixture("letter.doc"))?.isWordTemplate == false)
+        #expect(read(try fixture("report.sdw"))?.isWordTemplate == nil, "no WordDocument stream")
+        var unsigned = try fixture("letter.dot")
+        let fib = try #require(firstRange(of: [0xEC, 0xA5], in: unsigned))
+        unsigned[fib] = 0
+        #expect(read(unsigned)?.isWordTemplate == nil, "no FIB without its wIdent")
+    }
+
+    func firstRange(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
     @Test func damagedFilesEndTheReadWithoutAnAnswerOrAHang() throws {
         var looping = try fixture("sheet.qpw")
         looping[512 + 4] = 1

@@ -820,6 +820,15 @@ func records(_ text: String) throws -> [[String: Any]] {
         )
     }
 
+    /// A Word 97 template is told from the document by its File Information Block's fDot bit
+    /// ([MS-DOC] 2.5.2), by content alone: libmagic calls both application/msword. The
+    /// database's name for the template finds Apple's template type, not the document.
+    @Test func wordTemplatesByTheirFIB() throws {
+        #expect(try contentAnswer("letter.dot") == "com.microsoft.word.dot\n")
+        #expect(try contentAnswer("letter.doc") == "com.microsoft.word.doc\n")
+        #expect(try uti(["type", "--mime", "application/msword-template"]).stdout.hasPrefix("com.microsoft.word.dot\n"))
+    }
+
     /// A weak guess of the database's text rules, a word somewhere in the first bytes, is not the
     /// answer under an extension the guessed format does not use: FORMAT= inside a line of an
     /// ALSA .conf is plain text, not MPSub subtitles (whose files are .sub). By content alone the
