@@ -171,25 +171,41 @@ public final class TypeInferrer {
             readAt: { offset, count in ZipDirectory.preadUpTo(descriptor, count: count, offset: offset) }, into: &result)
     }
 
-    /// Where the audio stream behind ID3v2 tags at the file's start begins: each tag is a
-    /// 10-byte header (`ID3`, version 2 to 4, flags, a 28-bit size in four 7-bit bytes), its
-    /// body, and a 10-byte footer when its flags say (ID3v2.4, 3.1); tags may follow one another.
-    /// Nil when the file does not start with one. At most `taggedStreamTags` tags are followed.
+    /// Where the audio stream behind tags at the file's start begins: an ID3v2 tag is a 10-byte
+    /// header (`ID3`, version 2 to 4, flags, a 28-bit size in four 7-bit bytes), its body, and a
+    /// 10-byte footer when its flags say (ID3v2.4, 3.1); an APEv2 tag at the start has a 32-byte
+    /// header (`APETAGEX`, version 2000, the size of its items and footer, the item count, flags
+    /// whose bit 29 says header, eight reserved zero bytes; the APEv2 specification) before its
+    /// items and footer. Tags may follow one another. Nil when the file does not start with one.
+    /// At most `taggedStreamTags` tags are followed.
     static func taggedStreamStart(readAt: (_ offset: Int, _ count: Int) -> [UInt8]?) -> Int? {
         var offset = 0
         for _ in 0..<taggedStreamTags {
-            guard let header = readAt(offset, 10), header.count == 10, header.starts(with: [0x49, 0x44, 0x33]),
-                (2...4).contains(header[3]), header[4] != 0xFF, header[6..<10].allSatisfy({ $0 < 0x80 })
-            else { break }
-            let size = header[6..<10].reduce(0) { $0 << 7 | Int($1) }
-            offset += 10 + size + (header[3] == 4 && header[5] & 0x10 != 0 ? 10 : 0)
+            guard let header = readAt(offset, 32), header.count >= 10 else { break }
+            if header.starts(with: [0x49, 0x44, 0x33]), (2...4).contains(header[3]), header[4] != 0xFF,
+                header[6..<10].allSatisfy({ $0 < 0x80 })
+            {
+                let size = header[6..<10].reduce(0) { $0 << 7 | Int($1) }
+                offset += 10 + size + (header[3] == 4 && header[5] & 0x10 != 0 ? 10 : 0)
+            } else if header.count == 32, header.starts(with: Array("APETAGEX".utf8)), le32(header, 8) == 2000,
+                le32(header, 20) & (1 << 29) != 0, header[24..<32].allSatisfy({ $0 == 0 })
+            {
+                offset += 32 + Int(le32(header, 12))
+            } else {
+                break
+            }
         }
         return offset > 0 ? offset : nil
     }
 
-    /// How many consecutive ID3v2 tags are skipped before the stream (a file written by two
-    /// taggers carries two).
+    /// How many consecutive tags are skipped before the stream (a file written by two taggers
+    /// carries two).
     static let taggedStreamTags = 8
+
+    /// Whether a head starts with a tag `taggedStreamStart` follows: `ID3` or `APETAGEX`.
+    static func startsWithTag(_ head: UnsafeRawBufferPointer) -> Bool {
+        head.starts(with: [0x49, 0x44, 0x33]) || head.starts(with: Array("APETAGEX".utf8))
+    }
 
     /// The content of the audio stream behind the file's ID3v2 tags, read (a head's worth, after
     /// padding of NUL bytes up to 4 KiB) where they end; nil when there are none, nothing
@@ -215,7 +231,7 @@ public final class TypeInferrer {
             saved.withUnsafeBytes { buffer.copyMemory(from: $0) }
             return nil
         }
-        found.description = (found.description ?? found.type.identifier) + " (after ID3v2 tags of \(start + padding) bytes)"
+        found.description = (found.description ?? found.type.identifier) + " (after tags of \(start + padding) bytes)"
         found.check = "tagged-stream"
         return (found, start + padding)
     }
@@ -259,11 +275,12 @@ public final class TypeInferrer {
                 return
             }
         }
-        // Tags that prefix an audio stream (ID3v2, often 100 KB with cover art) hide it from a
-        // head: the stream is read where the tags end, and an audio format found there is the
-        // content (FLAC or AAC behind an ID3 tag, which the tag alone made MP3).
+        // Tags that prefix an audio stream (ID3v2, often 100 KB with cover art; APEv2, which its
+        // specification allows at the start) hide it from a head: the stream is read where the
+        // tags end, and an audio format found there is the content (FLAC or AAC behind an ID3
+        // tag, which the tag alone made MP3).
         var candidates = pendingCandidates
-        if let found = content, headCount >= 10, buffer[0] == 0x49, buffer[1] == 0x44, buffer[2] == 0x33,
+        if let found = content, headCount >= 10, Self.startsWithTag(UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])),
             let (stream, start) = taggedStream(size: size, readAt: readAt, settlingName: settlingName), stream.type != found.type
         {
             content = stream

@@ -247,8 +247,8 @@ extension HelpText {
         A HEIF file whose major brand is generic (mif1, msf1, miaf) is AVIF where its compatible brands \
         list avif (heif-brands). A Word 97 file whose File Information Block sets fDot is a template \
         (word-fib). An XMP packet (x:xmpmeta in adobe:ns:meta/, no XML declaration needed) is com.adobe.xmp. \
-        A file that starts with ID3v2 tags (cover art makes them 100 KB and more) is read again where the \
-        tags end (at most eight tags, NUL padding of up to 4 KiB after them), and an audio format found \
+        A file that starts with ID3v2 tags (cover art makes them 100 KB and more) or an APEv2 tag with \
+        its header is read again where the tags end (at most eight tags, NUL padding of up to 4 KiB after them), and an audio format found \
         there is the content, its description saying how long the tags were (tagged-stream): FLAC or AAC \
         behind a tag, which the tag alone made MP3. Text encodings map to plain-text subtypes: \
         UTF-8 public.utf8-plain-text, UTF-16LE (with or without BOM) public.utf16-plain-text, UTF-16BE \

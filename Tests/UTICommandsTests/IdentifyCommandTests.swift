@@ -772,6 +772,9 @@ func records(_ text: String) throws -> [[String: Any]] {
         ("hybrid.iso", "org.iso.iso-9660-image"),
         // A FITS header with no data is text throughout: the SIMPLE card is its signature.
         ("header-only.fits", "gov.nasa.gsfc.fits"),
+        // An APEv2 tag at the start (its header's flag bit 29) hides an ADTS stream from every
+        // signature: the stream is read where the tag's size says it ends.
+        ("ape-tagged-tone.aac", "public.aac-audio"),
         // An XMP sidecar between <?xpacket?> instructions has no XML declaration: its root,
         // x:xmpmeta in adobe:ns:meta/, says XMP.
         ("photo.xmp", "com.adobe.xmp"),
