@@ -373,11 +373,20 @@ public final class TypeInferrer {
         compound: () -> CompoundFile?, settlingName: () -> UTType? = { nil }, nameSaysText: () -> Bool = { true },
         readAt: (_ offset: Int, _ count: Int) -> [UInt8]? = { _, _ in nil }
     ) throws(UTIError) -> ContentEvidence {
-        // The system's rules and uti's own, on the same bytes.
+        // The system's rules and uti's own, on the same bytes: the head, or as much of the file as
+        // the farthest rule compares where that is past the head (a database's `mime.cache`
+        // records it), up to what libmagic is shown (Limits.libmagicBytes).
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])
-        var own = ownRules?.sniff(bytes)
-        own?.isUTIRule = true
-        let system = sharedMIME?.sniff(bytes)
+        let extent = max(sharedMIME?.database.magicExtent ?? 0, ownRules?.database.magicExtent ?? 0)
+        let wider = size > headCount && extent > headCount ? readAt(0, min(size, extent, Limits.libmagicBytes)) : nil
+        var own: SharedMIMEMatch?
+        var system: SharedMIMEMatch?
+        func sniffRules(_ bytes: UnsafeRawBufferPointer) {
+            own = ownRules?.sniff(bytes)
+            own?.isUTIRule = true
+            system = sharedMIME?.sniff(bytes)
+        }
+        if let wider, wider.count > headCount { wider.withUnsafeBytes(sniffRules) } else { sniffRules(bytes) }
         // An exact signature of uti's decides binary content without libmagic.
         let decisive = own.flatMap { own in
             own.priority >= OwnRules.decisivePriority ? ownRuleType(own.mimeType) : nil

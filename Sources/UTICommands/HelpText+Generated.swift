@@ -230,7 +230,7 @@ extension HelpText {
         (binary content, text in other encodings), shown what it would read of the file itself, the first \
         MiB (the libmagic-bytes limit), not the head (OLE compound storage, \
         whose directory may lie anywhere, is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
-        root elements by namespace) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \
+        root elements by namespace; on as much of the file as the farthest rule compares where that is past the head, up to that MiB) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \
         the higher priority first, on the same bytes, whose answer wins when the first is generic (data, \
         plain text, a MIME type the catalog lacks, libmagic's language guess; uti's own language guesses \
         only to a rule of priority above 50), when it is narrower (by conformance, or by the database's \

@@ -95,6 +95,23 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
         #expect(try record(["-m", "video/vnd.avi"])["identifier"] as? String == "public.avi")
     }
 
+    /// A rule whose signature lies past the 64 KiB head is tried on as much of the file as the
+    /// database's farthest rule compares (mime.cache records it), by path and on standard input.
+    @Test func aRulePastTheHeadSeesItsBytes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("far")
+        let bytes = Data((0..<100_000).map { UInt8(($0 * 7 + 3) % 251) }) + Data("FARSIGNATURE".utf8) + Data(count: 64)
+        try bytes.write(to: file)
+        let named = try uti(["identify", "-b", file.path], environment: fixtureDatabase)
+        #expect(named.stdout == "org.freedesktop.mime.application.x-uti-far\n", "\(named.stderr)")
+        let piped = try uti(["identify", "-b", "-"], stdin: bytes, environment: fixtureDatabase)
+        #expect(piped.stdout == "org.freedesktop.mime.application.x-uti-far\n")
+        // The signature one byte further is not where the rule looks.
+        try (Data(count: 1) + bytes).write(to: file)
+        #expect(try uti(["identify", "-b", file.path], environment: fixtureDatabase).stdout == "public.data\n")
+    }
+
     @Test func aLoopInADamagedDatabaseIsCut() throws {
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-a"])["parents"] as? [String] == ["org.freedesktop.mime.application.x-uti-loop-b"])
         #expect(try record(["org.freedesktop.mime.application.x-uti-loop-b"])["parents"] as? [String] == ["public.data"])
@@ -102,7 +119,7 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
 
     @Test func versionSaysWhichDatabaseOrWhyNone() throws {
         let found = try uti(["--version"], environment: fixtureDatabase)
-        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 15 MIME types, 11 added as types\n"))
+        #expect(found.stdout.contains("\nshared-mime-info: \(fixtureDatabase["XDG_DATA_DIRS"]!)/mime, 16 MIME types, 12 added as types\n"))
         let none = try uti(["--version"], environment: ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"])
         #expect(none.stdout.contains("\nshared-mime-info: not found (looked in /nonexistent/mime); uti uses its own catalog\n"))
         let off = try uti(["--version"], environment: ["UTI_SHARED_MIME_INFO": "0"])
