@@ -71,6 +71,10 @@ extension SharedMIMEDatabase {
         // and prints libmagic's name for it, which must lead back to the type.
         "application/x-sharedlib": "public.elf-binary",
         "application/x-executable": "public.elf-binary",
+        // "C++ source code" (*.cpp, *.cxx, *.cc, *.c++, and a case-sensitive *.C) is Apple's
+        // public.c-plus-plus-source ("C++ source code": cp, cpp, c++, cc, cxx), whose preferred
+        // extension (cp) the database does not list, so the globs cannot show it.
+        "text/x-c++src": "public.c-plus-plus-source",
         // "Objective-C source code" (*.m, shared with MATLAB and Octave, so the globs cannot tell),
         // and "Objective-C++ source code" (*.mm, which Apple's type lists after its own).
         "text/x-objcsrc": "public.objective-c-source",

@@ -243,8 +243,8 @@ public enum Reconciliation {
         }
         // A name that stands for several types: the one that refines the content, or the one the
         // content is. Not a shared-mime-info type over an Apple or uti type the name gives first:
-        // the database often has its own name for the same format (its text/x-c++src beside
-        // Apple's public.c-plus-plus-source, both *.cpp), and Apple's type wins. Unless the
+        // the database often has its own name for a format Apple or uti declares, which its globs
+        // cannot always show to be the same, and Apple's or uti's type wins. Unless the
         // database itself gives the extension to several of its types, and neither this one nor
         // a parent of it in the database is a name of the first (MATLAB's *.m beside Objective-C's,
         // which the database calls text/x-objcsrc; not its Word template, a subclass of
