@@ -428,6 +428,7 @@ public final class TypeInferrer {
         }
         var combined = try combine(
             found, believed, refinesSignature: refinesSignature,
+            opensBraceBlock: { Self.opensBraceBlock(self.buffer[0..<min(headCount, ContentChecks.textPrefix)]) },
             corroboration: { () throws(UTIError) in
                 if let settling = settlingName(), !(match.map { Reconciliation.names(settling, $0.mimeType.lowercased()) } ?? false) {
                     return nil
@@ -530,9 +531,11 @@ public final class TypeInferrer {
     /// magic that overrules a name and magic that does not); below it weak where the rule is one
     /// of the database's guesses (below its default priority, 50), where its first test compares
     /// four bytes or fewer or is not at a fixed place, or compares a short run of printable text
-    /// (patch's `*** `, Modelica's `class`); else a signature (PNG's eight bytes at 50).
+    /// (patch's `*** `) or a lowercase word of any length (`opensWithAWord`: Modelica's `class`,
+    /// MATLAB's `function`); else a signature (PNG's eight bytes at 50).
     static func strength(of match: SharedMIMEMatch) -> Candidate.Strength {
         if match.priority >= 80 { return .signature }
+        if opensWithAWord(match) { return .weak }
         guard match.priority >= 50, let anchor = match.anchor, anchor.value.count > 4 else { return .weak }
         let printable = anchor.value.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         return printable && anchor.value.count < 8 && match.priority <= 50 ? .weak : .signature
@@ -624,7 +627,7 @@ public final class TypeInferrer {
     /// that is text only when it is one of uti's own rules.
     /// The match is recorded in the evidence either way.
     func combine(
-        _ found: ContentEvidence, _ match: SharedMIMEMatch?, refinesSignature: Bool = false,
+        _ found: ContentEvidence, _ match: SharedMIMEMatch?, refinesSignature: Bool = false, opensBraceBlock: () -> Bool = { false },
         corroboration: () throws(UTIError) -> String? = { nil }
     ) throws(UTIError) -> ContentEvidence {
         var result = found
@@ -653,11 +656,12 @@ public final class TypeInferrer {
         let weakGuess = found.isWeak && (found.sniffer != .uti || match.priority > Self.decisivePriority || dialect)
         // Plain text is not renamed by one of the database's weak guesses from the first
         // characters alone (below its default priority: MATLAB's `%` or `##` at 10, C's `/*` or
-        // `//` at 30). libmagic, which reads more of the text, is asked instead: where it names a
+        // `//` at 30; at it, a lowercase word in text that opens a block with a brace: MATLAB's
+        // and Modelica's `function`, whose blocks close with `end`, at the start of JavaScript). libmagic, which reads more of the text, is asked instead: where it names a
         // text format, that (a weak guess, as libmagic's guesses are); where it says plain text,
         // plain text (apt.conf, a .bash_logout, bc's examples, as file(1) calls them).
-        if Self.plainTextIdentifiers.contains(found.type.identifier), !match.isUTIRule, match.priority < Self.decisivePriority,
-            type.conforms(to: .text)
+        if Self.plainTextIdentifiers.contains(found.type.identifier), !match.isUTIRule,
+            match.priority < Self.decisivePriority || (Self.opensWithAWord(match) && opensBraceBlock()), type.conforms(to: .text)
         {
             guard let said = try corroboration(), let language = textType(libmagicSays: said),
                 language.conforms(to: .text), !Self.plainTextIdentifiers.contains(language.identifier)
@@ -717,6 +721,31 @@ public final class TypeInferrer {
         result.isWeak = isGeneric && !weakGuess && match.isShortSignature && !match.isUTIRule
         if !magicDescriptions || found.description == nil { result.description = type.localizedDescription }
         return result
+    }
+
+    /// Whether a line of the text ends with `{` (after trailing white space): a block opened with
+    /// a brace, as C-family languages write them and the languages the database's word rules
+    /// name (MATLAB, Modelica: blocks closed by `end`) do not.
+    static func opensBraceBlock(_ text: some Sequence<UInt8>) -> Bool {
+        var last: UInt8 = 0x0A
+        for byte in text {
+            if byte == 0x0A || byte == 0x0D {
+                if last == UInt8(ascii: "{") { return true }
+                last = 0x0A
+            } else if byte != 0x20 && byte != 0x09 {
+                last = byte
+            }
+        }
+        return last == UInt8(ascii: "{")
+    }
+
+    /// Whether a rule of the system's database at its default priority or below first compares
+    /// one lowercase word (`function`, `class`, `model`): a keyword of many languages and a word
+    /// of prose, which says how a text may start, not which format it is. Format markers are
+    /// written otherwise (`WEBVTT`, `REGEDIT`, `<?xml`, `%PDF-`).
+    static func opensWithAWord(_ match: SharedMIMEMatch) -> Bool {
+        guard !match.isUTIRule, match.priority <= decisivePriority, let anchor = match.anchor, anchor.value.count >= 2 else { return false }
+        return anchor.value.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 
     /// The priority above which a shared-mime-info rule overrules an unrelated answer of libmagic

@@ -823,6 +823,16 @@ func records(_ text: String) throws -> [[String: Any]] {
         )
     }
 
+    /// A lowercase word at the start is a keyword of many languages: the database's MATLAB rule
+    /// (`function` at byte 0) does not make JavaScript that opens a brace block MATLAB by
+    /// content; libmagic, asked, calls it text, so it is plain text. A MATLAB function file,
+    /// whose blocks close with `end`, keeps the rule's answer.
+    @Test func aWordAtTheStartIsAWeakGuess() throws {
+        #expect(try contentAnswer("function-first.js") == "public.plain-text\n")
+        #expect(try contentAnswer("cumulative.m") == "org.freedesktop.mime.text.x-matlab\n")
+        #expect(try uti(["identify", "-b", "Fixtures/files/function-first.js"]).stdout == "com.netscape.javascript-source\n")
+    }
+
     /// A Word 97 template is told from the document by its File Information Block's fDot bit
     /// ([MS-DOC] 2.5.2), by content alone: libmagic calls both application/msword. The
     /// database's name for the template finds Apple's template type, not the document.
