@@ -266,295 +266,304 @@ package enum ContentCheckOrder {
         lazy var lines: [Substring] = leadingLines(body, limit: 200, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }
     }
 
+    /// A text format's fixed opening (`Catalog/text-openings.json`): the text a file of it starts
+    /// with, compared with or without case, and the type and description it gives.
+    struct Opening: Sendable {
+        let text: String
+        let ignoringCase: Bool
+        let type: String
+        let description: String
+
+        func opens(_ body: ArraySlice<UInt8>) -> Bool {
+            guard ignoringCase else { return body.starts(with: text.utf8) }
+            func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+            return body.count >= text.utf8.count && zip(body, text.utf8).allSatisfy { folded($0) == folded($1) }
+        }
+    }
+
+    /// A check that decides by the first of `openings` the text starts with.
+    static func openingCheck(
+        name: String, summary: String, specification: String, openings: [Opening], examples: @autoclosure @escaping @Sendable () -> [Example],
+        counterexamples: @autoclosure @escaping @Sendable () -> [Example]
+    ) -> Check<TextSample> {
+        Check(name: name, summary: summary, specification: specification, examples: examples(), counterexamples: counterexamples()) { sample in
+            openings.first { $0.opens(sample.body) }.map { ($0.type, $0.description, false) }
+        }
+    }
+
     /// The text checks, in precedence order.
-    static let textChecks: [Check<TextSample>] = [
-        Check(
-            name: "interpreter-line", summary: "a #! line: its interpreter, or the statements after a line that names none",
-            specification: "POSIX exec (a #! line names the interpreter), and Catalog/interpreters.json",
-            examples: [.fixture("files/hello.sh", "public.shell-script"), .text("#!/usr/bin/env python3\nprint(1)\n", "public.python-script")],
-            counterexamples: [.text("# not a shebang\nprint(1)\n")]
-        ) { sample in
-            guard sample.begins("#!"), let script = shebang(String(decoding: sample.body.prefix(512), as: UTF8.self)[...]) else { return nil }
-            // An interpreter uti does not know (or a line that names none: `#!/usr/bin env
-            // python`): a script, of the scripting language its statements are, if they say one.
-            if script.0 == "public.script", let language = scriptLanguage(sample.body), interpretedLanguages.contains(language) {
-                return (language.type.0, language.type.1, false)
-            }
-            return (script.0, script.1, false)
-        },
-        Check(
-            name: "pem-label", summary: "PEM by its RFC 7468 label",
-            specification: "RFC 7468 (textual encodings of PKIX structures), and OpenSSL's older labels",
-            examples: [.fixture("files/cert.pem", "org.ietf.pem-certificate"), .fixture("files/key.pem", "org.ietf.pem-private-key")],
-            counterexamples: [.text("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF\n-----END PGP PUBLIC KEY BLOCK-----\n")]
-        ) { pem($0) },
-        Check(
-            name: "html-template", summary: "HTML behind Jinja's, Twig's or ASP's tags",
-            specification: "Jinja's and Twig's template syntax ({% %}, {{ }}, {# #}), ASP's <% %>, then HTML",
-            examples: [.fixture("files/jinja-page", "public.html"), .fixture("files/asp-page", "public.html")],
-            counterexamples: [.text("{% not closed\n<html>\n")]
-        ) { htmlTemplate($0.body) },
-        Check(
-            name: "markup", summary: "XML by its root element, HTML, XHTML, PHP in HTML",
-            specification: "XML 1.0 (the root element and its namespace), the WHATWG HTML standard, XHTML, ISO 16684-1 (XMP's x:xmpmeta)",
-            examples: [
-                .fixture("files/data.xml", "public.xml"), .fixture("files/page.html", "public.html"), .fixture("files/drawing.svg", "public.svg-image"),
-                .fixture("files/photo.xmp", "com.adobe.xmp"),
-            ],
-            counterexamples: [.text("<- an arrow, not markup\n"), .text("<x:xmpmeta xmlns:x=\"urn:example\">not XMP's namespace</x:xmpmeta>\n")]
-        ) { sample in
-            guard sample.begins("<"), let markup = markup(String(decoding: sample.body.prefix(4096), as: UTF8.self)[...]) else { return nil }
-            // A page with PHP's processing instruction in it is a PHP template: HTML that
-            // only shows PHP code escapes the `<`.
-            if markup.0 == "public.html" && contains(Array("<?php".utf8), in: sample.body) { return ("public.php-script", "PHP script", false) }
-            return (markup.0, markup.1, false)
-        },
-        Check(
-            name: "netpbm-plain", summary: "plain Netpbm images, P1 to P3",
-            specification: "the Netpbm manual pages pbm(5), pgm(5) and ppm(5): the plain formats P1 to P3",
-            examples: [.fixture("files/plain.pbm", "public.pbm"), .text("P2\n2 1\n255\n0 255\n", "public.pbm")],
-            counterexamples: [.text("P7\nWIDTH 1\n")]
-        ) { sample in
-            plainNetpbm(sample.body).map { ("public.pbm", "Netpbm \($0) image (plain)", false) }
-        },
-        Check(
-            name: "mime-html", summary: "MIME HTML archives, RFC 2557",
-            specification: "RFC 2557 (MHTML): a multipart/related message whose root part is HTML",
-            examples: [.fixture("files/page.mht", "org.ietf.mhtml")],
-            counterexamples: [.fixture("files/message.eml")]
-        ) { sample in
-            guard TextStructures.mayBeMIMEHeaders(sample.body) else { return nil }
-            return TextStructures.mimeHTML(
-                Array(leadingLines(sample.body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }))
-        },
-        Check(
-            name: "format-patch", summary: "git format-patch's mailbox by its From line's fixed time stamp",
-            specification: "git-format-patch(1): the mailbox's From line with the commit and a fixed date",
-            examples: [.fixture("files/greeting.patch", "public.patch-file")],
-            counterexamples: [.fixture("files/inbox.mbox")]
-        ) {
-            isFormatPatch($0.body) ? ("public.patch-file", "patch (git format-patch)", false) : nil
-        },
-        Check(
-            name: "mail", summary: "RFC 5322 messages and RFC 4155 mailboxes by their headers",
-            specification: "RFC 5322 (Internet Message Format) and RFC 4155 (the mbox format)",
-            examples: [.fixture("files/message.eml", "com.apple.mail.email"), .fixture("files/inbox.mbox", "org.mbox.mailbox")],
-            counterexamples: [.text("Subject: one header is not a message\n\nbody\n")]
-        ) { mailStructure($0.body) },
-        Check(
-            name: "rtf", summary: "Rich Text Format's opening group",
-            specification: "Microsoft Rich Text Format 1.9.1: the {\\rtf1 group",
-            examples: [.fixture("files/hand.rtf", "public.rtf")],
-            counterexamples: [.text("{\\pard not RTF}\n")]
-        ) { $0.begins("{\\rtf") ? ("public.rtf", "Rich Text Format", false) : nil },
-        Check(
-            name: "postscript", summary: "%!PS, EPSF in its first line",
-            specification: "Adobe PostScript Document Structuring Conventions 3.0 (%!PS-Adobe-3.0, EPSF-3.0)",
-            examples: [
-                .fixture("files/drawing.eps", "com.adobe.encapsulated-postscript"), .text("%!PS-Adobe-3.0\n%%Pages: 1\nshowpage\n", "com.adobe.postscript"),
-            ],
-            counterexamples: [.text("%% a TeX comment\n")]
-        ) { sample in
-            guard sample.begins("%!PS") else { return nil }
-            let firstLine = sample.body.prefix { $0 != 0x0A && $0 != 0x0D }
-            return contains(Array(" EPSF-".utf8), in: firstLine)
-                ? ("com.adobe.encapsulated-postscript", "Encapsulated PostScript", false)
-                : ("com.adobe.postscript", "PostScript document", false)
-        },
-        Check(
-            name: "json", summary: "JSON read in full (trailing commas and comments allowed, as JSONC) and its shape: GeoJSON, a notebook, ...; or JSON lines",
-            specification: "RFC 8259 (JSON), JSONC's comments and trailing commas, JSON Lines, and the shapes of Catalog/json-shapes.json",
-            examples: [
-                .fixture("files/data.json", "public.json"), .fixture("files/place.geojson", "public.geojson"), .fixture("files/events.ndjson", "public.ndjson"),
-            ],
-            counterexamples: [.text("{ not: json at all\n")]
-        ) { sample in
-            guard sample.begins("{") || sample.begins("[") || (sample.begins("/") && JSONScanner.opensAfterComments(sample.body)) else { return nil }
-            // JSON is checked in full, UTF-8 beyond the first 8 KiB.
-            let whole = sample.prefixComplete || !sample.isUTF8 ? sample.body : sample.head[sample.start...]
-            switch JSONScanner.classify(whole, isComplete: sample.isComplete || (sample.prefixComplete && !sample.isUTF8)) {
-            case .json: return JSONScanner.shape(whole) ?? ("public.json", "JSON text", false)
-            case .lines: return ("public.ndjson", "newline-delimited JSON", false)
-            case .invalid: return nil
-            }
-        },
-        Check(
-            name: "calendar-contact", summary: "BEGIN:VCALENDAR, BEGIN:VCARD",
-            specification: "RFC 5545 (iCalendar) and RFC 6350 (vCard)",
-            examples: [.fixture("files/meeting.ics", "com.apple.ical.ics"), .fixture("files/contact.vcf", "public.vcard")],
-            counterexamples: [.text("BEGIN:VNOTE\nEND:VNOTE\n")]
-        ) { sample in
-            let upper = String(decoding: sample.body.prefix(16), as: UTF8.self).uppercased()
-            if upper.hasPrefix("BEGIN:VCALENDAR") { return ("com.apple.ical.ics", "iCalendar data", false) }
-            return upper.hasPrefix("BEGIN:VCARD") ? ("public.vcard", "vCard contact", false) : nil
-        },
-        Check(
-            name: "webvtt", summary: "WEBVTT",
-            specification: "W3C WebVTT: the WEBVTT signature line",
-            examples: [.fixture("files/subs.vtt", "org.w3.webvtt")],
-            counterexamples: [.text("WEB VTT\n")]
-        ) { $0.begins("WEBVTT") ? ("org.w3.webvtt", "WebVTT subtitles", false) : nil },
-        Check(
-            name: "subrip", summary: "SubRip's numbered cues and their times",
-            specification: "SubRip's cue layout: a number, then start --> end times with comma-separated milliseconds",
-            examples: [.fixture("files/subs.srt", "com.subrip.srt")],
-            counterexamples: [.text("1\n00:00:01.000 --> 00:00:02.000\nWebVTT times, no comma\n")]
-        ) {
-            isSubRip($0.body) ? ("com.subrip.srt", "SubRip subtitles", false) : nil
-        },
-        Check(
-            name: "strict-directive", summary: "JavaScript's 'use strict' first",
-            specification: "ECMA-262: the Use Strict Directive of a script's directive prologue",
-            examples: [.text("\"use strict\";\nconsole.log(1)\n", "com.netscape.javascript-source")],
-            counterexamples: [.text("\"use strict\" is what the manual says.\n")]
-        ) {
-            startsWithStrictDirective($0.body) ? ("com.netscape.javascript-source", "JavaScript source", false) : nil
-        },
-        Check(
-            name: "gettext", summary: "msgid lines",
-            specification: "GNU gettext manual, PO Files: msgid and msgstr entries",
-            examples: [.fixture("files/messages.po", "org.gnu.gettext.po")],
-            counterexamples: [.text("msgid without a quote\n")]
-        ) { sample in
-            sample.begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: sample.body) ? ("org.gnu.gettext.po", "gettext translation", false) : nil
-        },
-        Check(
-            name: "yaml", summary: "YAML 1.2 by its block structure",
-            specification: "YAML 1.2.2: block mappings and sequences, the document marker",
-            examples: [.fixture("files/config.yaml", "public.yaml")],
-            counterexamples: [.text("Dear reader: this is prose.\nIt has a colon: twice.\n")]
-        ) { sample in
-            sample.openings.yaml && TextStructures.isYAML(sample.lines) ? ("public.yaml", "YAML document", true) : nil
-        },
-        Check(
-            name: "toml-ini", summary: "TOML and INI by their tables, sections and keys",
-            specification: "TOML 1.0 (tables, key = value) and the INI convention of [sections]",
-            examples: [.fixture("files/config.toml", "io.toml")],
-            counterexamples: [.text("[1, 2, 3]\n")]
-        ) { sample in
-            sample.openings.config ? TextStructures.tomlOrINI(sample.lines) : nil
-        },
-        Check(
-            name: "gnu-assembler", summary: "GNU assembler directives and labels",
-            specification: "the GNU assembler manual (as): directives (.text, .globl) and labels",
-            examples: [.text("\t.text\n\t.globl main\nmain:\n\tmovl $0, %eax\n\tret\n", "public.assembly-source")],
-            counterexamples: [.text(".TH not assembler\n")]
-        ) { sample in
-            sample.openings.assembler && TextStructures.isGNUAssembler(sample.lines) ? ("public.assembly-source", "assembler source", true) : nil
-        },
-        Check(
-            name: "zig", summary: "Zig's @import and declarations",
-            specification: "the Zig language reference: @import and top-level declarations",
-            examples: [.fixture("files/hello.zig", "org.ziglang.zig-source")],
-            counterexamples: [.text("const x = 1;\n")]
-        ) { sample in
-            sample.openings.zig && TextStructures.isZig(sample.lines) ? ("org.ziglang.zig-source", "Zig source", true) : nil
-        },
-        Check(
-            name: "tcl", summary: "Tcl's proc and commands",
-            specification: "Tcl's manual pages (Tcl.n, proc.n): commands and proc definitions",
-            examples: [.fixture("files/hello.tcl", "org.tcl.tcl-script")],
-            counterexamples: [.text("proc is a word in prose.\n")]
-        ) { sample in
-            sample.openings.tcl && TextStructures.isTcl(sample.lines) ? ("org.tcl.tcl-script", "Tcl script", true) : nil
-        },
-        Check(
-            name: "mdoc", summary: "mdoc(7)'s prologue",
-            specification: "mdoc(7): the .Dd, .Dt and .Os prologue",
-            examples: [.fixture("files/hello.mdoc.1", "org.gnu.groff.man-page")],
-            counterexamples: [.fixture("files/macros.tmac")]
-        ) { sample in
-            sample.openings.roff && TextStructures.isMdoc(sample.lines) ? ("org.gnu.groff.man-page", "mdoc manual page", false) : nil
-        },
-        Check(
-            name: "roff", summary: "roff requests",
-            specification: "roff(7) and groff(7): requests and macros at a line's start",
-            examples: [.fixture("files/macros.tmac", "org.gnu.groff.troff")],
-            counterexamples: [.text(". a sentence that starts with a dot\n")]
-        ) { sample in
-            sample.openings.roff && TextStructures.isRoff(sample.lines) ? ("org.gnu.groff.troff", "troff document", false) : nil
-        },
-        // A guess: a man page or a document may quote a diff (a rule above the default priority,
-        // a man page's .TH, outranks it).
-        Check(
-            name: "diff", summary: "the output of POSIX diff -u and -c",
-            specification: "POSIX diff: the unified (-u) and context (-c) output formats",
-            examples: [.fixture("files/change.diff", "public.patch-file")],
-            counterexamples: [.text("*** emphasis, not a context diff ***\n")]
-        ) { isDiff($0.body) ? ("public.patch-file", "unified diff", true) : nil },
-        Check(
-            name: "c-family", summary: "C, C++ and Objective-C by a first directive, or declarations then main",
-            specification: "ISO C and C++ (preprocessing directives, a main function), Objective-C's #import and @interface",
-            examples: [
-                .fixture("files/hello.c", "public.c-source"), .fixture("files/hello.h", "public.c-header"),
-                .fixture("files/hello.cpp", "public.c-plus-plus-source"),
-            ],
-            counterexamples: [.text("# a shell comment\necho hi\n")]
-        ) { sample in
-            cFamily(sample.body).map { ($0.0, $0.1, true) }
-        },
-        Check(
-            name: "makefile", summary: "make's rules, recipes and macro definitions",
-            specification: "POSIX make: rules, tab-indented recipes, macro definitions",
-            examples: [.fixture("files/Makefile", "public.make-source")],
-            counterexamples: [.text("all: the words\n\tindented prose\n")]
-        ) {
-            isMakefile($0.body) ? ("public.make-source", "Makefile", true) : nil
-        },
-        // The languages read 8 KiB of code: strings that close in the head do not use it up.
-        Check(
-            name: "script-language",
-            summary:
-                "Python, Java, Go, Rust, C#, Swift, Kotlin, Lua, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL, CSS, PowerShell, shell or Fortran, by statements only that language writes so (how many of which decide: Catalog/languages.json)",
-            specification:
-                "each language's reference, by the statements Catalog/languages.json lists (its own examples and counterexamples are tested with it)",
-            examples: [
-                .fixture("files/python-noext", "public.python-script"),
-                .text("require 'json'\n\nclass Greeter\n  def hello\n    puts 'hi'\n  end\nend\n", "public.ruby-script"),
-            ],
-            counterexamples: [.text("A letter of plain prose.\nNothing here is code.\n")]
-        ) { sample in
-            scriptLanguage(sample.isUTF8 ? sample.head[sample.start...] : sample.body).map { ($0.type.0, $0.type.1, true) }
-        },
-        Check(
-            name: "module-of-exports", summary: "a whole file of JavaScript exports",
-            specification: "CommonJS (module.exports, exports.NAME) and ECMA-262 export declarations",
-            examples: [.text("module.exports = { answer: 42 };\n", "com.netscape.javascript-source")],
-            counterexamples: [.text("module.exports is how a CommonJS module exports.\n")]
-        ) { sample in
-            sample.prefixComplete && isModuleOfExports(sample.body) ? ("com.netscape.javascript-source", "JavaScript source", true) : nil
-        },
-        Check(
-            name: "minified-script", summary: "minified JavaScript",
-            specification: "ECMA-262 as minifiers write it: one long line of function expressions and statements",
-            examples: [.text("!function(){" + String(repeating: "var a=function(b){return b+1};a(2);", count: 40) + "}();", "com.netscape.javascript-source")],
-            counterexamples: [.text(String(repeating: "var is a word. ", count: 80))]
-        ) {
-            isMinifiedScript($0.body) ? ("com.netscape.javascript-source", "JavaScript source (minified)", true) : nil
-        },
-        Check(
-            name: "todo-list", summary: "todo.txt priorities and tags",
-            specification: "todo.txt's format (github.com/todotxt/todo.txt): (A) priorities, +projects, @contexts",
-            examples: [.fixture("files/tasks.txt", "com.todotxt.todo-list")],
-            counterexamples: [.text("(A) a list\nwith one marked line\n")]
-        ) { isTodoList($0.body) ? ("com.todotxt.todo-list", "todo.txt task list", true) : nil },
-        Check(
-            name: "markdown", summary: "Markdown headings with links, fences or emphasis",
-            specification: "CommonMark 0.31: ATX headings, links, fenced code, emphasis",
-            examples: [.text("# Notes\n\nSee [the manual](https://example.com/manual) and *read it*.\n\n```\nmake\n```\n", "net.daringfireball.markdown")],
-            counterexamples: [.text("# a comment\nx = 1\n")]
-        ) {
-            isMarkdown($0.body) ? ("net.daringfireball.markdown", "Markdown document", true) : nil
-        },
-        Check(
-            name: "delimited", summary: "CSV and TSV by their columns",
-            specification: "RFC 4180 (CSV) and IANA's text/tab-separated-values",
-            examples: [.fixture("files/table.csv", "public.comma-separated-values-text"), .fixture("files/table.tsv", "public.tab-separated-values-text")],
-            counterexamples: [.text("One sentence, with a comma.\nAnother, with one too.\n")]
-        ) { sample in
-            delimiterSeparated(sample.body, isComplete: sample.prefixComplete).map { ($0.0, $0.1, true) }
-        },
-    ]
+    static let textChecks: [Check<TextSample>] =
+        [
+            Check(
+                name: "interpreter-line", summary: "a #! line: its interpreter, or the statements after a line that names none",
+                specification: "POSIX exec (a #! line names the interpreter), and Catalog/interpreters.json",
+                examples: [.fixture("files/hello.sh", "public.shell-script"), .text("#!/usr/bin/env python3\nprint(1)\n", "public.python-script")],
+                counterexamples: [.text("# not a shebang\nprint(1)\n")]
+            ) { sample in
+                guard sample.begins("#!"), let script = shebang(String(decoding: sample.body.prefix(512), as: UTF8.self)[...]) else { return nil }
+                // An interpreter uti does not know (or a line that names none: `#!/usr/bin env
+                // python`): a script, of the scripting language its statements are, if they say one.
+                if script.0 == "public.script", let language = scriptLanguage(sample.body), interpretedLanguages.contains(language) {
+                    return (language.type.0, language.type.1, false)
+                }
+                return (script.0, script.1, false)
+            },
+            Check(
+                name: "pem-label", summary: "PEM by its RFC 7468 label",
+                specification: "RFC 7468 (textual encodings of PKIX structures), and OpenSSL's older labels",
+                examples: [.fixture("files/cert.pem", "org.ietf.pem-certificate"), .fixture("files/key.pem", "org.ietf.pem-private-key")],
+                counterexamples: [.text("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF\n-----END PGP PUBLIC KEY BLOCK-----\n")]
+            ) { pem($0) },
+            Check(
+                name: "html-template", summary: "HTML behind Jinja's, Twig's or ASP's tags",
+                specification: "Jinja's and Twig's template syntax ({% %}, {{ }}, {# #}), ASP's <% %>, then HTML",
+                examples: [.fixture("files/jinja-page", "public.html"), .fixture("files/asp-page", "public.html")],
+                counterexamples: [.text("{% not closed\n<html>\n")]
+            ) { htmlTemplate($0.body) },
+            Check(
+                name: "markup", summary: "XML by its root element, HTML, XHTML, PHP in HTML",
+                specification: "XML 1.0 (the root element and its namespace), the WHATWG HTML standard, XHTML, ISO 16684-1 (XMP's x:xmpmeta)",
+                examples: [
+                    .fixture("files/data.xml", "public.xml"), .fixture("files/page.html", "public.html"), .fixture("files/drawing.svg", "public.svg-image"),
+                    .fixture("files/sidecar.xmp", "com.adobe.xmp"),
+                ],
+                counterexamples: [.text("<- an arrow, not markup\n"), .text("<x:xmpmeta xmlns:x=\"urn:example\">not XMP's namespace</x:xmpmeta>\n")]
+            ) { sample in
+                guard sample.begins("<"), let markup = markup(String(decoding: sample.body.prefix(4096), as: UTF8.self)[...]) else { return nil }
+                // A page with PHP's processing instruction in it is a PHP template: HTML that
+                // only shows PHP code escapes the `<`.
+                if markup.0 == "public.html" && contains(Array("<?php".utf8), in: sample.body) { return ("public.php-script", "PHP script", false) }
+                return (markup.0, markup.1, false)
+            },
+            Check(
+                name: "netpbm-plain", summary: "plain Netpbm images, P1 to P3",
+                specification: "the Netpbm manual pages pbm(5), pgm(5) and ppm(5): the plain formats P1 to P3",
+                examples: [.fixture("files/plain.pbm", "public.pbm"), .text("P2\n2 1\n255\n0 255\n", "public.pbm")],
+                counterexamples: [.text("P7\nWIDTH 1\n")]
+            ) { sample in
+                plainNetpbm(sample.body).map { ("public.pbm", "Netpbm \($0) image (plain)", false) }
+            },
+            Check(
+                name: "mime-html", summary: "MIME HTML archives, RFC 2557",
+                specification: "RFC 2557 (MHTML): a multipart/related message whose root part is HTML",
+                examples: [.fixture("files/page.mht", "org.ietf.mhtml")],
+                counterexamples: [.fixture("files/message.eml")]
+            ) { sample in
+                guard TextStructures.mayBeMIMEHeaders(sample.body) else { return nil }
+                return TextStructures.mimeHTML(
+                    Array(leadingLines(sample.body, limit: 40, omittingEmpty: false).map { Substring(decoding: $0, as: UTF8.self) }))
+            },
+            Check(
+                name: "format-patch", summary: "git format-patch's mailbox by its From line's fixed time stamp",
+                specification: "git-format-patch(1): the mailbox's From line with the commit and a fixed date",
+                examples: [.fixture("files/greeting.patch", "public.patch-file")],
+                counterexamples: [.fixture("files/inbox.mbox")]
+            ) {
+                isFormatPatch($0.body) ? ("public.patch-file", "patch (git format-patch)", false) : nil
+            },
+            Check(
+                name: "mail", summary: "RFC 5322 messages and RFC 4155 mailboxes by their headers",
+                specification: "RFC 5322 (Internet Message Format) and RFC 4155 (the mbox format)",
+                examples: [.fixture("files/message.eml", "com.apple.mail.email"), .fixture("files/inbox.mbox", "org.mbox.mailbox")],
+                counterexamples: [.text("Subject: one header is not a message\n\nbody\n")]
+            ) { mailStructure($0.body) },
+        ] + openingChecks + [
+            Check(
+                name: "postscript", summary: "%!PS, EPSF in its first line",
+                specification: "Adobe PostScript Document Structuring Conventions 3.0 (%!PS-Adobe-3.0, EPSF-3.0)",
+                examples: [
+                    .fixture("files/drawing.eps", "com.adobe.encapsulated-postscript"), .text("%!PS-Adobe-3.0\n%%Pages: 1\nshowpage\n", "com.adobe.postscript"),
+                ],
+                counterexamples: [.text("%% a TeX comment\n")]
+            ) { sample in
+                guard sample.begins("%!PS") else { return nil }
+                let firstLine = sample.body.prefix { $0 != 0x0A && $0 != 0x0D }
+                return contains(Array(" EPSF-".utf8), in: firstLine)
+                    ? ("com.adobe.encapsulated-postscript", "Encapsulated PostScript", false)
+                    : ("com.adobe.postscript", "PostScript document", false)
+            },
+            Check(
+                name: "json",
+                summary: "JSON read in full (trailing commas and comments allowed, as JSONC) and its shape: GeoJSON, a notebook, ...; or JSON lines",
+                specification: "RFC 8259 (JSON), JSONC's comments and trailing commas, JSON Lines, and the shapes of Catalog/json-shapes.json",
+                examples: [
+                    .fixture("files/data.json", "public.json"), .fixture("files/place.geojson", "public.geojson"),
+                    .fixture("files/events.ndjson", "public.ndjson"),
+                ],
+                counterexamples: [.text("{ not: json at all\n")]
+            ) { sample in
+                guard sample.begins("{") || sample.begins("[") || (sample.begins("/") && JSONScanner.opensAfterComments(sample.body)) else { return nil }
+                // JSON is checked in full, UTF-8 beyond the first 8 KiB.
+                let whole = sample.prefixComplete || !sample.isUTF8 ? sample.body : sample.head[sample.start...]
+                switch JSONScanner.classify(whole, isComplete: sample.isComplete || (sample.prefixComplete && !sample.isUTF8)) {
+                case .json: return JSONScanner.shape(whole) ?? ("public.json", "JSON text", false)
+                case .lines: return ("public.ndjson", "newline-delimited JSON", false)
+                case .invalid: return nil
+                }
+            },
+            Check(
+                name: "subrip", summary: "SubRip's numbered cues and their times",
+                specification: "SubRip's cue layout: a number, then start --> end times with comma-separated milliseconds",
+                examples: [.fixture("files/subs.srt", "com.subrip.srt")],
+                counterexamples: [.text("1\n00:00:01.000 --> 00:00:02.000\nWebVTT times, no comma\n")]
+            ) {
+                isSubRip($0.body) ? ("com.subrip.srt", "SubRip subtitles", false) : nil
+            },
+            Check(
+                name: "strict-directive", summary: "JavaScript's 'use strict' first",
+                specification: "ECMA-262: the Use Strict Directive of a script's directive prologue",
+                examples: [.text("\"use strict\";\nconsole.log(1)\n", "com.netscape.javascript-source")],
+                counterexamples: [.text("\"use strict\" is what the manual says.\n")]
+            ) {
+                startsWithStrictDirective($0.body) ? ("com.netscape.javascript-source", "JavaScript source", false) : nil
+            },
+            Check(
+                name: "gettext", summary: "msgid lines",
+                specification: "GNU gettext manual, PO Files: msgid and msgstr entries",
+                examples: [.fixture("files/messages.po", "org.gnu.gettext.po")],
+                counterexamples: [.text("msgid without a quote\n")]
+            ) { sample in
+                sample.begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: sample.body) ? ("org.gnu.gettext.po", "gettext translation", false) : nil
+            },
+            Check(
+                name: "yaml", summary: "YAML 1.2 by its block structure",
+                specification: "YAML 1.2.2: block mappings and sequences, the document marker",
+                examples: [.fixture("files/config.yaml", "public.yaml")],
+                counterexamples: [.text("Dear reader: this is prose.\nIt has a colon: twice.\n")]
+            ) { sample in
+                sample.openings.yaml && TextStructures.isYAML(sample.lines) ? ("public.yaml", "YAML document", true) : nil
+            },
+            Check(
+                name: "toml-ini", summary: "TOML and INI by their tables, sections and keys",
+                specification: "TOML 1.0 (tables, key = value) and the INI convention of [sections]",
+                examples: [.fixture("files/config.toml", "io.toml")],
+                counterexamples: [.text("[1, 2, 3]\n")]
+            ) { sample in
+                sample.openings.config ? TextStructures.tomlOrINI(sample.lines) : nil
+            },
+            Check(
+                name: "gnu-assembler", summary: "GNU assembler directives and labels",
+                specification: "the GNU assembler manual (as): directives (.text, .globl) and labels",
+                examples: [.text("\t.text\n\t.globl main\nmain:\n\tmovl $0, %eax\n\tret\n", "public.assembly-source")],
+                counterexamples: [.text(".TH not assembler\n")]
+            ) { sample in
+                sample.openings.assembler && TextStructures.isGNUAssembler(sample.lines) ? ("public.assembly-source", "assembler source", true) : nil
+            },
+            Check(
+                name: "zig", summary: "Zig's @import and declarations",
+                specification: "the Zig language reference: @import and top-level declarations",
+                examples: [.fixture("files/hello.zig", "org.ziglang.zig-source")],
+                counterexamples: [.text("const x = 1;\n")]
+            ) { sample in
+                sample.openings.zig && TextStructures.isZig(sample.lines) ? ("org.ziglang.zig-source", "Zig source", true) : nil
+            },
+            Check(
+                name: "tcl", summary: "Tcl's proc and commands",
+                specification: "Tcl's manual pages (Tcl.n, proc.n): commands and proc definitions",
+                examples: [.fixture("files/hello.tcl", "org.tcl.tcl-script")],
+                counterexamples: [.text("proc is a word in prose.\n")]
+            ) { sample in
+                sample.openings.tcl && TextStructures.isTcl(sample.lines) ? ("org.tcl.tcl-script", "Tcl script", true) : nil
+            },
+            Check(
+                name: "mdoc", summary: "mdoc(7)'s prologue",
+                specification: "mdoc(7): the .Dd, .Dt and .Os prologue",
+                examples: [.fixture("files/hello.mdoc.1", "org.gnu.groff.man-page")],
+                counterexamples: [.fixture("files/macros.tmac")]
+            ) { sample in
+                sample.openings.roff && TextStructures.isMdoc(sample.lines) ? ("org.gnu.groff.man-page", "mdoc manual page", false) : nil
+            },
+            Check(
+                name: "roff", summary: "roff requests",
+                specification: "roff(7) and groff(7): requests and macros at a line's start",
+                examples: [.fixture("files/macros.tmac", "org.gnu.groff.troff")],
+                counterexamples: [.text(". a sentence that starts with a dot\n")]
+            ) { sample in
+                sample.openings.roff && TextStructures.isRoff(sample.lines) ? ("org.gnu.groff.troff", "troff document", false) : nil
+            },
+            // A guess: a man page or a document may quote a diff (a rule above the default priority,
+            // a man page's .TH, outranks it).
+            Check(
+                name: "diff", summary: "the output of POSIX diff -u and -c",
+                specification: "POSIX diff: the unified (-u) and context (-c) output formats",
+                examples: [.fixture("files/change.diff", "public.patch-file")],
+                counterexamples: [.text("*** emphasis, not a context diff ***\n")]
+            ) { isDiff($0.body) ? ("public.patch-file", "unified diff", true) : nil },
+            Check(
+                name: "c-family", summary: "C, C++ and Objective-C by a first directive, or declarations then main",
+                specification: "ISO C and C++ (preprocessing directives, a main function), Objective-C's #import and @interface",
+                examples: [
+                    .fixture("files/hello.c", "public.c-source"), .fixture("files/hello.h", "public.c-header"),
+                    .fixture("files/hello.cpp", "public.c-plus-plus-source"),
+                ],
+                counterexamples: [.text("# a shell comment\necho hi\n")]
+            ) { sample in
+                cFamily(sample.body).map { ($0.0, $0.1, true) }
+            },
+            Check(
+                name: "makefile", summary: "make's rules, recipes and macro definitions",
+                specification: "POSIX make: rules, tab-indented recipes, macro definitions",
+                examples: [.fixture("files/Makefile", "public.make-source")],
+                counterexamples: [.text("all: the words\n\tindented prose\n")]
+            ) {
+                isMakefile($0.body) ? ("public.make-source", "Makefile", true) : nil
+            },
+            // The languages read 8 KiB of code: strings that close in the head do not use it up.
+            Check(
+                name: "script-language",
+                summary:
+                    "Python, Java, Go, Rust, C#, Swift, Kotlin, Lua, Ruby, Perl, Vim script, Visual Basic, TypeScript, Slint, SQL, SPARQL, CSS, PowerShell, shell or Fortran, by statements only that language writes so (how many of which decide: Catalog/languages.json)",
+                specification:
+                    "each language's reference, by the statements Catalog/languages.json lists (its own examples and counterexamples are tested with it)",
+                examples: [
+                    .fixture("files/python-noext", "public.python-script"),
+                    .text("require 'json'\n\nclass Greeter\n  def hello\n    puts 'hi'\n  end\nend\n", "public.ruby-script"),
+                ],
+                counterexamples: [.text("A letter of plain prose.\nNothing here is code.\n")]
+            ) { sample in
+                scriptLanguage(sample.isUTF8 ? sample.head[sample.start...] : sample.body).map { ($0.type.0, $0.type.1, true) }
+            },
+            Check(
+                name: "module-of-exports", summary: "a whole file of JavaScript exports",
+                specification: "CommonJS (module.exports, exports.NAME) and ECMA-262 export declarations",
+                examples: [.text("module.exports = { answer: 42 };\n", "com.netscape.javascript-source")],
+                counterexamples: [.text("module.exports is how a CommonJS module exports.\n")]
+            ) { sample in
+                sample.prefixComplete && isModuleOfExports(sample.body) ? ("com.netscape.javascript-source", "JavaScript source", true) : nil
+            },
+            Check(
+                name: "minified-script", summary: "minified JavaScript",
+                specification: "ECMA-262 as minifiers write it: one long line of function expressions and statements",
+                examples: [
+                    .text("!function(){" + String(repeating: "var a=function(b){return b+1};a(2);", count: 40) + "}();", "com.netscape.javascript-source")
+                ],
+                counterexamples: [.text(String(repeating: "var is a word. ", count: 80))]
+            ) {
+                isMinifiedScript($0.body) ? ("com.netscape.javascript-source", "JavaScript source (minified)", true) : nil
+            },
+            Check(
+                name: "todo-list", summary: "todo.txt priorities and tags",
+                specification: "todo.txt's format (github.com/todotxt/todo.txt): (A) priorities, +projects, @contexts",
+                examples: [.fixture("files/tasks.txt", "com.todotxt.todo-list")],
+                counterexamples: [.text("(A) a list\nwith one marked line\n")]
+            ) { isTodoList($0.body) ? ("com.todotxt.todo-list", "todo.txt task list", true) : nil },
+            Check(
+                name: "markdown", summary: "Markdown headings with links, fences or emphasis",
+                specification: "CommonMark 0.31: ATX headings, links, fenced code, emphasis",
+                examples: [.text("# Notes\n\nSee [the manual](https://example.com/manual) and *read it*.\n\n```\nmake\n```\n", "net.daringfireball.markdown")],
+                counterexamples: [.text("# a comment\nx = 1\n")]
+            ) {
+                isMarkdown($0.body) ? ("net.daringfireball.markdown", "Markdown document", true) : nil
+            },
+            Check(
+                name: "delimited", summary: "CSV and TSV by their columns",
+                specification: "RFC 4180 (CSV) and IANA's text/tab-separated-values",
+                examples: [.fixture("files/table.csv", "public.comma-separated-values-text"), .fixture("files/table.tsv", "public.tab-separated-values-text")],
+                counterexamples: [.text("One sentence, with a comma.\nAnother, with one too.\n")]
+            ) { sample in
+                delimiterSeparated(sample.body, isComplete: sample.prefixComplete).map { ($0.0, $0.1, true) }
+            },
+        ]
 
     /// A text format read from the first bytes, by the first of `textChecks` that finds one:
     /// its type, description, whether it is a guess (weak), and the check's name. Works on bytes.

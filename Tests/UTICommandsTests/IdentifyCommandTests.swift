@@ -705,8 +705,8 @@ func records(_ text: String) throws -> [[String: Any]] {
         let help = try uti(["identify", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
         let order = [
             "camera-raw", "signature", "python-bytecode", "windows-dll", "mz-executable", "asf-streams", "matroska-audio", "zip-container",
-            "interpreter-line", "pem-label", "html-template", "markup", "netpbm-plain", "mime-html", "mail", "rtf", "postscript", "json",
-            "calendar-contact", "webvtt", "subrip", "strict-directive", "gettext", "yaml", "toml-ini", "gnu-assembler", "zig", "tcl", "mdoc",
+            "interpreter-line", "pem-label", "html-template", "markup", "netpbm-plain", "mime-html", "mail", "rtf", "calendar-contact",
+            "webvtt", "postscript", "json", "subrip", "strict-directive", "gettext", "yaml", "toml-ini", "gnu-assembler", "zig", "tcl", "mdoc",
             "roff", "diff", "c-family", "makefile", "script-language", "module-of-exports", "minified-script", "todo-list", "markdown",
             "delimited", "plain-text", "language-hint",
         ]
@@ -777,7 +777,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         ("ape-tagged-tone.aac", "public.aac-audio"),
         // An XMP sidecar between <?xpacket?> instructions has no XML declaration: its root,
         // x:xmpmeta in adobe:ns:meta/, says XMP.
-        ("photo.xmp", "com.adobe.xmp"),
+        ("sidecar.xmp", "com.adobe.xmp"),
     ])
     func shortAndTextualSignaturesByContent(file: String, identifier: String) throws {
         #expect(try contentAnswer(file) == identifier + "\n")
