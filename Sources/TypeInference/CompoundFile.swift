@@ -112,51 +112,11 @@ import UniformTypes
     }
 
     /// The MIME type of the document: by the root's class identifier, else by a stream only one
-    /// application writes; nil when neither says (Word, Excel and PowerPoint are libmagic's).
+    /// application writes (`Catalog/compound-files.json`); nil when neither says (Word, Excel
+    /// and PowerPoint are libmagic's).
     public var mimeType: String? {
         if let rootClassID, let mime = Self.classIDs[rootClassID] { return mime }
         for (stream, mime) in Self.streams where names.contains(stream) { return mime }
         return nil
     }
-
-    /// Root class identifiers. StarOffice's are LibreOffice's include/comphelper/classids.hxx
-    /// (3.0 and 4.0 files are the x-star* types, 5.0 files Star Division's vnd types); the others
-    /// are the applications' registered storage classes.
-    static let classIDs: [String: String] = [
-        "DC5C7E40-B35C-101B-9961-04021C007002": "application/x-starwriter",  // SO3_SW_CLASSID_30
-        "8B04E9B0-420E-11D0-A45E-00A0249D57B1": "application/x-starwriter",  // SO3_SW_CLASSID_40
-        "C20CF9D1-85AE-11D1-AAB4-006097DA561A": "application/vnd.stardivision.writer",  // SO3_SW_CLASSID_50
-        "340AC970-E30D-11D0-A53F-00A0249D57B1": "application/x-starwriter-global",  // SO3_SWGLOB_CLASSID_40
-        "C20CF9D3-85AE-11D1-AAB4-006097DA561A": "application/vnd.stardivision.writer-global",  // SO3_SWGLOB_CLASSID_50
-        "3F543FA0-B6A6-101B-9961-04021C007002": "application/x-starcalc",  // SO3_SC_CLASSID_30
-        "6361D441-4235-11D0-89CB-008029E4B0B1": "application/x-starcalc",  // SO3_SC_CLASSID_40
-        "C6A5B861-85D6-11D1-89CB-008029E4B0B1": "application/vnd.stardivision.calc",  // SO3_SC_CLASSID_50
-        "AF10AAE0-B36D-101B-9961-04021C007002": "application/x-starimpress",  // SO3_SIMPRESS_CLASSID_30
-        "012D3CC0-4216-11D0-89CB-008029E4B0B1": "application/x-starimpress",  // SO3_SIMPRESS_CLASSID_40
-        "565C7221-85BC-11D1-89D0-008029E4B0B1": "application/vnd.stardivision.impress",  // SO3_SIMPRESS_CLASSID_50
-        "2E8905A0-85BD-11D1-89D0-008029E4B0B1": "application/vnd.stardivision.draw",  // SO3_SDRAW_CLASSID_50
-        "FB9C99E0-2C6D-101C-8E2C-00001B4CC711": "application/x-starchart",  // SO3_SCH_CLASSID_30
-        "02B3B7E0-4225-11D0-89CA-008029E4B0B1": "application/x-starchart",  // SO3_SCH_CLASSID_40
-        "BF884321-85DD-11D1-89D0-008029E4B0B1": "application/vnd.stardivision.chart",  // SO3_SCH_CLASSID_50
-        "D4590460-35FD-101C-B12A-04021C007002": "application/x-starmath",  // SO3_SM_CLASSID_30
-        "02B3B7E1-4225-11D0-89CA-008029E4B0B1": "application/x-starmath",  // SO3_SM_CLASSID_40
-        "FFB5E640-85DE-11D1-89D0-008029E4B0B1": "application/vnd.stardivision.math",  // SO3_SM_CLASSID_50
-        "56616700-C154-11CE-8553-00AA00A1F95B": "image/fpx",  // FlashPix image (FlashPix 1.0 specification)
-        "00021201-0000-0000-00C0-000000000046": "application/vnd.ms-publisher",  // Microsoft Publisher
-        "00021A14-0000-0000-C000-000000000046": "application/vnd.visio",  // Microsoft Visio
-        "000C1084-0000-0000-C000-000000000046": "application/x-msi",  // Windows Installer package
-        "000C1086-0000-0000-C000-000000000046": "application/microsoftpatch",  // Windows Installer patch
-    ]
-
-    /// Streams only one application writes, as the import libraries of the Document Liberation
-    /// Project look for them (libwpd, libwps, libvisio, libmspub).
-    static let streams: [(String, String)] = [
-        ("PerfectOffice_MAIN", "application/vnd.wordperfect"),
-        ("NativeContent_MAIN", "application/x-quattropro"),
-        ("MatOST", "application/vnd.ms-works"),
-        ("VisioDocument", "application/vnd.visio"),
-        ("Quill", "application/vnd.ms-publisher"),
-        // [MS-OXMSG] 2.4: every .msg file has a property stream of this name in its root.
-        ("__properties_version1.0", "application/vnd.ms-outlook"),
-    ]
 }

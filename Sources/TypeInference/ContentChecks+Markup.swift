@@ -24,6 +24,14 @@ extension ContentChecks {
         return (identifier, "\(program) script")
     }
 
+    /// An XML vocabulary by its root element (`Catalog/xml-roots.json`): the type, its
+    /// description, and the namespace the document must declare, if the vocabulary names one.
+    struct XMLRoot: Sendable {
+        let type: String
+        let description: String
+        let namespace: String?
+    }
+
     /// XML dialects by their root element, and HTML.
     static func markup(_ text: Substring) -> (String, String)? {
         let head = String(text.prefix(4096))
@@ -37,21 +45,18 @@ extension ContentChecks {
         guard let root = rootElement(head) else {
             return isXML ? ("public.xml", "XML document") : nil
         }
+        // A vocabulary of Catalog/xml-roots.json, in its namespace where it names one.
+        if let vocabulary = xmlRoots[root.lowercased()] {
+            guard let namespace = vocabulary.namespace else { return (vocabulary.type, vocabulary.description) }
+            return head.contains("\"\(namespace)\"") || head.contains("'\(namespace)'") ? (vocabulary.type, vocabulary.description) : nil
+        }
         switch root.lowercased() {
-        case "plist": return ("com.apple.xml-property-list", "XML property list")
-        case "svg": return ("public.svg-image", "SVG image")
         // An html root in XHTML's namespace, or after an XML declaration (a document written
         // to be parsed as XML, as libxml2's and DocBook's stylesheets write them): XHTML.
         case "html":
             return isXML || head.lowercased().contains("xmlns=\"http://www.w3.org/1999/xhtml\"")
                 ? ("public.xhtml", "XHTML document")
                 : ("public.html", "HTML document")
-        case "rss": return ("public.rss", "RSS feed")
-        case "collada": return ("org.khronos.collada.digital-asset-exchange", "COLLADA scene")
-        // XMP (ISO 16684-1, 7.3): RDF inside an xmpmeta element of the namespace adobe:ns:meta/,
-        // which sidecar files hold between <?xpacket?> instructions, often with no declaration.
-        case "xmpmeta":
-            return head.contains("\"adobe:ns:meta/\"") || head.contains("'adobe:ns:meta/'") ? ("com.adobe.xmp", "XMP metadata") : nil
         case let name where !isXML && !isDoctype && htmlFragmentRoots.contains(name):
             // A fragment of a page (a template's sidebar, an include): it starts with an element
             // of HTML's body, closes it, and holds another element of HTML's (the HTML Living

@@ -323,6 +323,26 @@ import UniformTypes
     }
 }
 
+/// The XML vocabularies of Catalog/xml-roots.json: each root names its type, in its namespace
+/// where it names one, and not in another.
+@Suite struct XMLRootTests {
+    @Test func everyRootNamesItsType() {
+        for (root, vocabulary) in ContentChecks.xmlRoots {
+            let namespace = vocabulary.namespace.map { " xmlns:x=\"\($0)\"" } ?? ""
+            let document = "<?xml version=\"1.0\"?>\n<\(root)\(namespace)></\(root)>\n"
+            #expect(ContentChecks.markup(document[...])?.0 == vocabulary.type, "\(root)")
+            if vocabulary.namespace != nil {
+                #expect(ContentChecks.markup("<\(root) xmlns:x=\"urn:other\"></\(root)>\n"[...]) == nil, "\(root) in another namespace")
+            }
+        }
+    }
+
+    @Test func compoundFileTablesAreWellFormed() {
+        #expect(CompoundFile.classIDs.keys.allSatisfy { $0.count == 36 && $0 == $0.uppercased() })
+        #expect(CompoundFile.streams.contains { $0.0 == "__properties_version1.0" && $0.1 == "application/vnd.ms-outlook" })
+    }
+}
+
 /// OLE compound files: the directory read anywhere in the file, bounded, and what it says.
 @Suite struct CompoundFileTests {
     func read(_ bytes: [UInt8]) -> CompoundFile? {
