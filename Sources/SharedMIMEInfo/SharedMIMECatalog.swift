@@ -24,7 +24,7 @@ extension SharedMIMEDatabase {
     /// movie and the other is not the same (*.ts is a Qt translation for the database and an
     /// MPEG transport stream for Apple).
     func sameFormat(_ mimeType: String, in catalog: TypeCatalog) -> String? {
-        if let identifier = Self.namedSameFormat[mimeType], catalog.type(identifier: identifier) != nil { return identifier }
+        if let identifier = MIMENames.databaseFormats[mimeType], catalog.type(identifier: identifier) != nil { return identifier }
         guard let globs = extensions[mimeType] else { return nil }
         func owner(_ glob: String) -> Int? {
             catalog.candidates(tag: glob, tagClass: .filenameExtension).first {
@@ -53,47 +53,6 @@ extension SharedMIMEDatabase {
         if media == "text" && !conforms("public.text") { return nil }
         return catalog.identifiers[index]
     }
-
-    /// Database types that name a format the catalog has under another MIME type, where the globs
-    /// cannot show it (the database gives the type a family of extensions). Each with its evidence.
-    static let namedSameFormat: [String: String] = [
-        // shared-mime-info's text/x-python is "Python script" (*.py, *.pyx, *.wsgi), the format of
-        // Apple's public.python-script ("Python script", *.py); its subclass text/x-python3,
-        // "Python 3 script", is the database's name for *.py since 2.2: the language Apple's type
-        // names today. Python 2 stays a narrower type (uti's text/x-python2).
-        "text/x-python": "public.python-script",
-        "text/x-python3": "public.python-script",
-        // The database's "Makefile" (makefile, GNUmakefile, *.mk, *.mak) is Apple's Makefile type
-        // (*.make, *.mak, *.gmk, *.mk), whose preferred extension the database does not list.
-        "text/x-makefile": "public.make-source",
-        // The database's shared library and executable (\177ELF with e_type ET_DYN or ET_EXEC, its
-        // magic says) are ELF files, Apple's public.elf-binary; uti reads the kind from the header
-        // and prints libmagic's name for it, which must lead back to the type.
-        "application/x-sharedlib": "public.elf-binary",
-        "application/x-executable": "public.elf-binary",
-        // "C++ source code" (*.cpp, *.cxx, *.cc, *.c++, and a case-sensitive *.C) is Apple's
-        // public.c-plus-plus-source ("C++ source code": cp, cpp, c++, cc, cxx), whose preferred
-        // extension (cp) the database does not list, so the globs cannot show it.
-        "text/x-c++src": "public.c-plus-plus-source",
-        // "Objective-C source code" (*.m, shared with MATLAB and Octave, so the globs cannot tell),
-        // and "Objective-C++ source code" (*.mm, which Apple's type lists after its own).
-        "text/x-objcsrc": "public.objective-c-source",
-        "text/x-objc++src": "public.objective-c-plus-plus-source",
-        // "Word template" (*.dot, which the database also gives Graphviz) is Apple's Word 97
-        // template, com.microsoft.word.dot.
-        "application/msword-template": "com.microsoft.word.dot",
-        // RFC 3555's video/MP2T is the MPEG-2 transport stream (ISO/IEC 13818-1), Apple's
-        // public.mpeg-2-transport-stream; *.ts is also the database's Qt translation, so the
-        // globs cannot tell.
-        "video/mp2t": "public.mpeg-2-transport-stream",
-        // "Adobe Illustrator document" (*.ai) is Apple's com.adobe.illustrator.ai-image; the
-        // database files it under application/postscript's family, so the globs do not tell.
-        "application/illustrator": "com.adobe.illustrator.ai-image",
-        // "Fortran source code" (*.f, *.f90, *.f95, *.for) is the family Apple declares under
-        // public.fortran-source (its Fortran 90 and 95 types conform to it), so the globs, which
-        // name several of its members, do not tell.
-        "text/x-fortran": "public.fortran-source",
-    ]
 
     /// The type every MIME type of a media type conforms to when shared-mime-info names no parent
     /// that does already.

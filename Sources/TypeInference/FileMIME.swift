@@ -131,7 +131,7 @@ public enum FileMIME {
             answer = other
         } else if let magic, isSpecific {
             answer = magic
-        } else if let name = sharedMimeInfoNames[type.identifier] {
+        } else if let name = MIMENames.databasePrintNames[type.identifier] {
             // No MIME type of its own or by another name, and nothing specific from libmagic: the
             // shared-mime-info name of a source-code type.
             answer = name
@@ -181,14 +181,8 @@ public enum FileMIME {
     /// name: a type that lists both spellings is no evidence (file(1) prints `application/x-tar`,
     /// `audio/x-aiff`, `video/x-matroska`, though Apple's tags list `application/tar` beside it).
     public static func registered(_ mime: String, among tags: [String]) -> String {
-        registeredNames[mime] ?? mime
+        MIMENames.registeredNames[mime] ?? mime
     }
-
-    /// `x-` aliases whose registered names file(1) prints even where a type lists only the alias.
-    static let registeredNames: [String: String] = [
-        "application/x-gzip": "application/gzip",  // RFC 6713
-        "application/x-zip-compressed": "application/zip",
-    ]
 
     /// `text/plain; charset=utf-8` → `text/plain`, lowercased.
     public static func bare(_ mime: String) -> String {
@@ -215,26 +209,5 @@ public enum FileMIME {
     static let genericTypes: Set<String> = [
         "public.item", "public.content", "public.data", "public.text", "public.plain-text",
         "public.utf8-plain-text", "public.utf16-plain-text", "public.utf16-external-plain-text",
-    ]
-
-    /// Names for source types that Apple declares without a MIME type: shared-mime-info's, and
-    /// for shell scripts the one file(1) and current shared-mime-info print (Debian's 2.2 still
-    /// says application/x-shellscript).
-    static let sharedMimeInfoNames: [String: String] = [
-        "public.c-source": "text/x-csrc",
-        "public.c-header": "text/x-chdr",
-        "public.c-plus-plus-source": "text/x-c++src",
-        "public.c-plus-plus-header": "text/x-c++hdr",
-        "public.objective-c-source": "text/x-objcsrc",
-        "public.objective-c-plus-plus-source": "text/x-objc++src",
-        "public.swift-source": "text/x-swift",
-        "com.sun.java-source": "text/x-java",
-        "public.assembly-source": "text/x-asm",
-        "public.make-source": "text/x-makefile",
-        "public.shell-script": "text/x-shellscript",
-        "public.bash-script": "text/x-shellscript",
-        "public.zsh-script": "text/x-shellscript",
-        "public.csh-script": "application/x-csh",
-        "public.ksh-script": "text/x-shellscript",
     ]
 }

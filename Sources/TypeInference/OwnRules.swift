@@ -40,7 +40,7 @@ public enum OwnRules {
     /// with that tag the one whose preferred MIME type it is (`application/pkix-cert` is a DER
     /// certificate's; a PEM certificate carries it too), else the first; nil when none knows it.
     public static func type(forMIMEType mimeType: String, in catalog: TypeCatalog) -> UTType? {
-        if let identifier = MagicMapping.mimeAliases[mimeType] ?? MagicMapping.weakGuesses[mimeType] {
+        if let identifier = MIMENames.identifier(libmagicSays: mimeType) {
             return catalog.type(identifier: identifier)
         }
         let types = catalog.types(tag: mimeType, tagClass: .mimeType, conformingTo: nil).filter { !$0.isDynamic }

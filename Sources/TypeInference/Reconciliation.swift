@@ -337,7 +337,7 @@ public enum Reconciliation {
     /// spelling table's way to it, or shared-mime-info's name for a source type Apple gives none.
     static func names(_ type: UTType, _ mimeType: String) -> Bool {
         type.tagSpecification[.mimeType].contains { $0.lowercased() == mimeType } || MagicMapping.leads(mimeType, to: type)
-            || FileMIME.sharedMimeInfoNames[type.identifier] == mimeType
+            || MIMENames.databasePrintNames[type.identifier] == mimeType
     }
 
     /// Ancestors too broad to make two text types one family.

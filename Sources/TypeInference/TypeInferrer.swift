@@ -561,9 +561,8 @@ public final class TypeInferrer {
         let type = evidence.type
         if let known = settlingTypes[type.identifier] { return known ? type : nil }
         let tags = type.tagSpecification[.mimeType]
-        let leading = (MagicMapping.weakGuesses.merging(MagicMapping.mimeAliases) { first, _ in first })
-            .filter { $0.value == type.identifier }.map(\.key)
-        let names = Set(FileMIME.ownNames(of: type) + (leading + [FileMIME.sharedMimeInfoNames[type.identifier]].compactMap { $0 }).map(FileMIME.bare))
+        let leading = MIMENames.libmagicNames(of: type.identifier)
+        let names = Set(FileMIME.ownNames(of: type) + (leading + [MIMENames.databasePrintNames[type.identifier]].compactMap { $0 }).map(FileMIME.bare))
         let settles =
             type.conforms(to: .text) && !Self.plainTextIdentifiers.contains(type.identifier) && !UTType.plainText.conforms(to: type)
             && type.identifier != "public.html" && names.count == 1
@@ -778,7 +777,7 @@ public final class TypeInferrer {
         ) -> ContentEvidence? {
             guard let type = catalog.type(identifier: identifier) else { return nil }
             var found = ContentEvidence(
-                type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[identifier],
+                type: type, mimeType: mimeType ?? type.preferredMIMEType ?? MIMENames.untaggedPrintNames[identifier],
                 description: description ?? type.localizedDescription, encoding: encoding, isWeak: weak)
             found.sniffer = sniffer
             found.check = check
@@ -873,7 +872,7 @@ public final class TypeInferrer {
             if let description = report.description { found.description = description }
             if let libmagicError {
                 found.libmagicError = libmagicError
-                found.mimeType = found.type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[found.type.identifier]
+                found.mimeType = found.type.preferredMIMEType ?? MIMENames.untaggedPrintNames[found.type.identifier]
                 if found.sniffer == .libmagic { found.sniffer = .uti }
             }
             return found
@@ -899,7 +898,7 @@ public final class TypeInferrer {
                 evidence(type.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, by: .libmagic)
                     ?? ContentEvidence(type: type, mimeType: report.mimeType, description: nil, encoding: report.encoding))!
         }
-        if report.isText, let guess = MagicMapping.weakGuesses[report.mimeType],
+        if report.isText, let guess = MIMENames.libmagicGuesses[report.mimeType],
             let found = evidence(guess, nil, mimeType: report.mimeType, encoding: report.encoding, weak: true, by: .libmagic)
         {
             return described(found)!
@@ -1022,7 +1021,7 @@ public final class TypeInferrer {
     /// The identifier libmagic's spelling tables give a MIME type it says of text: a language it
     /// guesses (`text/x-c`) or another of its names (`text/x-script.python`).
     private static func languageIdentifier(libmagicSays mimeType: String) -> String? {
-        MagicMapping.weakGuesses[mimeType] ?? MagicMapping.mimeAliases[mimeType]
+        MIMENames.identifier(libmagicSays: mimeType)
     }
 
     /// The type libmagic's MIME type for text names: by its spelling tables, else by the
@@ -1050,7 +1049,7 @@ public final class TypeInferrer {
                 .first { description.contains($0.key) }?.value
             : nil
         var found = ContentEvidence(
-            type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? MagicMapping.untaggedMIMETypes[type.identifier] ?? "text/plain",
+            type: type, mimeType: netpbm ?? mimeType ?? type.preferredMIMEType ?? MIMENames.untaggedPrintNames[type.identifier] ?? "text/plain",
             description: description, encoding: encoding, isWeak: weak)
         found.sniffer = .uti
         found.check = check
@@ -1063,7 +1062,7 @@ public final class TypeInferrer {
     /// generic answers (plain text, octet-stream) and unknown text types.
     private func magicType(_ report: ContentReport) -> UTType? {
         if report.mimeType == "text/plain" || report.mimeType == "application/octet-stream" { return nil }
-        if let alias = MagicMapping.mimeAliases[report.mimeType] { return catalog.type(identifier: alias) }
+        if let alias = MIMENames.libmagicSpellings[report.mimeType] { return catalog.type(identifier: alias) }
         let type = catalog.type(tag: report.mimeType, tagClass: .mimeType, conformingTo: nil)
         if type == .plainText { return nil }
         if type.isDynamic {

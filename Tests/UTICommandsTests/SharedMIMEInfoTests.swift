@@ -96,12 +96,12 @@ let fixtureDatabase = ["XDG_DATA_DIRS": repositoryRoot.appendingPathComponent("F
     }
 
     /// Each of the system database's names for a format the catalog has under another name
-    /// (`namedSameFormat`) finds the catalog's type: text/x-c++src is Apple's C++ source, and
+    /// (`MIMENames.databaseFormats`) finds the catalog's type: text/x-c++src is Apple's C++ source, and
     /// application/msword-template Apple's Word template, not the document its MIME type finds.
     @Test func theDatabasesOtherNamesFindTheCatalogsTypes() throws {
         let catalog = TypeCatalog.system(in: testEnvironment)
         let database = try #require(systemDatabase)
-        for (mimeType, identifier) in SharedMIMEDatabase.namedSameFormat where database.types.contains(mimeType) {
+        for (mimeType, identifier) in MIMENames.databaseFormats where database.types.contains(mimeType) {
             #expect(catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil).identifier == identifier, "\(mimeType)")
         }
         #expect(try uti(["type", "--mime", "text/x-c++src"]).stdout.hasPrefix("public.c-plus-plus-source\n"))
