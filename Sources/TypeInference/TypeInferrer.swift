@@ -807,7 +807,7 @@ public final class TypeInferrer {
                 // script): libmagic, which reads the text its own way, corroborates it or not.
                 if encoding == "us-ascii" || encoding == "utf-8",
                     let hint = ContentChecks.languageHint(head.prefix(ContentChecks.textPrefix)),
-                    let said = try magicMIMEType(headCount: headCount), let named = Self.languageIdentifier(libmagicSays: said),
+                    let said = try magicMIMEType(headCount: headCount), let named = MIMENames.identifier(libmagicSays: said),
                     named == hint.type.0,
                     let found = evidence(named, hint.type.1, mimeType: said, encoding: encoding, weak: true, check: "language-hint")
                 {
@@ -1018,16 +1018,10 @@ public final class TypeInferrer {
         return said
     }
 
-    /// The identifier libmagic's spelling tables give a MIME type it says of text: a language it
-    /// guesses (`text/x-c`) or another of its names (`text/x-script.python`).
-    private static func languageIdentifier(libmagicSays mimeType: String) -> String? {
-        MIMENames.identifier(libmagicSays: mimeType)
-    }
-
     /// The type libmagic's MIME type for text names: by its spelling tables, else by the
     /// catalog's tags (not a dynamic type).
     private func textType(libmagicSays mimeType: String) -> UTType? {
-        if let identifier = Self.languageIdentifier(libmagicSays: mimeType) { return catalog.type(identifier: identifier) }
+        if let identifier = MIMENames.identifier(libmagicSays: mimeType) { return catalog.type(identifier: identifier) }
         let type = catalog.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
         return type.isDynamic ? nil : type
     }
