@@ -36,5 +36,11 @@ extension NameRequirement {
             anyOf: [
                 [.search(Array(" CARTRIDGE".utf8), within: 16)],
             ]),
+        NameRequirement(
+            type: "org.worldofspectrum.hdf",
+            specification: "RAMSOFT RealSpectrum HDF 1.0 File Format Specification (document revision 0.3, 2001) and HDF 1.1 (www.ramsoft.bbk.org/hdfform.html): the header starts with the signature RS-IDE and the termination marker 0x1A; .hdf is also the Hierarchical Data Format's extension, whose files the name stands for too",
+            anyOf: [
+                [.bytes(at: 0, Array("RS-IDE".utf8)), .bytes(at: 6, [0x1A])],
+            ]),
     ]
 }

@@ -119,11 +119,11 @@ public enum Reconciliation {
         public var statement: String {
             switch self {
             case .foreignExtension:
-                "a weak guess of the database's text rules (a string somewhere near the start, not at byte 0) under an extension uti does not know and the guessed format's names do not use (FORMAT= in an ALSA .conf, not MPSub's .sub): plain text (both)"
+                "a weak guess of the database's text rules (a string somewhere near the start, not at byte 0) under an extension uti does not know and the guessed format's names do not use (FORMAT= in an ALSA .conf, not MPSub's .sub): plain text in its encoding (both)"
             case .noName: "no usable name (none, or only a dynamic type): the content decides"
             case .emptyFile: "no content (an empty file): the name decides, else public.data"
             case .nameRejected:
-                "content nothing named (data, plain text) under a name for a format whose files all have what the bytes lack (what its specification requires, or the database's exact signature at priority 80 or more: noise named .png, a firmware image named .bin, prose named .crt): the content, and the mismatch names both; another type the name stands for that the bytes do not reject is tried first"
+                "content nothing named (data, plain text) under a name for a format whose files all have what the bytes lack (what its specification requires, or the database's exact signature at priority 80 or more: noise named .png, a firmware image named .bin, prose named .crt): the content, and the mismatch names both; another type the name stands for that the bytes do not reject is tried first (.hdf: HDF, or RAMSOFT's RS-IDE disk image)"
             case .plainTextName:
                 "a weak guess (a language from statements, a short signature) in a file the name calls plain text (a .txt full of examples): the name"
             case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"
@@ -199,7 +199,8 @@ public enum Reconciliation {
         let found = content.type
         guard var named else {
             if let name, foreignExtension(name, underWeakGuess: content) {
-                return Outcome(type: .plainText, decidedBy: .both, .foreignExtension)
+                let plain = content.encoding.flatMap { UTType(TypeInferrer.plainTextIdentifier(encoding: $0)) } ?? .plainText
+                return Outcome(type: plain, decidedBy: .both, .foreignExtension)
             }
             return Outcome(type: found, decidedBy: .content, .noName)
         }

@@ -54,15 +54,16 @@ extension TypeInferrer {
         let isStrong = Self.isStrong(inference) || (walked.map { walked in content.map { $0.isRelated(to: walked) } ?? false } ?? false)
         // The name against the bytes, as identification reconciled them.
         // A name claims a format when its extension names one format: not a whole name (INSTALL,
-        // README), not an extension many formats share (.db, .bin), not a backup's (.old, ~).
-        if let name = inference.name, !name.type.isDynamic, !name.isWeak, name.alternatives.isEmpty, !name.isAmbiguousInDatabase,
+        // README), not an extension many formats share (.db, .bin) unless the bytes lack the
+        // signature of every one, not a backup's (.old, ~).
+        // The bytes contradict the name by a signature, or lack the exact signature of the binary
+        // format it names while being binary themselves (text named .a is a linker script, as ld
+        // reads any file it does not recognize).
+        let rejected = inference.rule == .nameRejected && inference.content?.isText == false
+        if let name = inference.name, !name.type.isDynamic, !name.isWeak, rejected || (name.alternatives.isEmpty && !name.isAmbiguousInDatabase),
             inference.path.lastComponent.lowercased() != name.value.lowercased(), !Self.namesOfAnyFormat.contains(name.type.identifier)
         {
             claimed.append(name.type)
-            // The bytes contradict the name by a signature, or lack the exact signature of the
-            // binary format it names while being binary themselves (text named .a is a linker
-            // script, as ld reads any file it does not recognize).
-            let rejected = inference.rule == .nameRejected && inference.content?.isText == false
             if let mismatch = inference.mismatch, let named = mismatch.extension,
                 rejected || (isStrong && !mismatch.content.isRelated(to: named) && !usesExtension(mismatch.content, name.value))
             {

@@ -335,7 +335,8 @@ extension HelpText {
         when standard output and error are one terminal, and with -q; the others are still identified) or did not conform to --expect; 2 for bad usage or declarations.
 
         VERDICT (--verdict): whether each file is what it claims to be, and only that, for a service that \
-        accepts files. The claim is the file's name (an extension that names one format; --claimed-name \
+        accepts files. The claim is the file's name (an extension that names one format, or one several formats use \
+        whose every format's signature the bytes lack; --claimed-name \
         gives the name an upload came with) and --claimed-type, the MIME type it was sent as. uti reads \
         the first 64 MiB (the verify-bytes limit) and walks the structure behind the first signature: \
         PNG's chunks and their CRCs to IEND, JPEG's segments and scans to EOI, GIF's blocks to the \

@@ -116,6 +116,7 @@ extension MIMENames {
         "text/x-python": "public.python-script",
         "text/x-python3": "public.python-script",
         "text/x-makefile": "public.make-source",
+        "application/x-hdf": "org.hdfgroup.hdf5",
         "application/x-sharedlib": "public.elf-binary",
         "application/x-executable": "public.elf-binary",
         "text/x-c++src": "public.c-plus-plus-source",

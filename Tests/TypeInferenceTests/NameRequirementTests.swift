@@ -17,6 +17,7 @@ import UniformTypes
         ("org.ietf.pem-certificate", "files/cert.pem", "files/mislabelled/notes.crt"),
         ("public.x509-certificate", "files/cert.der", "files/mislabelled/notes.crt"),
         ("net.sourceforge.vice-emu.crt", "files/game.crt", "files/mislabelled/notes.crt"),
+        ("org.worldofspectrum.hdf", "files/spectrum-disk.hdf", "files/mislabelled/firmware.bin"),
     ]
 
     @Test func everyRequirementIsWalked() {

@@ -823,6 +823,25 @@ func records(_ text: String) throws -> [[String: Any]] {
         )
     }
 
+    /// An extension two formats use stands for both: a ZX Spectrum hard-disk image named .hdf
+    /// (RAMSOFT's format) is what its name says, though .hdf first means the Hierarchical Data
+    /// Format; bytes with the signature of neither under that name are a mismatch.
+    @Test func anExtensionOfTwoFormatsStandsForBoth() throws {
+        let run = try uti(["identify", "--verdict", "--format", "jsonl", "Fixtures/files/spectrum-disk.hdf"])
+        let record = try records(run.stdout)[0]
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "org.worldofspectrum.hdf")
+        #expect(record["verdict"] as? String == "consistent")
+        #expect(try uti(["identify", "-b", "Fixtures/files/data.h5"]).stdout == "org.hdfgroup.hdf5\n")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let noise = folder.appendingPathComponent("disk.hdf")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "Fixtures/files/mislabelled/firmware.bin"), to: noise)
+        let rejected = try records(try uti(["identify", "--verdict", "--format", "jsonl", noise.path]).stdout)[0]
+        #expect((rejected["type"] as? [String: Any])?["identifier"] as? String == "public.data")
+        #expect((rejected["evidence"] as? [String: Any])?["rule"] as? String == "name-rejected")
+        #expect(rejected["verdict"] as? String == "mismatch")
+    }
+
     /// A lowercase word at the start is a keyword of many languages: the database's MATLAB rule
     /// (`function` at byte 0) does not make JavaScript that opens a brace block MATLAB by
     /// content; libmagic, asked, calls it text, so it is plain text. A MATLAB function file,
@@ -853,6 +872,13 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect((record["evidence"] as? [String: Any])?["rule"] as? String == "foreign-extension")
         #expect((record["evidence"] as? [String: Any])?["decidedBy"] as? String == "both")
         #expect(try contentAnswer("mislabelled/mixer.conf") == "org.freedesktop.mime.text.x-mpsub\n")
+        // Plain text in its encoding, as any other: the same file with a UTF-8 comment first.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let utf8 = folder.appendingPathComponent("mixer.conf")
+        let original = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/mislabelled/mixer.conf"))
+        try (Data("# Lautstärke\n".utf8) + original).write(to: utf8)
+        #expect(try uti(["identify", "-b", utf8.path]).stdout == "public.utf8-plain-text\n")
     }
 
     /// Candidates carry the offset of what they read: the stream behind ID3v2 tags is a
