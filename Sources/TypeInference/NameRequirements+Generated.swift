@@ -31,6 +31,40 @@ extension NameRequirement {
                 [.search(Array("-----BEGIN ".utf8), within: 65536)],
             ]),
         NameRequirement(
+            type: "org.ietf.pem",
+            specification: "RFC 7468, 2: textual encodings of PKIX, PKCS and CMS structures are blocks between a -----BEGIN label----- line and its END line, with text allowed before them; uti looks for the opening in the first 64 KiB",
+            anyOf: [
+                [.search(Array("-----BEGIN ".utf8), within: 65536)],
+            ]),
+        NameRequirement(
+            type: "org.ietf.pem-private-key",
+            specification: "RFC 7468, 10 and 11 (PRIVATE KEY, ENCRYPTED PRIVATE KEY; OpenSSL's RSA PRIVATE KEY and EC PRIVATE KEY are the same framing): a -----BEGIN line within the first 64 KiB; or the key in DER, ITU-T X.690, a SEQUENCE whose identifier octet is 0x30 (RFC 5208's PrivateKeyInfo, openssl -outform DER)",
+            anyOf: [
+                [.search(Array("-----BEGIN ".utf8), within: 65536)],
+                [.bytes(at: 0, [0x30])],
+            ]),
+        NameRequirement(
+            type: "org.ietf.pem-certificate-request",
+            specification: "RFC 7468, 7: a certification request in textual encoding is a -----BEGIN CERTIFICATE REQUEST----- block, within the first 64 KiB here; or the request in DER, ITU-T X.690, a SEQUENCE whose identifier octet is 0x30 (RFC 2986's CertificationRequest)",
+            anyOf: [
+                [.search(Array("-----BEGIN ".utf8), within: 65536)],
+                [.bytes(at: 0, [0x30])],
+            ]),
+        NameRequirement(
+            type: "org.ietf.pem-crl",
+            specification: "RFC 7468, 6: a CRL in textual encoding is a -----BEGIN X509 CRL----- block, within the first 64 KiB here; or the CRL in DER, ITU-T X.690, a SEQUENCE whose identifier octet is 0x30 (RFC 5280, 5.1's CertificateList), as application/pkix-crl files are",
+            anyOf: [
+                [.search(Array("-----BEGIN ".utf8), within: 65536)],
+                [.bytes(at: 0, [0x30])],
+            ]),
+        NameRequirement(
+            type: "org.freedesktop.mime.application.pgp-keys",
+            specification: "RFC 4880 (OpenPGP), 4.2: a packet's first octet, its tag, always has bit 7 set; 6.2: ASCII armor opens with a -----BEGIN PGP line (PUBLIC KEY BLOCK, PRIVATE KEY BLOCK), within the first 64 KiB here",
+            anyOf: [
+                [.byte(at: 0, in: 128...255)],
+                [.search(Array("-----BEGIN PGP ".utf8), within: 65536)],
+            ]),
+        NameRequirement(
             type: "net.sourceforge.vice-emu.crt",
             specification: "CRT - CaRTridge Images, document revision 1.10 (Per Hakan Sundell, Markus Brenner, Marco van den Heuvel, 2005): the file starts with a 16-byte signature, C64 CARTRIDGE padded with spaces; VICE's images for other Commodore machines use the same header with their machine's name before CARTRIDGE",
             anyOf: [

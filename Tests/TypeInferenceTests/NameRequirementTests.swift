@@ -18,6 +18,11 @@ import UniformTypes
         ("public.x509-certificate", "files/cert.der", "files/mislabelled/notes.crt"),
         ("net.sourceforge.vice-emu.crt", "files/game.crt", "files/mislabelled/notes.crt"),
         ("org.worldofspectrum.hdf", "files/spectrum-disk.hdf", "files/mislabelled/firmware.bin"),
+        ("org.ietf.pem", "files/public-key.pem", "files/mislabelled/placeholder.pem"),
+        ("org.ietf.pem-private-key", "files/key.pem", "files/mislabelled/license.key"),
+        ("org.ietf.pem-certificate-request", "files/request.csr", "files/mislabelled/notes.crt"),
+        ("org.ietf.pem-crl", "files/revoked.crl", "files/mislabelled/notes.crt"),
+        ("org.freedesktop.mime.application.pgp-keys", "files/archive.key", "files/mislabelled/license.key"),
     ]
 
     @Test func everyRequirementIsWalked() {

@@ -805,6 +805,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         ("firmware.bin", "public.data", "com.apple.macbinary-archive"),
         ("words.spl", "public.data", "org.freedesktop.mime.application.vnd.adobe.flash.movie"),
         ("notes.crt", "public.plain-text", "org.ietf.pem-certificate"),
+        ("placeholder.pem", "public.plain-text", "org.ietf.pem"),
     ])
     func aNameItsFormatsSpecificationRejectsIsNotTheAnswer(file: String, identifier: String, named: String) throws {
         let run = try uti(["identify", "--format", "jsonl", "Fixtures/files/mislabelled/" + file])
@@ -813,6 +814,24 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect((record["evidence"] as? [String: Any])?["rule"] as? String == "name-rejected")
         #expect((record["mismatch"] as? [String: Any])?["extension"] as? String == named)
         #expect(run.status == 0)
+    }
+
+    /// Text named .key is no key unless the bytes have what every key does: a PEM block
+    /// (RFC 7468), DER's SEQUENCE, or an OpenPGP packet or armor (RFC 4880). A licence key is
+    /// plain text; a Keynote document, the name's last format, has no specification to reject it
+    /// with, so the content decides against it (rule contradiction) and the record shows it.
+    @Test func textNamedKeyIsNoKeyWithoutAKeysFraming() throws {
+        let run = try uti(["identify", "--format", "jsonl", "Fixtures/files/mislabelled/license.key"])
+        let record = try records(run.stdout)[0]
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.plain-text")
+        #expect((record["evidence"] as? [String: Any])?["rule"] as? String == "contradiction")
+        #expect((record["mismatch"] as? [String: Any])?["extension"] as? String == "com.apple.iWork.Keynote.sffkey")
+        let keys = try uti([
+            "identify", "-b", "Fixtures/files/key.pem", "Fixtures/files/archive.key", "Fixtures/files/revoked.crl", "Fixtures/files/request.csr",
+        ])
+        #expect(
+            keys.stdout
+                == "org.ietf.pem-private-key\norg.freedesktop.mime.application.pgp-keys\norg.ietf.pem-crl\norg.ietf.pem-certificate-request\n")
     }
 
     @Test func filesOfTheFormatsKeepTheirNames() throws {
