@@ -65,6 +65,182 @@ extension NameRequirement {
                 [.search(Array("-----BEGIN PGP ".utf8), within: 65536)],
             ]),
         NameRequirement(
+            type: "public.zip-archive",
+            specification: "APPNOTE.TXT (PKWARE .ZIP File Format Specification 6.3.10), 4.3.6 and 4.3.16: a zip holds local file headers (PK 03 04) and ends with the end of central directory record (PK 05 06, the whole of an empty archive); data may precede the first header, and uti looks for either signature in the first 64 KiB (a zip behind a longer prefix is read from its end record by content, before any name is weighed). Every type that conforms to a zip archive has it too",
+            anyOf: [
+                [.search([0x50, 0x4B, 0x03, 0x04], within: 65536)],
+                [.search([0x50, 0x4B, 0x05, 0x06], within: 65536)],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.word.doc",
+            specification: "[MS-DOC] 2.1: a Word Binary File is a compound file; [MS-CFB] 2.2, Compound File Header: the header signature D0 CF 11 E0 A1 B1 1A E1 at byte 0",
+            anyOf: [
+                [.bytes(at: 0, [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.excel.xls",
+            specification: "[MS-XLS] 2.1.1: the workbook is stored in a compound file; [MS-CFB] 2.2, Compound File Header: the header signature D0 CF 11 E0 A1 B1 1A E1 at byte 0",
+            anyOf: [
+                [.bytes(at: 0, [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.windows-installer",
+            specification: "Windows Installer databases (.msi) are structured storage, that is compound files; [MS-CFB] 2.2, Compound File Header: the header signature D0 CF 11 E0 A1 B1 1A E1 at byte 0",
+            anyOf: [
+                [.bytes(at: 0, [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.windows-executable",
+            specification: "Microsoft PE Format, MS-DOS Stub (Image Only): a PE image starts with an MS-DOS header, whose signature is MZ; MS-DOS itself also loads executables that start ZM",
+            anyOf: [
+                [.bytes(at: 0, Array("MZ".utf8))],
+                [.bytes(at: 0, Array("ZM".utf8))],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.windows-dynamic-link-library",
+            specification: "Microsoft PE Format, MS-DOS Stub (Image Only): a DLL is a PE image, which starts with an MS-DOS header whose signature is MZ",
+            anyOf: [
+                [.bytes(at: 0, Array("MZ".utf8))],
+            ]),
+        NameRequirement(
+            type: "org.openxmlformats.openxml",
+            specification: "ECMA-376 Part 2 (Open Packaging Conventions), Annex C and 8: the physical package of an Office Open XML document is a ZIP archive (APPNOTE.TXT); uti looks for a local file header or the end record in the first 64 KiB",
+            anyOf: [
+                [.search([0x50, 0x4B, 0x03, 0x04], within: 65536)],
+                [.search([0x50, 0x4B, 0x05, 0x06], within: 65536)],
+            ]),
+        NameRequirement(
+            type: "org.oasis-open.opendocument",
+            specification: "OpenDocument 1.2 Part 3 (Packages), 3.1: a package is a Zip file (APPNOTE.TXT); uti looks for a local file header or the end record in the first 64 KiB",
+            anyOf: [
+                [.search([0x50, 0x4B, 0x03, 0x04], within: 65536)],
+                [.search([0x50, 0x4B, 0x05, 0x06], within: 65536)],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.bmp",
+            specification: "Windows GDI, BITMAPFILEHEADER: bfType is BM; OS/2 bitmap files use BA (an array), CI and CP (color icon and pointer), IC and PT (icon and pointer) there",
+            anyOf: [
+                [.bytes(at: 0, Array("BM".utf8))],
+                [.bytes(at: 0, Array("BA".utf8))],
+                [.bytes(at: 0, Array("CI".utf8))],
+                [.bytes(at: 0, Array("CP".utf8))],
+                [.bytes(at: 0, Array("IC".utf8))],
+                [.bytes(at: 0, Array("PT".utf8))],
+            ]),
+        NameRequirement(
+            type: "public.tiff",
+            specification: "TIFF Revision 6.0, Section 2 (Image File Header): the byte order, II or MM, then 42 in that order; BigTIFF (Aware Systems' specification) writes 43",
+            anyOf: [
+                [.bytes(at: 0, [0x49, 0x49, 0x2A, 0x00])],
+                [.bytes(at: 0, [0x4D, 0x4D, 0x00, 0x2A])],
+                [.bytes(at: 0, [0x49, 0x49, 0x2B, 0x00])],
+                [.bytes(at: 0, [0x4D, 0x4D, 0x00, 0x2B])],
+            ]),
+        NameRequirement(
+            type: "com.adobe.photoshop-image",
+            specification: "Adobe Photoshop File Formats Specification, File Header Section: the signature is always 8BPS",
+            anyOf: [
+                [.bytes(at: 0, Array("8BPS".utf8))],
+            ]),
+        NameRequirement(
+            type: "org.matroska.mkv",
+            specification: "RFC 8794 (EBML), 8 and 11.2.1: an EBML document starts with the EBML header, whose element ID is 0x1A45DFA3; Matroska (RFC 9559) is such a document",
+            anyOf: [
+                [.bytes(at: 0, [0x1A, 0x45, 0xDF, 0xA3])],
+            ]),
+        NameRequirement(
+            type: "org.webmproject.webm",
+            specification: "RFC 8794 (EBML), 8 and 11.2.1: an EBML document starts with the EBML header, whose element ID is 0x1A45DFA3; WebM is a Matroska profile (RFC 9559)",
+            anyOf: [
+                [.bytes(at: 0, [0x1A, 0x45, 0xDF, 0xA3])],
+            ]),
+        NameRequirement(
+            type: "public.opentype-font",
+            specification: "OpenType specification 1.9, The OpenType Font File, Table Directory: sfntVersion is 0x00010000 (TrueType outlines) or OTTO (CFF); Apple's TrueType Reference Manual also accepts true and typ1",
+            anyOf: [
+                [.bytes(at: 0, [0x00, 0x01, 0x00, 0x00])],
+                [.bytes(at: 0, Array("OTTO".utf8))],
+                [.bytes(at: 0, Array("true".utf8))],
+                [.bytes(at: 0, Array("typ1".utf8))],
+            ]),
+        NameRequirement(
+            type: "public.truetype-ttf-font",
+            specification: "OpenType specification 1.9 and Apple's TrueType Reference Manual, The Font Directory: a TrueType font's sfnt version is 0x00010000, or true in Apple's fonts (OTTO for CFF outlines under a .ttf name)",
+            anyOf: [
+                [.bytes(at: 0, [0x00, 0x01, 0x00, 0x00])],
+                [.bytes(at: 0, Array("true".utf8))],
+                [.bytes(at: 0, Array("OTTO".utf8))],
+            ]),
+        NameRequirement(
+            type: "com.sun.java-class",
+            specification: "The Java Virtual Machine Specification (Java SE 21), 4.1: a class file's magic item is 0xCAFEBABE",
+            anyOf: [
+                [.bytes(at: 0, [0xCA, 0xFE, 0xBA, 0xBE])],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.cab",
+            specification: "[MS-CAB] 2.1, CFHEADER: signature contains the characters M, S, C and F",
+            anyOf: [
+                [.bytes(at: 0, Array("MSCF".utf8))],
+            ]),
+        NameRequirement(
+            type: "com.rsa.pkcs-12",
+            specification: "RFC 7292 (PKCS #12 v1.1), 4: a PFX is an ASN.1 SEQUENCE, encoded in BER or DER (ITU-T X.690), whose identifier octet is 0x30",
+            anyOf: [
+                [.bytes(at: 0, [0x30])],
+            ]),
+        NameRequirement(
+            type: "public.xml",
+            specification: "Extensible Markup Language (XML) 1.0 (Fifth Edition), 2.1 and 2.8: a document is a prolog (an XML declaration, comments, processing instructions, a document type declaration, white space) and an element, so after a byte order mark (4.3.3) and white space the first character is <. Every type that conforms to XML has it too",
+            anyOf: [
+                [.opening(Array("<".utf8))],
+            ]),
+        NameRequirement(
+            type: "public.rtf",
+            specification: "Rich Text Format (RTF) Specification 1.9.1, Header: an RTF file starts with { and the control word \\rtf and its version",
+            anyOf: [
+                [.bytes(at: 0, Array("{\\rtf".utf8))],
+            ]),
+        NameRequirement(
+            type: "org.w3.webvtt",
+            specification: "WebVTT: The Web Video Text Tracks Format (W3C), 4.1: an optional byte order mark, then the string WEBVTT",
+            anyOf: [
+                [.bytes(at: 0, Array("WEBVTT".utf8))],
+                [.bytes(at: 0, [0xEF, 0xBB, 0xBF]), .bytes(at: 3, Array("WEBVTT".utf8))],
+            ]),
+        NameRequirement(
+            type: "org.mbox.mailbox",
+            specification: "RFC 4155 (The application/mbox Media Type), 2: each message in the database starts with a From line, From and a space, the file's first line included",
+            anyOf: [
+                [.bytes(at: 0, Array("From ".utf8))],
+            ]),
+        NameRequirement(
+            type: "org.freedesktop.mime.application.pgp-encrypted",
+            specification: "RFC 4880 (OpenPGP), 4.2: a packet's first octet, its tag, always has bit 7 set; 6.2: ASCII armor opens with a -----BEGIN PGP line (MESSAGE), within the first 64 KiB here",
+            anyOf: [
+                [.byte(at: 0, in: 128...255)],
+                [.search(Array("-----BEGIN PGP ".utf8), within: 65536)],
+            ]),
+        NameRequirement(
+            type: "org.freedesktop.mime.application.pgp-signature",
+            specification: "RFC 4880 (OpenPGP), 4.2: a packet's first octet, its tag, always has bit 7 set; 6.2: ASCII armor opens with a -----BEGIN PGP line (SIGNATURE), within the first 64 KiB here",
+            anyOf: [
+                [.byte(at: 0, in: 128...255)],
+                [.search(Array("-----BEGIN PGP ".utf8), within: 65536)],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.vbscript-encoded",
+            specification: "No published specification: Microsoft's Script Encoder (screnc.exe, Windows Script 5.x) documentation says what it encodes, and Peter Ferrie's description (Inside the Microsoft Script Encoder, Virus Bulletin, January 2006) the layout: each encoded block opens with #@~^, a length in six Base64 characters and ==, and closes with a checksum, ==^#~@; the encoder ends a file with a NUL. Windows Script Host decodes a .vbe file and fails on one it cannot (uti looks for the opening in the first 64 KiB)",
+            anyOf: [
+                [.search(Array("#@~^".utf8), within: 65536)],
+            ]),
+        NameRequirement(
+            type: "com.microsoft.jscript-encoded",
+            specification: "No published specification: Microsoft's Script Encoder (screnc.exe, Windows Script 5.x) documentation says what it encodes, and Peter Ferrie's description (Inside the Microsoft Script Encoder, Virus Bulletin, January 2006) the layout: each encoded block opens with #@~^, a length in six Base64 characters and ==, and closes with a checksum, ==^#~@; the encoder ends a file with a NUL. Windows Script Host decodes a .jse file and fails on one it cannot (uti looks for the opening in the first 64 KiB)",
+            anyOf: [
+                [.search(Array("#@~^".utf8), within: 65536)],
+            ]),
+        NameRequirement(
             type: "net.sourceforge.vice-emu.crt",
             specification: "CRT - CaRTridge Images, document revision 1.10 (Per Hakan Sundell, Markus Brenner, Marco van den Heuvel, 2005): the file starts with a 16-byte signature, C64 CARTRIDGE padded with spaces; VICE's images for other Commodore machines use the same header with their machine's name before CARTRIDGE",
             anyOf: [

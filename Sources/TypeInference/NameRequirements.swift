@@ -13,6 +13,8 @@ struct NameRequirement: Sendable {
         case byte(at: Int, in: ClosedRange<UInt8>)
         /// These bytes anywhere in the first `within` bytes.
         case search([UInt8], within: Int)
+        /// One of these bytes first, after a UTF-8 byte order mark and white space (XML's `<`).
+        case opening([UInt8])
 
         func holds(in head: UnsafeRawBufferPointer) -> Bool {
             switch self {
@@ -27,6 +29,10 @@ struct NameRequirement: Sendable {
                 return (0...end).contains { start in
                     head[start] == first && head[start..<start + needle.count].elementsEqual(needle)
                 }
+            case .opening(let expected):
+                let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                let first = head[start...].first { !(0x20 == $0 || 0x09 == $0 || 0x0A == $0 || 0x0D == $0) }
+                return first.map(expected.contains) ?? false
             }
         }
     }
@@ -43,8 +49,14 @@ struct NameRequirement: Sendable {
         anyOf.contains { tests in tests.allSatisfy { $0.holds(in: head) } }
     }
 
-    /// The requirement of a type, if its format's specification states one uti knows.
+    /// The requirement of a type itself, if its format's specification states one uti knows.
     static func of(_ type: UTType) -> NameRequirement? { byType[type.identifier] }
+
+    /// What every file of `type` has: its own requirement and its supertypes' (a Word document
+    /// in Office Open XML is a zip, and has what every zip has).
+    static func all(of type: UTType) -> [NameRequirement] {
+        ([type.identifier] + type.orderedSupertypes.map(\.identifier)).compactMap { byType[$0] }
+    }
 
     private static let byType = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
 }

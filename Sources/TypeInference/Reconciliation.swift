@@ -123,7 +123,7 @@ public enum Reconciliation {
             case .noName: "no usable name (none, or only a dynamic type): the content decides"
             case .emptyFile: "no content (an empty file): the name decides, else public.data"
             case .nameRejected:
-                "content nothing named (data, plain text) under a name for a format whose files all have what the bytes lack (what its specification requires, or the database's exact signature at priority 80 or more: noise named .png, a firmware image named .bin, prose named .crt): the content, and the mismatch names both; another type the name stands for that the bytes do not reject is tried first (.hdf: HDF, or RAMSOFT's RS-IDE disk image)"
+                "content nothing named (data, plain text) under a name for a format whose files all have what the bytes lack (what its specification requires, the database's exact signature at priority 80 or more, or a text format's text, which has no NUL: noise named .png or .txt, a firmware image named .bin, prose named .crt): the content, and the mismatch names both; another type the name stands for that the bytes do not reject is tried first (.hdf: HDF, or RAMSOFT's RS-IDE disk image)"
             case .plainTextName:
                 "a weak guess (a language from statements, a short signature) in a file the name calls plain text (a .txt full of examples): the name"
             case .nameCorroborates: "plain text that a weak rule of the database took for a type the name stands for (MATLAB's % in a .m): that type"

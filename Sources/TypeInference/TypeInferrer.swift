@@ -334,12 +334,21 @@ public final class TypeInferrer {
             : name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText, database: database) }
         result.content = content
         // Content nothing named (data, plain text), under a name: which of the name's types the
-        // bytes reject by their own signatures.
+        // bytes reject by their own signatures. Bytes that are text in no encoding uti reads and
+        // hold a NUL (noise, words around a NUL) are none of the text formats the name gives:
+        // POSIX's text files contain no NUL character (POSIX.1-2017, 3.403), and UTF-16 and UTF-32
+        // text is text to uti. Unless the format's specification, as uti states it, allows such
+        // bytes (OpenPGP's binary packets, which the database files under plain text with the
+        // armor). Control characters alone do not reject a name: Vim keymaps and encoded scripts
+        // (VBScript's #@~^) have them.
         if var evidence = result.name, let found = content,
             found.type == .data || (Self.plainTextIdentifiers.contains(found.type.identifier) && !found.isWeak)
         {
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])
-            evidence.rejectedBySignature = ([evidence.type] + evidence.alternatives).filter { !$0.isDynamic && signatureRejects($0, bytes) }
+            let binary = found.type == .data && !found.isText && bytes.contains(0) && !Self.isUTF32CodeUnits(bytes)
+            evidence.rejectedBySignature = ([evidence.type] + evidence.alternatives).filter { type in
+                !type.isDynamic && ((binary && type.conforms(to: .text) && NameRequirement.all(of: type).isEmpty) || signatureRejects(type, bytes))
+            }
             result.name = evidence
         }
         if let evidence = result.name {
@@ -497,6 +506,19 @@ public final class TypeInferrer {
         return candidates
     }
 
+    /// Whether the bytes read as UTF-32 code units without a byte order mark, little- or
+    /// big-endian: every four bytes a scalar value up to U+10FFFF (its high byte zero), not
+    /// U+0000. Text with the NULs of its encoding, not binary.
+    static func isUTF32CodeUnits(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let units = bytes.count / 4
+        guard units > 0 else { return false }
+        func scalar(_ unit: Int, bigEndian: Bool) -> UInt32 {
+            let word = (0..<4).map { UInt32(bytes[unit * 4 + $0]) }
+            return bigEndian ? word[0] << 24 | word[1] << 16 | word[2] << 8 | word[3] : word[3] << 24 | word[2] << 16 | word[1] << 8 | word[0]
+        }
+        return [false, true].contains { bigEndian in (0..<units).allSatisfy { (1...0x10FFFF).contains(scalar($0, bigEndian: bigEndian)) } }
+    }
+
     static let wordDocument = "com.microsoft.word.doc"
     static let wordTemplate = "com.microsoft.word.dot"
 
@@ -513,7 +535,7 @@ public final class TypeInferrer {
     /// rejects no text: it says how files of a text format often start (`#!/usr/bin/perl`,
     /// Modelica's `class`), not what every one has.
     func signatureRejects(_ type: UTType, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        if let requirement = NameRequirement.of(type), !requirement.holds(in: bytes) { return true }
+        if NameRequirement.all(of: type).contains(where: { !$0.holds(in: bytes) }) { return true }
         guard !type.conforms(to: .text) else { return false }
         let names = Set((type.tagSpecification[.mimeType] + [type.sharedMIMEInfoName].compactMap { $0 }).map { $0.lowercased() })
         var verdicts: [Bool] = []

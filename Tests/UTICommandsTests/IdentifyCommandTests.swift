@@ -816,6 +816,35 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(run.status == 0)
     }
 
+    /// Noise under the name of a format whose specification says how every file starts (a zip,
+    /// an Office Open XML document, a PE program, a compound-file Word document, a TIFF) or under
+    /// a text format's name (its files are text) is data, and under --verdict a mismatch: an
+    /// upload of random bytes named report.docx or notes.txt is not what it claims.
+    @Test(arguments: ["report.docx", "bundle.zip", "setup.exe", "letter.doc", "scan.tif", "notes.txt", "main.c"])
+    func noiseIsNoneOfTheFormatsItsNameSays(name: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let noise = folder.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "Fixtures/files/mislabelled/noise.png"), to: noise)
+        let run = try uti(["identify", "--verdict", "--format", "jsonl", noise.path])
+        let record = try records(run.stdout)[0]
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.data")
+        #expect((record["evidence"] as? [String: Any])?["rule"] as? String == "name-rejected")
+        #expect(record["verdict"] as? String == "mismatch")
+    }
+
+    /// Text whose encoding puts NULs between its characters is still text under a text name:
+    /// UTF-32 without a byte order mark, little- or big-endian.
+    @Test func utf32WithoutAByteOrderMarkKeepsItsTextName() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, encoding) in [("le.txt", String.Encoding.utf32LittleEndian), ("be.txt", .utf32BigEndian)] {
+            let file = folder.appendingPathComponent(name)
+            try #require("notes in UTF-32\n".data(using: encoding)).write(to: file)
+            #expect(try uti(["identify", "-b", file.path]).stdout == "public.plain-text\n", "\(name)")
+        }
+    }
+
     /// Text named .key is no key unless the bytes have what every key does: a PEM block
     /// (RFC 7468), DER's SEQUENCE, or an OpenPGP packet or armor (RFC 4880). A licence key is
     /// plain text; a Keynote document, the name's last format, has no specification to reject it
