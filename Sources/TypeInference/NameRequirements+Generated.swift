@@ -229,6 +229,32 @@ extension NameRequirement {
                 [.search(Array("-----BEGIN PGP ".utf8), within: 65536)],
             ]),
         NameRequirement(
+            type: "com.microsoft.ico",
+            specification: "Microsoft's icon resource format (Win32 Icons, ICONDIR): idReserved is 0 and idType is 1 for icons, both 16-bit little-endian, so the file starts 00 00 01 00",
+            anyOf: [
+                [.bytes(at: 0, [0x00, 0x00, 0x01, 0x00])],
+            ]),
+        NameRequirement(
+            type: "org.python.bytecode",
+            specification: "PEP 3147 and PEP 552, and CPython's importlib (MAGIC_NUMBER): a .pyc starts with the interpreter's magic number, a 16-bit little-endian version and then CR LF",
+            anyOf: [
+                [.bytes(at: 2, [0x0D, 0x0A])],
+            ]),
+        NameRequirement(
+            type: "public.aifc-audio",
+            specification: "Audio Interchange File Format 1.3 (Apple, 1989) and AIFF-C (Apple, 1991): the file is one IFF FORM chunk, FORM at byte 0, whose form type at byte 8 is AIFF, or AIFC for AIFF-C; an AIFF file has it too",
+            anyOf: [
+                [.bytes(at: 0, Array("FORM".utf8)), .bytes(at: 8, Array("AIFF".utf8))],
+                [.bytes(at: 0, Array("FORM".utf8)), .bytes(at: 8, Array("AIFC".utf8))],
+            ]),
+        NameRequirement(
+            type: "org.idpf.epub-container",
+            specification: "EPUB Open Container Format 3.3, 4.2 (OCF ZIP Container): the container is a ZIP archive (APPNOTE.TXT) whose first file is mimetype; uti looks for a local file header or the end record in the first 64 KiB",
+            anyOf: [
+                [.search([0x50, 0x4B, 0x03, 0x04], within: 65536)],
+                [.search([0x50, 0x4B, 0x05, 0x06], within: 65536)],
+            ]),
+        NameRequirement(
             type: "com.microsoft.vbscript-encoded",
             specification: "No published specification: Microsoft's Script Encoder (screnc.exe, Windows Script 5.x) documentation says what it encodes, and Peter Ferrie's description (Inside the Microsoft Script Encoder, Virus Bulletin, January 2006) the layout: each encoded block opens with #@~^, a length in six Base64 characters and ==, and closes with a checksum, ==^#~@; the encoder ends a file with a NUL. Windows Script Host decodes a .vbe file and fails on one it cannot (uti looks for the opening in the first 64 KiB)",
             anyOf: [

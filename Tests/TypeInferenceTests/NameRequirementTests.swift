@@ -47,6 +47,10 @@ import UniformTypes
         ("org.mbox.mailbox", "files/inbox.mbox", "files/message.eml"),
         ("org.freedesktop.mime.application.pgp-encrypted", "files/message.gpg", "files/mislabelled/license.key"),
         ("org.freedesktop.mime.application.pgp-signature", "files/detached.sig", "files/mislabelled/license.key"),
+        ("com.microsoft.ico", "files/icon.ico", "files/mislabelled/noise.png"),
+        ("org.python.bytecode", "files/hello.pyc", "files/mislabelled/noise.png"),
+        ("public.aifc-audio", "files/tone.aiff", "files/tone.wav"),
+        ("org.idpf.epub-container", "files/book.epub", "files/mislabelled/noise.png"),
         ("com.microsoft.vbscript-encoded", "files/empty-encoded.vbe", "files/hello.vb"),
         ("com.microsoft.jscript-encoded", "files/empty-encoded.vbe", "files/hello.js"),
     ]

@@ -820,7 +820,7 @@ func records(_ text: String) throws -> [[String: Any]] {
     /// an Office Open XML document, a PE program, a compound-file Word document, a TIFF) or under
     /// a text format's name (its files are text) is data, and under --verdict a mismatch: an
     /// upload of random bytes named report.docx or notes.txt is not what it claims.
-    @Test(arguments: ["report.docx", "bundle.zip", "setup.exe", "letter.doc", "scan.tif", "notes.txt", "main.c"])
+    @Test(arguments: ["report.docx", "bundle.zip", "setup.exe", "letter.doc", "scan.tif", "module.pyc", "book.epub", "notes.txt", "main.c"])
     func noiseIsNoneOfTheFormatsItsNameSays(name: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
