@@ -345,7 +345,7 @@ public final class TypeInferrer {
             found.type == .data || (Self.plainTextIdentifiers.contains(found.type.identifier) && !found.isWeak)
         {
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])
-            let binary = found.type == .data && !found.isText && bytes.contains(0) && !Self.isUTF32CodeUnits(bytes)
+            let binary = found.type == .data && !found.isText && bytes.contains(0) && !TextEncodings.isBOMlessUTF32(bytes)
             evidence.rejectedBySignature = ([evidence.type] + evidence.alternatives).filter { type in
                 !type.isDynamic && ((binary && type.conforms(to: .text) && NameRequirement.all(of: type).isEmpty) || signatureRejects(type, bytes))
             }
@@ -504,19 +504,6 @@ public final class TypeInferrer {
             }
         }
         return candidates
-    }
-
-    /// Whether the bytes read as UTF-32 code units without a byte order mark, little- or
-    /// big-endian: every four bytes a scalar value up to U+10FFFF (its high byte zero), not
-    /// U+0000. Text with the NULs of its encoding, not binary.
-    static func isUTF32CodeUnits(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let units = bytes.count / 4
-        guard units > 0 else { return false }
-        func scalar(_ unit: Int, bigEndian: Bool) -> UInt32 {
-            let word = (0..<4).map { UInt32(bytes[unit * 4 + $0]) }
-            return bigEndian ? word[0] << 24 | word[1] << 16 | word[2] << 8 | word[3] : word[3] << 24 | word[2] << 16 | word[1] << 8 | word[0]
-        }
-        return [false, true].contains { bigEndian in (0..<units).allSatisfy { (1...0x10FFFF).contains(scalar($0, bigEndian: bigEndian)) } }
     }
 
     static let wordDocument = "com.microsoft.word.doc"

@@ -1,5 +1,5 @@
-/// Text encodings: decoding bytes as libmagic names their encoding, and finding UTF-16 that
-/// carries no byte-order mark.
+/// Text encodings: decoding bytes as libmagic names their encoding, and finding UTF-16 and
+/// UTF-32 that carry no byte-order mark.
 public enum TextEncodings {
     /// The text of `bytes` in an encoding as libmagic names it (`utf-16le`, `iso-8859-1`, ...);
     /// anything else is read as UTF-8, invalid sequences replaced.
@@ -19,6 +19,20 @@ public enum TextEncodings {
             return String(bytes.map { Character(Unicode.Scalar($0)) })
         default:
             return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Whether `bytes` are UTF-32 code units without a byte-order mark, little- or big-endian:
+    /// every four bytes a scalar value from U+0001 to U+10FFFF. Text whose encoding puts NULs
+    /// between its characters, not binary.
+    public static func isBOMlessUTF32(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let units = bytes.count / 4
+        guard units > 0 else { return false }
+        return [false, true].contains { bigEndian in
+            (0..<units).allSatisfy { unit in
+                let word = bytes.loadUnaligned(fromByteOffset: unit * 4, as: UInt32.self)
+                return (1...0x10FFFF).contains(bigEndian ? UInt32(bigEndian: word) : UInt32(littleEndian: word))
+            }
         }
     }
 
