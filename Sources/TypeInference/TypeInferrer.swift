@@ -334,21 +334,12 @@ public final class TypeInferrer {
             : name.flatMap { NameRules.evidence(for: $0, in: catalog, constraint: .data, contentIsText: contentIsText, database: database) }
         result.content = content
         // Content nothing named (data, plain text), under a name: which of the name's types the
-        // bytes reject by their own signatures. Bytes that are text in no encoding uti reads and
-        // hold a NUL (noise, words around a NUL) are none of the text formats the name gives:
-        // POSIX's text files contain no NUL character (POSIX.1-2017, 3.403), and UTF-16 and UTF-32
-        // text is text to uti. Unless the format's specification, as uti states it, allows such
-        // bytes (OpenPGP's binary packets, which the database files under plain text with the
-        // armor). Control characters alone do not reject a name: Vim keymaps and encoded scripts
-        // (VBScript's #@~^) have them.
+        // bytes reject (`contentRejects`).
         if var evidence = result.name, let found = content,
             found.type == .data || (Self.plainTextIdentifiers.contains(found.type.identifier) && !found.isWeak)
         {
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<headCount])
-            let binary = found.type == .data && !found.isText && bytes.contains(0) && !TextEncodings.isBOMlessUTF32(bytes)
-            evidence.rejectedBySignature = ([evidence.type] + evidence.alternatives).filter { type in
-                !type.isDynamic && ((binary && type.conforms(to: .text) && NameRequirement.all(of: type).isEmpty) || signatureRejects(type, bytes))
-            }
+            evidence.rejectedBySignature = ([evidence.type] + evidence.alternatives).filter { contentRejects($0, found, bytes) }
             result.name = evidence
         }
         if let evidence = result.name {
@@ -514,6 +505,21 @@ public final class TypeInferrer {
     /// rules often cover some of a format's variants only (binary STL, which has no signature,
     /// beside ASCII STL's `solid`; headers of Spectrum snapshots of one version).
     static let rejectingPriority = 80
+
+    /// Whether bytes that uti's content evidence `found` names nothing more than data or plain
+    /// text are not `type`, a name's or a claimed MIME type's: its own signatures reject them
+    /// (`signatureRejects`), or they are binary and `type` is a text format. Bytes that are text
+    /// in no encoding uti reads and hold a NUL (noise, words around a NUL) are none of the text
+    /// formats: POSIX's text files contain no NUL character (POSIX.1-2017, 3.403), and UTF-16 and
+    /// UTF-32 text is text to uti. Unless the format's specification, as uti states it, allows
+    /// such bytes (OpenPGP's binary packets, which the database files under plain text with the
+    /// armor). Control characters alone do not reject a text format: Vim keymaps and encoded
+    /// scripts (VBScript's #@~^) have them. A dynamic type is rejected by nothing.
+    func contentRejects(_ type: UTType, _ found: ContentEvidence, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !type.isDynamic else { return false }
+        let binary = found.type == .data && !found.isText && bytes.contains(0) && !TextEncodings.isBOMlessUTF32(bytes)
+        return (binary && type.conforms(to: .text) && NameRequirement.all(of: type).isEmpty) || signatureRejects(type, bytes)
+    }
 
     /// Whether `type`'s own signatures reject `bytes`: the format's specification says what every
     /// file of it has (`NameRequirement`, text formats too) and the bytes lack it; or, for a binary

@@ -80,7 +80,7 @@ extension TypeInferrer {
                 var evidence = NameEvidence(value: mimeType, type: type)
                 if let found = inference.content, found.type == .data || Self.plainTextIdentifiers.contains(found.type.identifier) {
                     let head = bytes.prefix(Limits.libmagicBytes)
-                    evidence.rejectedBySignature = head.withUnsafeBytes { signatureRejects(type, $0) } ? [type] : []
+                    evidence.rejectedBySignature = head.withUnsafeBytes { contentRejects(type, found, $0) } ? [type] : []
                 }
                 let outcome = Reconciliation.reconcile(content: inference.content, name: evidence, database: sharedMIME?.database)
                 let rejected = outcome.rule == .nameRejected && inference.content?.isText == false
@@ -124,7 +124,13 @@ extension TypeInferrer {
     }
 
     private func mismatchBasis(_ claimed: UTType, _ content: UTType, _ rule: Reconciliation.Rule?) -> String {
-        if rule == .nameRejected { return "claimed \(claimed.identifier), whose signature the bytes lack" }
+        if rule == .nameRejected {
+            // A text format with no requirement of its own is rejected by binary bytes (`contentRejects`).
+            if content == .data && claimed.conforms(to: .text) && NameRequirement.all(of: claimed).isEmpty {
+                return "claimed \(claimed.identifier), a text format, for bytes that are no text"
+            }
+            return "claimed \(claimed.identifier), whose signature the bytes lack"
+        }
         return "claimed \(claimed.identifier); the bytes are \(content.identifier)"
     }
 

@@ -337,7 +337,9 @@ extension HelpText {
         VERDICT (--verdict): whether each file is what it claims to be, and only that, for a service that \
         accepts files. The claim is the file's name (an extension that names one format, or one several formats use \
         whose every format's signature the bytes lack; --claimed-name \
-        gives the name an upload came with) and --claimed-type, the MIME type it was sent as. uti reads \
+        gives the name an upload came with) and --claimed-type, the MIME type it was sent as, weighed as a \
+        name for it is (bytes with a NUL are none of the text formats: noise sent as text/csv is a \
+        mismatch, "a text format, for bytes that are no text"). uti reads \
         the first 64 MiB (the verify-bytes limit) and walks the structure behind the first signature: \
         PNG's chunks and their CRCs to IEND, JPEG's segments and scans to EOI, GIF's blocks to the \
         trailer, PDF's objects, startxref and %%EOF, a zip's end record, central directory and every \

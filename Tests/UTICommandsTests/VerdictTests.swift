@@ -80,6 +80,23 @@ import UniformTypes
         #expect(named.status == 1)
     }
 
+    /// A claimed text format is weighed as a name for it would be: bytes that are no text (they
+    /// hold a NUL) are no CSV or JSON, whatever the upload's Content-Type says; a CSV file is.
+    @Test func aClaimedTextFormatIsNoneOfNoise() throws {
+        let noise = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/mislabelled/noise.png"))
+        for (claimed, identifier) in [("text/csv", "public.comma-separated-values-text"), ("application/json", "public.json")] {
+            let run = try uti(["identify", "--verdict", "--claimed-type", claimed, "--format", "jsonl", "-"], stdin: noise)
+            let record = try records(run.stdout)[0]
+            #expect(record["verdict"] as? String == "mismatch", "\(claimed)")
+            let findings = record["findings"] as? [[String: Any]]
+            #expect(findings?.first?["basis"] as? String == "claimed \(identifier), a text format, for bytes that are no text")
+            #expect(run.status == 1)
+        }
+        let table = try uti(["identify", "--verdict", "--claimed-type", "text/csv", "Fixtures/files/table.csv"])
+        #expect(table.stdout == "Fixtures/files/table.csv: public.comma-separated-values-text consistent\n")
+        #expect(table.status == 0)
+    }
+
     /// The claim a server receives: a Content-Type and the name the upload came with, in place of
     /// the stored file's.
     @Test func claimsAndPolicies() throws {
