@@ -2298,6 +2298,7 @@ extension BuiltInCatalog {
         "application/x-pie-executable": "public.elf-binary",
         "application/x-coredump": "public.elf-binary",
         "application/x-coff": "public.object-code",
+        "application/vnd.oasis.opendocument.base": "org.oasis-open.opendocument.database",
         "application/x-bplist": "com.apple.binary-property-list",
         "text/x-swift": "public.swift-source",
         "application/vnd.microsoft.portable-executable": "com.microsoft.windows-executable",
@@ -2348,6 +2349,7 @@ extension BuiltInCatalog {
         "application/x-pie-executable",
         "application/x-coredump",
         "application/x-coff",
+        "application/vnd.oasis.opendocument.base",
         "application/x-bplist",
         "text/x-swift",
         "application/vnd.microsoft.portable-executable",
@@ -2385,5 +2387,5 @@ extension BuiltInCatalog {
     ]
 
     /// A digest of the tables above (SHA-256 of their text), which caches made for this catalog name.
-    static let fingerprint = "a46488727f48ee8f"
+    static let fingerprint = "b3e28f4d36dc2364"
 }

@@ -977,6 +977,16 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["identify", "Fixtures/files/change.diff"]).stdout == "Fixtures/files/change.diff: public.patch-file\n")
     }
 
+    /// An OpenDocument database by its stored mimetype alone: LibreOffice writes the name IANA
+    /// registers now, application/vnd.oasis.opendocument.base, which leads to Apple's type (and
+    /// its older name is what uti prints).
+    @Test func anOpenDocumentDatabaseByItsMimetypeEntry() throws {
+        let database = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/addresses.odb"))
+        #expect(try uti(["identify", "-b", "-"], stdin: database).stdout == "org.oasis-open.opendocument.database\n")
+        #expect(try uti(["identify", "-b", "--mime-type", "-"], stdin: database).stdout == "application/vnd.oasis.opendocument.database\n")
+        #expect(try uti(["type", "-m", "application/vnd.oasis.opendocument.base"]).stdout.hasPrefix("org.oasis-open.opendocument.database\n"))
+    }
+
     /// JSON as configuration files write it (JSONC: VS Code's settings, tsconfig.json; JSON5's
     /// trailing commas) is JSON, not plain text (issue 40); code after a comment is not.
     @Test func jsonWithCommentsAndTrailingCommasIsJSON() throws {
