@@ -476,7 +476,7 @@ package enum ContentCheckOrder {
             Check(
                 name: "roff", summary: "roff requests",
                 specification: "roff(7) and groff(7): requests and macros at a line's start",
-                examples: [.fixture("files/macros.tmac", "org.gnu.groff.troff")],
+                examples: [.fixture("files/macros.tmac", "org.gnu.groff.troff"), .fixture("files/licensed-macros.tmac", "org.gnu.groff.troff")],
                 counterexamples: [.text(". a sentence that starts with a dot\n")]
             ) { sample in
                 sample.openings.roff && TextStructures.isRoff(sample.lines) ? ("org.gnu.groff.troff", "troff document", false) : nil

@@ -339,8 +339,28 @@ enum TextStructures {
     /// A roff document or macro file: most lines that say something are control lines calling
     /// requests groff(7) defines (`.de`, `.ig`, `.nr`, `.ds`, `.if`, `.so`, `.TH`, ...), and at
     /// least three different ones. A list of dotted names (a .gitignore) calls none of them.
+    /// The text an `.ig` request ignores (groff(7): input up to a line calling its end macro,
+    /// `..` by default; a licence often sits there at the top of a macro file) is not counted.
     static func isRoff(_ lines: [Substring]) -> Bool {
-        let said = lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        var said: [Substring] = []
+        var ignoredUntil: Substring?
+        for line in lines {
+            if let end = ignoredUntil {
+                if line.first == "." || line.first == "'",
+                    line.dropFirst().drop(while: { $0 == " " || $0 == "\t" }).prefix(while: { $0 != " " && $0 != "\t" && $0 != "\r" }) == end
+                {
+                    ignoredUntil = nil
+                }
+                continue
+            }
+            guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
+            said.append(line)
+            if roffRequest(line) == "ig" {
+                let argument = line.dropFirst().drop { $0 == " " || $0 == "\t" }.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+                let end = argument.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
+                ignoredUntil = end.isEmpty ? "." : end
+            }
+        }
         guard said.count >= 5 else { return false }
         let requests = said.compactMap(roffRequest).filter { roffRequests.contains(String($0)) }
         return requests.count * 2 >= said.count && Set(requests).count >= 3
