@@ -3,11 +3,11 @@ import UniformTypes
 /// Reads small documents (declarations, sessions, manifests) safely: only regular files, never
 /// more than a bound, never blocking on a FIFO or a device.
 public enum FileContents {
-    /// The bytes of the regular file at `path`, at most `limit` of them.
-    public static func read(path: String, limit: Int = Limits.documentBytes) throws(UTIError) -> [UInt8] {
+    /// The bytes of the regular file at `path` (relative to `folder`), at most `limit` of them.
+    public static func read(path: String, in folder: WorkingFolder = .current, limit: Int = Limits.documentBytes) throws(UTIError) -> [UInt8] {
         var bytes: [UInt8] = []
         // The first piece is usually the whole file (see `stream`): one copy, no growing.
-        try stream(path: path, limit: limit) { (piece) throws(UTIError) in
+        try stream(path: path, in: folder, limit: limit) { (piece) throws(UTIError) in
             if bytes.isEmpty { bytes = Array(piece) } else { bytes += piece }
         }
         return bytes
@@ -20,17 +20,19 @@ public enum FileContents {
     /// yields more than `Limits.growthBytes` past the size it declared (a file in /proc that says
     /// 0 and never ends).
     public static func stream(
-        path: String, followSymlinks: Bool = true, limit: Int = .max, _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void
+        path: String, in folder: WorkingFolder = .current, followSymlinks: Bool = true, limit: Int = .max,
+        _ body: (ArraySlice<UInt8>) throws(UTIError) -> Void
     ) throws(UTIError) {
+        let located = folder.locate(path)
         // Decide by the path's kind before opening it: a FIFO or a device is never opened, not
         // even without blocking (opening some devices has effects). fstat below rechecks the
         // descriptor, in case the path changed in between.
         var before = stat()
-        guard (followSymlinks ? stat(path, &before) : lstat(path, &before)) == 0 else { throw error(path: path, errno: errno) }
+        guard (followSymlinks ? stat(located, &before) : lstat(located, &before)) == 0 else { throw error(path: path, errno: errno) }
         guard (before.st_mode & S_IFMT) == S_IFREG else {
             throw UTIError(.notRegularFile, "\(path): is \(kindPhrase(mode: before.st_mode)), not a regular file")
         }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW))
+        let descriptor = open(located, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw error(path: path, errno: errno) }
         defer { close(descriptor) }
         var status = stat()
@@ -76,13 +78,14 @@ public enum FileContents {
 
     /// The names in the folder at `path`, without `.` and `..`, as bytes (names need not be
     /// UTF-8), sorted bytewise so that every walk is in the same order.
-    public static func entries(ofFolder path: String) throws(UTIError) -> [[UInt8]] {
-        try entries(ofFolder: Array(path.utf8))
+    public static func entries(ofFolder path: String, in folder: WorkingFolder = .current) throws(UTIError) -> [[UInt8]] {
+        try entries(ofFolder: Array(path.utf8), in: folder)
     }
 
     /// The same, for a path given as bytes.
-    public static func entries(ofFolder path: [UInt8]) throws(UTIError) -> [[UInt8]] {
-        let opened = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) } }
+    public static func entries(ofFolder path: [UInt8], in folder: WorkingFolder = .current) throws(UTIError) -> [[UInt8]] {
+        let located = folder.locate(RawPath(bytes: path)).bytes
+        let opened = (located + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) } }
         guard let folder = opened else { throw error(path: String(decoding: path, as: UTF8.self), errno: errno, doing: "cannot list") }
         defer { closedir(folder) }
         return try names(listedBy: folder, path: String(decoding: path, as: UTF8.self))

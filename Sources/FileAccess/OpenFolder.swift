@@ -11,13 +11,14 @@ public final class OpenFolder: @unchecked Sendable {
     /// The path it was opened by, for messages.
     public let path: String
 
-    /// Opens the folder at `path`; fails when it is not a folder or is a symbolic link.
-    public init(path: String) throws(UTIError) {
-        let opened = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    /// Opens the folder at `path` (relative to `folder`); fails when it is not a folder or is a
+    /// symbolic link.
+    public init(path: String, in folder: WorkingFolder = .current) throws(UTIError) {
+        let opened = open(folder.locate(path), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard opened >= 0 else {
             if errno == ELOOP || errno == ENOTDIR {
                 var status = stat()
-                if lstat(path, &status) == 0 {
+                if lstat(folder.locate(path), &status) == 0 {
                     let kind = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : FileContents.kindPhrase(mode: status.st_mode)
                     throw UTIError(.invalidInput, "\(path): is \(kind), not a folder")
                 }

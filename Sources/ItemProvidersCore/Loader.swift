@@ -12,6 +12,8 @@ public struct Loader {
     public let converters: ConverterRegistry
     /// The folder relative paths in the session are resolved against.
     public let base: String
+    /// Where a relative `folder` is looked up (the paths the loader reports keep its spelling).
+    public var workingFolder = WorkingFolder.current
     /// For each name stem, the next suffix worth trying, so that thousands of items with one
     /// suggested name find free names in linear time.
     private let nextSuffix = SuffixMemo()
@@ -40,7 +42,7 @@ public struct Loader {
     /// (`OpenFolder.removeAbandonedTemporaries`: unlocked, and quiet for a minute).
     public func prepare() throws(UTIError) {
         var status = stat()
-        if lstat(folder, &status) == 0 {
+        if lstat(workingFolder.locate(folder), &status) == 0 {
             guard status.st_mode & S_IFMT != S_IFLNK else {
                 throw UTIError(.invalidInput, "\(folder): the output folder is a symbolic link; name the folder it points to")
             }
@@ -50,13 +52,13 @@ public struct Loader {
             try outputFolder().removeAbandonedTemporaries(prefix: Self.temporaryPrefix)
             return
         }
-        guard mkdir(folder, 0o755) == 0 else { throw FileContents.error(path: folder, errno: errno) }
+        guard mkdir(workingFolder.locate(folder), 0o755) == 0 else { throw FileContents.error(path: folder, errno: errno) }
         _ = try outputFolder()
     }
 
     /// The output folder, opened once (`O_NOFOLLOW`): what `prepare` checked is what is written.
     private func outputFolder() throws(UTIError) -> OpenFolder {
-        try opened.get { () throws(UTIError) in try OpenFolder(path: folder) }
+        try opened.get { () throws(UTIError) in try OpenFolder(path: folder, in: workingFolder) }
     }
 
     static let temporaryPrefix = ".uti-load-"
@@ -296,7 +298,7 @@ public struct Loader {
     private func refuseIfOutputIsInside(_ source: String) throws(UTIError) {
         var status = stat()
         guard stat(source, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-            let sourceReal = Self.realPath(source), let outputReal = Self.realPath(folder)
+            let sourceReal = Self.realPath(source), let outputReal = Self.realPath(workingFolder.locate(folder))
         else { return }
         if outputReal == sourceReal || outputReal.hasPrefix(sourceReal == "/" ? "/" : sourceReal + "/") {
             throw UTIError(.invalidInput, "\(source): cannot be loaded into \(folder), which is inside it")

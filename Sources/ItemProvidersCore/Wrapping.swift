@@ -40,6 +40,8 @@ public struct Wrapper {
     public var includeURLs = true
     /// Whether file representations are registered open in place.
     public var openInPlace = false
+    /// The folder a relative path is made absolute against, for the URL types.
+    public var workingFolder = WorkingFolder.current
 
     /// A wrapper looking types up in `catalog`.
     public init(catalog: TypeCatalog, converters: ConverterRegistry = .builtIn) {
@@ -64,7 +66,7 @@ public struct Wrapper {
             }
         }
         if includeURLs {
-            let url = Self.fileURL(absolutePath: Self.absolute(path))
+            let url = Self.fileURL(absolutePath: Self.absolute(path, in: workingFolder))
             provider.register(Representation(type: "public.file-url", kind: .url, source: .value(url)))
             provider.register(Representation(type: "public.url", kind: .url, source: .value(url)))
         }
@@ -85,7 +87,7 @@ public struct Wrapper {
         }
         var provider = ItemProvider()
         if preset.madeFrom == .url {
-            let url = Self.fileURL(absolutePath: Self.absolute(path))
+            let url = Self.fileURL(absolutePath: Self.absolute(path, in: workingFolder))
             for entry in preset.writable { provider.register(Representation(type: entry.type, kind: .url, source: .value(url))) }
             return provider
         }
@@ -122,10 +124,13 @@ public struct Wrapper {
         return String(fileName[..<dot])
     }
 
-    /// `path` made absolute against the working directory, with `.` and `..` resolved textually.
-    public static func absolute(_ path: String) -> String {
+    /// `path` made absolute against `folder` (the process's working directory by default), with
+    /// `.` and `..` resolved textually.
+    public static func absolute(_ path: String, in folder: WorkingFolder = .current) -> String {
         var base = "/"
-        if !path.hasPrefix("/") {
+        if let named = folder.path, !path.hasPrefix("/") {
+            base = named
+        } else if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             if getcwd(&buffer, buffer.count) != nil {
                 base = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -13,6 +13,9 @@ public final class TypeInferrer {
     public let catalog: TypeCatalog
     /// Whether symbolic links are followed (stat) or reported as links (lstat).
     public let followSymlinks: Bool
+    /// The folder relative paths are opened in (the process's by default); records keep the
+    /// path as given.
+    public var workingFolder = WorkingFolder.current
     /// Whether content evidence carries libmagic's own description (a second libmagic pass per
     /// file); otherwise it carries uti's description of the content type.
     public var magicDescriptions = false
@@ -66,7 +69,7 @@ public final class TypeInferrer {
     public func infer(_ path: RawPath, name claimedName: String?) -> Inference {
         var result = Inference(path: path)
         var status = stat()
-        let statResult = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
+        let statResult = workingFolder.locate(path).withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
         guard statResult == 0 else {
             result.error = FileContents.error(path: path.description, errno: errno)
             return result
@@ -137,7 +140,7 @@ public final class TypeInferrer {
 
     private func readRegularFile(_ path: RawPath, name: String, into result: inout Inference) {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
-        let descriptor = path.withCString { open($0, flags) }
+        let descriptor = workingFolder.locate(path).withCString { open($0, flags) }
         guard descriptor >= 0 else {
             result.error = FileContents.error(path: path.description, errno: errno)
             return
@@ -1007,7 +1010,7 @@ public final class TypeInferrer {
     func withRegularFile<Result>(of inference: Inference, _ body: (_ descriptor: Int32, _ size: Int) -> Result) -> Result? {
         guard inference.error == nil, inference.kind == .file else { return nil }
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
-        let descriptor = inference.path.withCString { open($0, flags) }
+        let descriptor = workingFolder.locate(inference.path).withCString { open($0, flags) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

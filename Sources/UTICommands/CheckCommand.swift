@@ -33,12 +33,12 @@ struct CheckCommand: ContextualCommand {
         // Refused before any check runs: bad usage (exit 2), not a failing fixture (exit 1).
         let destination = try output.map { (path) throws(UTIError) in try OutputFile(path, in: context) }
         do {
-            manifest = try CheckManifest.load(path: manifestPath, standardInput: context.standardInput)
+            manifest = try CheckManifest.load(path: manifestPath, in: context.workingFolder, standardInput: context.standardInput)
         } catch let invalid as CheckManifest.Invalid {
             for line in DocumentProblem.summary(invalid.problems) { context.reportError("\(invalid.path): \(line)") }
             throw ExitCode(2)
         }
-        let catalog = try catalogOptions.catalog(in: context).adding(contentsOf: manifest.typeFiles)
+        let catalog = try catalogOptions.catalog(in: context).adding(contentsOf: manifest.typeFiles, in: context.workingFolder)
         // Every unknown type at once, before any file is read: bad input (exit 2).
         let unknown = manifest.typeProblems(in: catalog)
         if !unknown.isEmpty {

@@ -69,12 +69,13 @@ import UniformTypes
     /// Reads and checks a manifest. An unreadable or unparsable file throws `UTIError`; a
     /// parsed one with mistakes throws `Invalid` with all of them.
     /// `-` reads standard input, the descriptor `standardInput`.
-    static func load(path: String, standardInput: Int32) throws -> CheckManifest {
-        try decode(try readDocument(path, standardInput: standardInput), path: path)
+    static func load(path: String, in folder: WorkingFolder = .current, standardInput: Int32) throws -> CheckManifest {
+        try decode(try readDocument(path, in: folder, standardInput: standardInput), path: path, in: folder)
     }
 
     /// Checks the manifest `bytes` read from `path` (destination files are relative to its folder).
-    @_spi(Fuzzing) public static func decode(_ bytes: [UInt8], path: String) throws -> CheckManifest {
+    /// Destination and list files are read in `workingFolder`.
+    @_spi(Fuzzing) public static func decode(_ bytes: [UInt8], path: String, in workingFolder: WorkingFolder = .current) throws -> CheckManifest {
         let value = try JSONValue.parse(bytes, source: path)
         let folder = RawPath(path).directory
         var manifest = CheckManifest(path: path, folder: folder)
@@ -91,7 +92,7 @@ import UniformTypes
                     var document: JSONValue? = members[name]
                     if let file = members[name]?.stringValue {
                         do {
-                            document = try JSONValue.parse(try readDocument(resolve(file)), source: resolve(file))
+                            document = try JSONValue.parse(try readDocument(resolve(file), in: workingFolder), source: resolve(file))
                         } catch {
                             reader.problem(at, error.message)
                             continue
@@ -118,7 +119,7 @@ import UniformTypes
                         continue
                     }
                     do {
-                        manifest.lists[name] = try ListDocument.decode(try readDocument(resolve(file)), source: resolve(file))
+                        manifest.lists[name] = try ListDocument.decode(try readDocument(resolve(file), in: workingFolder), source: resolve(file))
                     } catch {
                         reader.problem(at, error.message)
                     }

@@ -30,7 +30,7 @@ struct CheckRunner {
     mutating func run() throws(UTIError) -> [CheckCase] {
         var cases: [CheckCase] = []
         for expectation in manifest.expectations {
-            let found = Glob(pattern: expectation.files).matches(relativeTo: manifest.folder) { path in
+            let found = Glob(pattern: expectation.files, workingFolder: inferrer.workingFolder).matches(relativeTo: manifest.folder) { path in
                 catalog.packageType(forFolderNamed: path.lastComponent, database: inferrer.sharedMIME?.database) != nil
             }
             let files = found.paths
@@ -110,7 +110,7 @@ struct CheckRunner {
         }
         if let drop = expectation.drop {
             let path = joinPath(manifest.folder, file.description)
-            let provider = Wrapper(catalog: catalog).provider(for: IdentifiedFile(found), path: Wrapper.absolute(path))
+            let provider = Wrapper(catalog: catalog).provider(for: IdentifiedFile(found), path: Wrapper.absolute(path, in: inferrer.workingFolder))
             let session = DragSession(items: [DragItem(provider: provider)])
             // What the single item does: the proposal, and the representation it loads (or why not).
             var operation: DropOperation

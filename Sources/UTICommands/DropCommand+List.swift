@@ -15,7 +15,7 @@ extension DropCommand {
             throw UTIError(.invalidInput, "--at \(text): not an index path (S.I: section and item, whole numbers from 0, or none)")
         }
         // Without --out the loads are only verified: a dry run never promises a load that cannot happen.
-        let loader = try makeLoader(sessionSource: sessionSource, folder: out, catalog: catalog)
+        let loader = try makeLoader(sessionSource: sessionSource, folder: out, catalog: catalog, in: context)
         var loadFailed = false
         let order = completionOrder.flatMap(CompletionOrder.init) ?? .session
         let result = try ListDrop.perform(

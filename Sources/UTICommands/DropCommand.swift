@@ -125,9 +125,12 @@ struct DropCommand: ContextualCommand {
                 """)
         }
         var targets = destinationsGiven ? try makeDestinations(catalog: catalog, in: context) : []
-        var views = try lists.map { file throws in (file, try ListDocument.decode(try readDocument(file, standardInput: context.standardInput), source: file)) }
+        var views = try lists.map { file throws in
+            (file, try ListDocument.decode(try readDocument(file, in: context.workingFolder, standardInput: context.standardInput), source: file))
+        }
         let session = try SessionDocument.decode(
-            try readDocument(sessionSource, standardInput: context.standardInput), source: sessionSource, converters: ImageCodec.registry)
+            try readDocument(sessionSource, in: context.workingFolder, standardInput: context.standardInput), source: sessionSource,
+            converters: ImageCodec.registry)
         // --os sets every destination's and list's release; what one needs that its release does
         // not have is bad input, as an app built for that release could not declare it.
         for index in targets.indices {
@@ -290,7 +293,7 @@ struct DropCommand: ContextualCommand {
         _ result: inout DropResult, session: DragSession, sessionSource: String, destination target: DropDestination, into folder: String?,
         catalog: TypeCatalog, in context: UTIContext
     ) throws -> Int32 {
-        let loader = try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog)
+        let loader = try makeLoader(sessionSource: sessionSource, folder: folder, catalog: catalog, in: context)
         var status: Int32 = 0
         for index in result.items.indices where result.items[index].accepted && result.items[index].match != .localObject {
             let item = session.items[index]
@@ -318,9 +321,11 @@ struct DropCommand: ContextualCommand {
 
     /// A loader for `folder`, resolving a session's relative paths against the session file's
     /// folder; with no folder (a dry run), one that only verifies.
-    func makeLoader(sessionSource: String, folder: String?, catalog: TypeCatalog) throws(UTIError) -> Loader {
-        let base = sessionSource == "-" ? Wrapper.absolute(".") : Wrapper.absolute(RawPath(sessionSource).directory)
+    func makeLoader(sessionSource: String, folder: String?, catalog: TypeCatalog, in context: UTIContext) throws(UTIError) -> Loader {
+        let working = context.workingFolder
+        let base = sessionSource == "-" ? Wrapper.absolute(".", in: working) : Wrapper.absolute(RawPath(sessionSource).directory, in: working)
         var loader = Loader(folder: folder ?? "", base: base, catalog: catalog, converters: ImageCodec.registry)
+        loader.workingFolder = working
         loader.temporaries = InterruptCleanup.reporter
         if folder != nil { try loader.prepare() }
         return loader
@@ -355,7 +360,8 @@ struct DropCommand: ContextualCommand {
             throw UTIError(.invalidInput, "give only one of --accepts, --readable-types, --class, --on-drop and --drop-destination")
         }
         if let destination {
-            target = try DropDestination.decode(try readDocument(destination, standardInput: context.standardInput), source: destination)
+            target = try DropDestination.decode(
+                try readDocument(destination, in: context.workingFolder, standardInput: context.standardInput), source: destination)
         } else {
             guard given == 1 else {
                 throw UTIError(

@@ -6,6 +6,8 @@ import UniformTypes
 /// files, links and packages, never plain folders; results are sorted.
 @_spi(Fuzzing) public struct Glob {
     let pattern: String
+    /// Where a relative base is looked up (the paths found stay relative to the base).
+    var workingFolder = WorkingFolder.current
 
     /// What a glob found: the matching paths (sorted bytewise, relative to the base as the
     /// pattern is written, as the bytes the system gave: a name need not be UTF-8) and the
@@ -89,7 +91,7 @@ import UniformTypes
         let rest = components.dropFirst()
         func entries(of directory: [UInt8]) -> [[UInt8]] {
             do {
-                return try FileContents.entries(ofFolder: directory.isEmpty ? [UInt8(ascii: ".")] : directory)
+                return try FileContents.entries(ofFolder: directory.isEmpty ? [UInt8(ascii: ".")] : directory, in: workingFolder)
             } catch {
                 found.failures.append(error)
                 return []
@@ -99,7 +101,7 @@ import UniformTypes
         /// literal name that is not there, when `absentIsNoMatch`, is no match).
         func kind(_ path: [UInt8], absentIsNoMatch: Bool = false) -> mode_t? {
             var status = stat()
-            guard RawPath(bytes: path).withCString({ lstat($0, &status) }) == 0 else {
+            guard workingFolder.locate(RawPath(bytes: path)).withCString({ lstat($0, &status) }) == 0 else {
                 if !(absentIsNoMatch && errno == ENOENT) {
                     found.failures.append(FileContents.error(path: RawPath(bytes: path).description, errno: errno, doing: "cannot examine"))
                 }

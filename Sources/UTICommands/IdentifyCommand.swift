@@ -337,7 +337,7 @@ struct Identification {
         var lines: LineReader?
         if let filesFrom {
             do {
-                lines = try LineReader(path: filesFrom, separator: nullSeparated ? 0 : 0x0A, standardInput: context.standardInput)
+                lines = try LineReader(path: filesFrom, in: context.workingFolder, separator: nullSeparated ? 0 : 0x0A, standardInput: context.standardInput)
             } catch {
                 throw UTIError(.invalidInput, "--files-from \(error.message)")
             }
@@ -347,7 +347,7 @@ struct Identification {
             lines: lines, recursive: recursive, followSymlinks: followSymlinks, catalog: catalog, database: context.database,
             walk: WalkOptions(
                 directories: directories, hidden: hidden, ignoreFiles: !noIgnore, excludes: exclude, maxDepth: maxDepth,
-                variable: { context.variable($0) }))
+                variable: { context.variable($0) }), workingFolder: context.workingFolder)
         // More threads than a few per core only cost memory (a libmagic handle each): --jobs is
         // capped, and each worker's inferrer is made when a batch first needs it.
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -364,7 +364,7 @@ struct Identification {
         let answer: InferenceWriter.Answer =
             mimeAndCharset ? .mimeTypeAndCharset : mimeTypeOnly ? .mimeType : mimeEncoding ? .charset : extensions ? .extensions : .identifier
         let fileSpelling = (mimeSpelling ?? MIMESpelling(rawValue: context.variable("UTI_MIME_SPELLING") ?? "") ?? .uti) == .file
-        let policy = try verdict.map { request throws(UTIError) in try request.policy(in: catalog) }
+        let policy = try verdict.map { request throws(UTIError) in try request.policy(in: catalog, folder: context.workingFolder) }
         let claim = verdict.map { Claim(name: $0.claimedName, mimeType: $0.claimedType) }
         let output = context.standardOutput
         var writer = InferenceWriter(
@@ -465,10 +465,10 @@ struct VerdictRequest {
 
     /// The policy: the file's, with `--allow` and `--deny` added; every verdict but
     /// `consistent` denied when neither says which.
-    func policy(in catalog: TypeCatalog) throws(UTIError) -> VerdictPolicy {
+    func policy(in catalog: TypeCatalog, folder: WorkingFolder = .current) throws(UTIError) -> VerdictPolicy {
         var policy = VerdictPolicy()
         if let policyFile {
-            let bytes = try FileContents.read(path: policyFile, limit: Limits.documentBytes)
+            let bytes = try FileContents.read(path: policyFile, in: folder, limit: Limits.documentBytes)
             policy = try VerdictPolicy.parse(bytes, source: policyFile, catalog: catalog)
         }
         policy.allowed += try allow.map { (name: String) throws(UTIError) in try resolveType(name, in: catalog) }

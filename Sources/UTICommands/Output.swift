@@ -179,18 +179,25 @@ public final class UTIContext: @unchecked Sendable {
     /// Whether the process ends when the command returns (the executable's context only): then
     /// what the command is done with (libmagic's handles) is not torn down first.
     public let endsProcess: Bool
+    /// The folder the command's relative paths are resolved in: arguments, `--files-from`,
+    /// `-r` walks, manifests and their globs, declaration and policy files, sessions,
+    /// destinations and `--out` folders. The process's own by default; records and messages
+    /// keep each path as given.
+    public let workingFolder: WorkingFolder
 
     private let lock = Lock()
     nonisolated(unsafe) private var resolvedDatabase: SharedMIMEDatabase??
 
     /// A context of these streams and variables.
     public init(
-        standardInput: Int32 = 0, standardOutput: Output, standardError: Output, environment: Environment, endsProcess: Bool = false
+        standardInput: Int32 = 0, standardOutput: Output, standardError: Output, environment: Environment,
+        workingFolder: WorkingFolder = .current, endsProcess: Bool = false
     ) {
         self.standardInput = standardInput
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.environment = environment
+        self.workingFolder = workingFolder
         self.endsProcess = endsProcess
     }
 
@@ -219,10 +226,11 @@ public final class UTIContext: @unchecked Sendable {
     }
 
     /// Runs `body` with a context whose standard output and error are kept in memory, whose
-    /// standard input is `standardInput`'s bytes and whose environment is `environment`; returns
-    /// the status and what it wrote. Runs on any thread, any number at once.
+    /// standard input is `standardInput`'s bytes, whose environment is `environment` and whose
+    /// relative paths resolve in `workingFolder`; returns the status and what it wrote. Runs on
+    /// any thread, any number at once.
     public static func capturing(
-        standardInput: [UInt8]? = nil, environment: Environment, _ body: (UTIContext) -> Int32
+        standardInput: [UInt8]? = nil, environment: Environment, workingFolder: WorkingFolder = .current, _ body: (UTIContext) -> Int32
     ) -> (status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
         // Standard input is a descriptor for every reader: an unlinked file holding the bytes.
         var template = Array((environment.temporaryFolder + "/uti-stdin-XXXXXX").utf8CString)
@@ -241,7 +249,8 @@ public final class UTIContext: @unchecked Sendable {
             input = open("/dev/null", O_RDONLY | O_CLOEXEC)
         }
         defer { if input >= 0 { close(input) } }
-        let context = UTIContext(standardInput: input, standardOutput: Output(), standardError: Output(), environment: environment)
+        let context = UTIContext(
+            standardInput: input, standardOutput: Output(), standardError: Output(), environment: environment, workingFolder: workingFolder)
         let status = body(context)
         context.standardOutput.flush()
         context.standardError.flush()

@@ -20,54 +20,58 @@ struct OutputFile {
         case descriptor(Int32)
     }
 
+    /// The path as given, for messages.
     let path: String
+    /// The path the system calls use: `path` in the context's working folder.
+    let location: String
     let plan: Plan
 
     /// Decides how `path` may be written, or refuses it; called before any work is done, so that
     /// a bad output is bad usage before the checks run.
     init(_ path: String, in context: UTIContext) throws(UTIError) {
         self.path = path
-        plan = try Self.plan(for: path, in: context)
+        location = context.workingFolder.locate(path)
+        plan = try Self.plan(for: path, at: location, in: context)
     }
 
-    private static func plan(for path: String, in context: UTIContext) throws(UTIError) -> Plan {
+    private static func plan(for path: String, at location: String, in context: UTIContext) throws(UTIError) -> Plan {
         var link = stat()
-        guard lstat(path, &link) == 0 else {
+        guard lstat(location, &link) == 0 else {
             guard errno == ENOENT else { throw FileContents.error(path: path, errno: errno) }
-            try checkFolder(of: path)
+            try checkFolder(of: path, at: location)
             return .replace
         }
         switch link.st_mode & S_IFMT {
         case S_IFREG:
-            try checkFolder(of: path)
+            try checkFolder(of: path, at: location)
             return .replace
         case S_IFDIR:
             throw UTIError(.invalidInput, "--output \(path): is a folder; name a file in it")
         case S_IFLNK:
             var target = stat()
-            guard stat(path, &target) == 0 else {
+            guard stat(location, &target) == 0 else {
                 throw UTIError(.invalidInput, "--output \(path): is a symbolic link that leads nowhere; uti never replaces a symbolic link")
             }
             if let descriptor = standardDescriptor(sameAs: target, in: context) { return .descriptor(descriptor) }
             if target.st_mode & S_IFMT == S_IFREG {
                 throw UTIError(.invalidInput, "--output \(path): is a symbolic link; uti never replaces one (name the file it leads to)")
             }
-            return try special(path, target)
+            return try special(path, location, target)
         default:
             if let descriptor = standardDescriptor(sameAs: link, in: context) { return .descriptor(descriptor) }
-            return try special(path, link)
+            return try special(path, location, link)
         }
     }
 
     /// A special file that can take a report without harm, or the refusal.
-    private static func special(_ path: String, _ status: stat) throws(UTIError) -> Plan {
+    private static func special(_ path: String, _ location: String, _ status: stat) throws(UTIError) -> Plan {
         switch status.st_mode & S_IFMT {
         case S_IFIFO:
             return .writeThrough
         case S_IFCHR:
             var null = stat()
             if stat("/dev/null", &null) == 0, null.st_mode & S_IFMT == S_IFCHR, null.st_rdev == status.st_rdev { return .writeThrough }
-            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            let descriptor = open(location, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
             if descriptor >= 0 {
                 defer { close(descriptor) }
                 if isatty(descriptor) == 1 { return .writeThrough }
@@ -90,16 +94,17 @@ struct OutputFile {
         return nil
     }
 
-    private static func checkFolder(of path: String) throws(UTIError) {
+    private static func checkFolder(of path: String, at location: String) throws(UTIError) {
         let folder = RawPath(path).directory
+        let folderLocation = RawPath(location).directory
         var status = stat()
-        guard stat(folder, &status) == 0 else {
+        guard stat(folderLocation, &status) == 0 else {
             throw UTIError(.invalidInput, "--output \(path): the folder \(folder) does not exist (create it first: mkdir -p \(folder))")
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw UTIError(.invalidInput, "--output \(path): \(folder) is not a folder")
         }
-        guard access(folder, W_OK) == 0 else {
+        guard access(folderLocation, W_OK) == 0 else {
             throw UTIError(.invalidInput, "--output \(path): the folder \(folder) is not writable")
         }
     }
@@ -116,7 +121,7 @@ struct OutputFile {
             output.flush()
         case .writeThrough:
             // O_NONBLOCK: a FIFO without a reader fails at once (ENXIO) instead of hanging.
-            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            let descriptor = open(location, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 if errno == ENXIO { throw UTIError(.invalidInput, "--output \(path): is a FIFO that no program is reading") }
                 throw FileContents.error(path: path, errno: errno)
@@ -134,7 +139,7 @@ struct OutputFile {
     }
 
     private func replace(with bytes: ArraySlice<UInt8>) throws(UTIError) {
-        let raw = RawPath(path)
+        let raw = RawPath(location)
         var template = Array((raw.directory + "/." + raw.lastComponent + ".uti-\(getpid())-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Self.writeError(path, errno) }
@@ -149,14 +154,14 @@ struct OutputFile {
         try FileContents.write(bytes, to: descriptor, path: path)
         // A replaced report keeps its permissions; a new one gets what the umask allows.
         var existing = stat()
-        let mode = lstat(path, &existing) == 0 ? mode_t(existing.st_mode & 0o777) : 0o666 & ~FileModes.umask
+        let mode = lstat(location, &existing) == 0 ? mode_t(existing.st_mode & 0o777) : 0o666 & ~FileModes.umask
         guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw Self.writeError(path, errno) }
         // Something else may have appeared at the path since it was checked: rename only over
         // nothing or a regular file.
-        if lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+        if lstat(location, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
             throw UTIError(.invalidInput, "--output \(path): became \(FileContents.kindPhrase(mode: existing.st_mode)) while uti ran; not replaced")
         }
-        guard rename(temporary, path) == 0 else { throw Self.writeError(path, errno) }
+        guard rename(temporary, location) == 0 else { throw Self.writeError(path, errno) }
         keep = true
     }
 

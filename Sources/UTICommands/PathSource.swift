@@ -57,11 +57,14 @@ struct PathSource {
     /// Folders that could not be listed, reported before the walk goes on.
     private var failures: [PathItem] = []
     private let excludes: [IgnoreRules.Rule]
+    /// Where relative paths are looked up; the items keep them as given.
+    private let workingFolder: WorkingFolder
 
     init(
         arguments: [PathItem], lines: LineReader?, recursive: Bool, followSymlinks: Bool, catalog: TypeCatalog, database: SharedMIMEDatabase?,
-        walk: WalkOptions = WalkOptions()
+        walk: WalkOptions = WalkOptions(), workingFolder: WorkingFolder = .current
     ) {
+        self.workingFolder = workingFolder
         self.arguments = arguments.reversed()
         self.lines = lines
         self.recursive = recursive
@@ -86,7 +89,7 @@ struct PathSource {
             if !walk.hidden && name.hasPrefix(".") { continue }
             var status = stat()
             let isDirectory =
-                path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) } == 0
+                workingFolder.locate(path).withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) } == 0
                 && (status.st_mode & S_IFMT) == S_IFDIR
             let relative = frame.relative + [name]
             if excludes.contains(where: { $0.matches(relative, isDirectory: isDirectory) }) { continue }
@@ -116,7 +119,7 @@ struct PathSource {
             var above: [IgnoreRules] = []
             if walk.ignoreFiles {
                 do throws(UTIError) {
-                    above = try IgnoreRules.above(path, variable: walk.variable)
+                    above = try IgnoreRules.above(workingFolder.locate(path), variable: walk.variable)
                 } catch {
                     failures.append(.failure(path, error))
                 }
@@ -132,7 +135,7 @@ struct PathSource {
     private mutating func expand(_ path: RawPath, depth: Int, relative: [String], rules: [IgnoreRules]) -> Bool {
         guard recursive else { return false }
         var status = stat()
-        let result = path.withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
+        let result = workingFolder.locate(path).withCString { followSymlinks ? stat($0, &status) : lstat($0, &status) }
         guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return false }
         guard catalog.packageType(forFolderNamed: path.lastComponent, database: database) == nil else { return false }
         if let maxDepth = walk.maxDepth, depth >= maxDepth { return true }
@@ -141,8 +144,8 @@ struct PathSource {
         }
         do {
             var inForce = rules
-            if walk.ignoreFiles, let own = try IgnoreRules(folder: path, relative: relative) { inForce.append(own) }
-            let entries = try FileContents.entries(ofFolder: path.bytes).reversed().map { path.appending($0) }
+            if walk.ignoreFiles, let own = try IgnoreRules(folder: path, relative: relative, in: workingFolder) { inForce.append(own) }
+            let entries = try FileContents.entries(ofFolder: path.bytes, in: workingFolder).reversed().map { path.appending($0) }
             pending.append(Frame(entries: entries, depth: depth, relative: relative, rules: inForce))
         } catch {
             // Never skipped in silence: the walk reports the folder and exits 1 at the end.
@@ -231,10 +234,10 @@ struct IgnoreRules {
     /// The rules of `folder`'s `.gitignore` then `.ignore`, or nil when it has neither. A file of
     /// more than `Limits.ignoreRules` rules, or with a rule longer than `Limits.globLength`, is
     /// an error (every entry below is matched against every rule).
-    init?(folder: RawPath, relative: [String], above: [String] = []) throws(UTIError) {
+    init?(folder: RawPath, relative: [String], above: [String] = [], in workingFolder: WorkingFolder = .current) throws(UTIError) {
         var rules: [Rule] = []
         for file in [".gitignore", ".ignore"] {
-            try Self.read(folder.appending(Array(file.utf8)).description, into: &rules)
+            try Self.read(folder.appending(Array(file.utf8)).description, in: workingFolder, into: &rules)
         }
         guard !rules.isEmpty else { return nil }
         self.relative = relative
@@ -253,8 +256,8 @@ struct IgnoreRules {
         self.rules = rules
     }
 
-    private static func read(_ path: String, into rules: inout [Rule]) throws(UTIError) {
-        guard let bytes = try? FileContents.read(path: path, limit: Limits.documentBytes) else { return }
+    private static func read(_ path: String, in folder: WorkingFolder = .current, into rules: inout [Rule]) throws(UTIError) {
+        guard let bytes = try? FileContents.read(path: path, in: folder, limit: Limits.documentBytes) else { return }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
             guard line.utf8.count <= Limits.globLength else {
                 throw Limits.exceeded("\(path): a rule", "glob-length", Limits.globLength)
@@ -361,8 +364,9 @@ final class LineReader {
     private var finished = false
     static let lineLimit = Limits.listedNameBytes
 
-    /// Names from the file at `path`, or from `standardInput` (the context's, not closed) for `-`.
-    init(path: String, separator: UInt8, standardInput: Int32) throws(UTIError) {
+    /// Names from the file at `path` (relative to `folder`), or from `standardInput` (the
+    /// context's, not closed) for `-`.
+    init(path: String, in folder: WorkingFolder = .current, separator: UInt8, standardInput: Int32) throws(UTIError) {
         name = path
         self.separator = separator
         if path == "-" {
@@ -370,7 +374,7 @@ final class LineReader {
             ownsDescriptor = false
         } else {
             ownsDescriptor = true
-            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            let opened = open(folder.locate(path), O_RDONLY | O_CLOEXEC)
             guard opened >= 0 else { throw FileContents.error(path: path, errno: errno) }
             var status = stat()
             if fstat(opened, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {

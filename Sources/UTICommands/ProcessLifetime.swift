@@ -27,6 +27,7 @@ extension UTIContext {
         let inferrer = TypeInferrer(
             catalog: catalog, database: database, sniffer: MagicSniffer.loadingWhenFirstAsked(environment: environment),
             followSymlinks: followSymlinks, environment: environment)
+        inferrer.workingFolder = workingFolder
         ProcessLifetime.keep([inferrer], if: endsProcess)
         return inferrer
     }

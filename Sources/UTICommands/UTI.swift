@@ -96,7 +96,7 @@ public enum UTIMain {
         // `uti PATH...` identifies, as file(1) and magika take a path; a command's name wins over a
         // file of that name.
         var arguments = arguments
-        if CommandNames.namesAPathNotACommand(arguments[0]) { arguments.insert("identify", at: 0) }
+        if CommandNames.namesAPathNotACommand(arguments[0], in: context.workingFolder) { arguments.insert("identify", at: 0) }
         // A misspelt command (`uti identfy x`, `uti help identfy`) is named, with the nearest one.
         if let problem = CommandNames.problem(in: arguments) {
             context.reportError(problem)
@@ -213,7 +213,7 @@ struct CatalogOptions: ParsableArguments {
     /// The system's catalog (as `context`'s environment finds it) with the files of UTI_TYPES and
     /// `typeFiles` added, in that order.
     static func catalog(typeFiles: [String], in context: UTIContext) throws(UTIError) -> TypeCatalog {
-        try context.systemCatalog.adding(contentsOf: declarationFiles(typeFiles: typeFiles, in: context))
+        try context.systemCatalog.adding(contentsOf: declarationFiles(typeFiles: typeFiles, in: context), in: context.workingFolder)
     }
 
     /// The catalog for commands that only look the named types up (`conforms`, `type`): the
@@ -330,10 +330,10 @@ enum CommandNames {
 
     /// Whether a first word names an existing file, folder or link and no command (`help` included):
     /// `uti photo.png` is `uti identify photo.png`.
-    static func namesAPathNotACommand(_ word: String) -> Bool {
+    static func namesAPathNotACommand(_ word: String, in folder: WorkingFolder = .current) -> Bool {
         guard !word.hasPrefix("-"), !all.contains(word) else { return false }
         var status = stat()
-        return lstat(word, &status) == 0
+        return lstat(folder.locate(word), &status) == 0
     }
 
     /// What bare `uti` prints.

@@ -113,7 +113,8 @@ struct WrapCommand: ContextualCommand {
     func run(in context: UTIContext) throws {
         if let path = documentToValidate {
             let problems = SessionDocument.problems(
-                try JSONValue.parse(try readDocument(path, standardInput: context.standardInput), source: path), converters: ImageCodec.registry)
+                try JSONValue.parse(try readDocument(path, in: context.workingFolder, standardInput: context.standardInput), source: path),
+                converters: ImageCodec.registry)
             for line in DocumentProblem.summary(problems) { context.reportError("\(path): \(line)") }
             if !problems.isEmpty { throw ExitCode(2) }
             context.standardOutput.line(Output.terminalSafe("\(path): valid drag session"))
@@ -127,7 +128,7 @@ struct WrapCommand: ContextualCommand {
         } else if merge {
             for (index, path) in paths.enumerated() {
                 let part = try SessionDocument.decode(
-                    try readDocument(path, standardInput: context.standardInput), source: path, converters: ImageCodec.registry)
+                    try readDocument(path, in: context.workingFolder, standardInput: context.standardInput), source: path, converters: ImageCodec.registry)
                 if index == 0 {
                     session = part
                 } else {
@@ -136,6 +137,7 @@ struct WrapCommand: ContextualCommand {
             }
         } else {
             var wrapper = Wrapper(catalog: catalog, converters: ImageCodec.registry)
+            wrapper.workingFolder = context.workingFolder
             wrapper.includeDerived = derive
             // Only NSItemProvider(contentsOf:contentType:openInPlace:coordinated:visibility:)
             // opens in place, and it registers the file's type alone: no URL types.
@@ -154,7 +156,7 @@ struct WrapCommand: ContextualCommand {
                     failed = true
                     continue
                 }
-                let recorded = relative ? path : Wrapper.absolute(path)
+                let recorded = relative ? path : Wrapper.absolute(path, in: context.workingFolder)
                 if let objectClass {
                     do {
                         let file = IdentifiedFile(inference)
@@ -177,7 +179,7 @@ struct WrapCommand: ContextualCommand {
                 provider.register(
                     Representation(
                         type: resolved.identifier, kind: .file, openInPlace: openInPlace,
-                        source: .path(relative ? path : Wrapper.absolute(path))))
+                        source: .path(relative ? path : Wrapper.absolute(path, in: context.workingFolder))))
                 if provider.suggestedName == nil { provider.suggestedName = Wrapper.suggestedName(for: RawPath(path).lastComponent) }
             }
             session.items.append(DragItem(provider: provider))
@@ -203,7 +205,7 @@ struct WrapCommand: ContextualCommand {
     /// carries its source index path, a local object of the list's item class, and what its
     /// content offers: a file as NSItemProvider(contentsOf:) wraps it, or text as each of its types.
     private func dragFromList(_ file: String, catalog: TypeCatalog, in context: UTIContext) throws -> DragSession {
-        var list = try ListDocument.decode(try readDocument(file, standardInput: context.standardInput), source: file)
+        var list = try ListDocument.decode(try readDocument(file, in: context.workingFolder, standardInput: context.standardInput), source: file)
         if let os { list.os = OSRelease(os) }
         func indexPath(_ text: String, option: String) throws(UTIError) -> ListIndexPath {
             guard let path = ListIndexPath(text) else {
@@ -234,11 +236,12 @@ struct WrapCommand: ContextualCommand {
         // UICollectionView.dragInteractionEnabled page).
         session.restrictedToSourceApplication = list.dragsStayInApplication
         var wrapper = Wrapper(catalog: catalog, converters: ImageCodec.registry)
+        wrapper.workingFolder = context.workingFolder
         wrapper.includeDerived = derive
         wrapper.includeURLs = !noURL && !openInPlace
         wrapper.openInPlace = openInPlace
         let inferrer = context.inferrer(catalog: catalog, followSymlinks: followSymlinks)
-        let folder = Wrapper.absolute(RawPath(file).directory)
+        let folder = Wrapper.absolute(RawPath(file).directory, in: context.workingFolder)
         for path in dragged {
             let entry = list.item(at: path)!
             var provider = ItemProvider(suggestedName: entry.identifier)
@@ -315,14 +318,14 @@ struct WrapCommand: ContextualCommand {
 /// A document from a file or, for `-` when a `standardInput` descriptor is given, standard input,
 /// bounded by `Limits.documentBytes`; a document that cannot be read or is too large is bad input
 /// (exit status 2) either way.
-func readDocument(_ path: String, standardInput: Int32? = nil) throws(UTIError) -> [UInt8] {
+func readDocument(_ path: String, in folder: WorkingFolder = .current, standardInput: Int32? = nil) throws(UTIError) -> [UInt8] {
     if path == "-", let standardInput {
         let (bytes, complete) = IdentifyCommand.readStandardInput(standardInput, limit: Limits.documentBytes)
         guard complete else { throw Limits.exceeded("-: standard input", "document-bytes", Limits.documentBytes) }
         return bytes
     }
     do {
-        return try FileContents.read(path: path, limit: Limits.documentBytes)
+        return try FileContents.read(path: path, in: folder, limit: Limits.documentBytes)
     } catch  where error.code == .tooLarge {
         throw Limits.exceeded(path, "document-bytes", Limits.documentBytes)
     } catch {

@@ -76,3 +76,38 @@ public func joinPath(_ folder: String, _ file: String) -> String {
     let joined = parts.joined(separator: "/")
     return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
 }
+
+/// The folder relative paths are resolved in: the process's working folder (`current`), or one a
+/// caller names, as a server running commands for several requests at once does, where changing
+/// the process's folder would change it for every request. Paths keep their spelling in records
+/// and messages; only the system calls see a relative one joined to the folder (`locate`), as
+/// `openat(2)` with a folder's descriptor resolves it: textually joined, `..` and links left to
+/// the kernel.
+public struct WorkingFolder: Sendable, Hashable {
+    /// The folder's absolute path, or nil for the process's working folder.
+    public let path: String?
+
+    /// The process's working folder, whatever it is when a path is used.
+    public static let current = WorkingFolder(path: nil)
+
+    private init(path: String?) { self.path = path }
+
+    /// The folder at `path`, which must be absolute (a relative one would move with the process's
+    /// folder).
+    public init(_ path: String) throws(UTIError) {
+        guard path.hasPrefix("/") else { throw UTIError(.invalidInput, "working folder \(path): is not an absolute path") }
+        self.path = path
+    }
+
+    /// `path` as a system call in this folder sees it.
+    public func locate(_ path: String) -> String {
+        guard let folder = self.path, !path.isEmpty, !path.hasPrefix("/") else { return path }
+        return folder.hasSuffix("/") ? folder + path : folder + "/" + path
+    }
+
+    /// The same, for a path given as bytes.
+    public func locate(_ path: RawPath) -> RawPath {
+        guard let folder = self.path, !path.bytes.isEmpty, path.bytes.first != UInt8(ascii: "/") else { return path }
+        return RawPath(bytes: Array(folder.utf8) + (folder.hasSuffix("/") ? [] : [UInt8(ascii: "/")]) + path.bytes)
+    }
+}

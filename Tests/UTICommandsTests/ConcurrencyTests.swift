@@ -89,4 +89,70 @@ import UniformTypes
             #expect(answer == expected, "task \(task)")
         }
     }
+
+    /// Requests in folders of their own, as a server gives each one a folder: every command
+    /// resolves relative paths in its context's working folder (arguments, `-r`, a bare path,
+    /// `--files-from`, manifests and their globs, sessions, `--out`), not in the process's, which
+    /// nothing changes; records and messages keep the paths as given. Both folders hold
+    /// `in/upload`, a PNG in one and a PDF in the other.
+    @Test func requestsInFoldersOfTheirOwnRunAtOnce() async throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = FileManager.default.currentDirectoryPath
+        var folders: [(folder: WorkingFolder, type: String, url: URL)] = []
+        for (name, file, type) in [("a", "files/photo.png", "public.png"), ("b", "files/letter.pdf", "com.adobe.pdf")] {
+            let folder = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("in"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: fixture(file), toPath: folder.appendingPathComponent("in/upload").path)
+            try Data("{\"expectations\": [{\"files\": \"in/*\", \"type\": \"\(type)\"}]}\n".utf8)
+                .write(to: folder.appendingPathComponent("manifest.json"))
+            try Data("in/upload\n".utf8).write(to: folder.appendingPathComponent("list"))
+            folders.append((try WorkingFolder(folder.path), type, folder))
+        }
+        @Sendable func run(_ arguments: [String], in folder: WorkingFolder, stdin: [UInt8]? = nil) -> (Int32, String) {
+            let result = UTIContext.capturing(standardInput: stdin, environment: testEnvironment, workingFolder: folder) { context in
+                UTIMain.run(arguments: arguments, in: context)
+            }
+            return (result.status, String(decoding: result.standardOutput + result.standardError, as: UTF8.self))
+        }
+        @Sendable func request(_ folder: WorkingFolder, _ type: String) -> [String] {
+            let walked = run(["identify", "-r", "in"], in: folder)
+            let bare = run(["in/upload"], in: folder)
+            let listed = run(["identify", "-b", "--files-from", "list"], in: folder)
+            let checked = run(["check", "-q", "manifest.json"], in: folder)
+            let missing = run(["identify", "absent"], in: folder)
+            let session = run(["wrap", "in/upload"], in: folder)
+            let dropped = run(["drop", "--accepts", "public.item", "--out", "inbox", "--format", "jsonl"], in: folder, stdin: Array(session.1.utf8))
+            return [
+                "\(walked.0) \(walked.1)", "\(bare.0) \(bare.1)", "\(listed.0) \(listed.1)", "\(checked.0)", "\(missing.0) \(missing.1)",
+                "\(session.0) \(session.1.contains("\"\(folder.locate("in/upload"))\""))", "\(dropped.0) \(dropped.1.contains("\"inbox/upload"))",
+            ]
+        }
+        let expected = folders.map { folder, type, _ in
+            [
+                "0 in/upload: \(type)\n", "0 in/upload: \(type)\n", "0 \(type)\n", "0",
+                "1 absent: error: no such file or directory\n", "0 true", "0 true",
+            ]
+        }
+        let together = await withTaskGroup(of: (Int, [String]).self) { group in
+            for task in 0..<8 {
+                let (folder, type, _) = folders[task % 2]
+                group.addTask { (task, request(folder, type)) }
+            }
+            var answers: [Int: [String]] = [:]
+            for await (task, answer) in group { answers[task] = answer }
+            return answers
+        }
+        for (task, answer) in together.sorted(by: { $0.key < $1.key }) {
+            #expect(answer == expected[task % 2], "task \(task)")
+        }
+        // Each request's loads are in its own folder's inbox, none where the process works.
+        for (_, _, url) in folders {
+            let inbox = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("inbox").path)
+            #expect(inbox.count == 4)
+        }
+        #expect(FileManager.default.currentDirectoryPath == before)
+        #expect(!FileManager.default.fileExists(atPath: before + "/inbox"))
+        #expect(throws: UTIError.self) { try WorkingFolder("relative/folder") }
+    }
 }
