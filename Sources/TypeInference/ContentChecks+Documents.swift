@@ -389,6 +389,48 @@ extension ContentChecks {
         return marked >= 2 && tagged >= 1
     }
 
+    /// A BibTeX database (Oren Patashnik, "BibTeXing", 1988, section 2): entries written
+    /// `@TYPE{KEY,` (or with parentheses) followed by `field = value` pairs, and the `@string`,
+    /// `@preamble` and `@comment` commands. BibTeX ignores text outside entries; this asks that
+    /// the first line that says something, after `%` comment lines (which JabRef and Zotero
+    /// write), open an entry of a type BibTeX or biblatex defines, and that a field follow.
+    static func isBibTeX(_ body: ArraySlice<UInt8>) -> Bool {
+        var opened = false
+        for line in leadingLines(body, limit: 40, omittingEmpty: true) {
+            let text = line.drop { $0 == 0x20 || $0 == 0x09 }
+            guard let first = text.first else { continue }
+            if !opened {
+                if first == UInt8(ascii: "%") { continue }
+                guard first == UInt8(ascii: "@") else { return false }
+                let type = text.dropFirst().prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+                let rest = text.dropFirst(1 + type.count).drop { $0 == 0x20 || $0 == 0x09 }
+                guard bibTeXEntryTypes.contains(String(decoding: type, as: UTF8.self).lowercased()),
+                    let open = rest.first, open == UInt8(ascii: "{") || open == UInt8(ascii: "(")
+                else { return false }
+                if ["string", "preamble", "comment"].contains(String(decoding: type, as: UTF8.self).lowercased()) { return true }
+                // The citation key, then the comma that ends it.
+                let key = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 != UInt8(ascii: ",") && $0 != 0x20 && $0 != 0x09 }
+                guard !key.isEmpty, !key.contains(UInt8(ascii: "=")) else { return false }
+                opened = true
+                continue
+            }
+            // A field: a name, then `=`.
+            let name = text.prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }
+            let after = text.dropFirst(name.count).drop { $0 == 0x20 || $0 == 0x09 }
+            return !name.isEmpty && after.first == UInt8(ascii: "=")
+        }
+        return false
+    }
+
+    /// The entry types of BibTeX's standard styles ("BibTeXing", section 3.1) and biblatex's
+    /// (its manual, section 2.1), and BibTeX's three commands.
+    static let bibTeXEntryTypes: Set<String> = [
+        "article", "book", "booklet", "conference", "inbook", "incollection", "inproceedings", "manual", "mastersthesis", "misc",
+        "phdthesis", "proceedings", "techreport", "unpublished", "online", "report", "thesis", "collection", "dataset", "software",
+        "patent", "periodical", "mvbook", "mvcollection", "mvproceedings", "reference", "suppbook", "suppcollection", "electronic",
+        "string", "preamble", "comment",
+    ]
+
     /// A SubRip file: a cue number on the first line, a `-->` timing line with commas next.
     static func isSubRip(_ body: ArraySlice<UInt8>) -> Bool {
         let lines = body.prefix(200).split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)

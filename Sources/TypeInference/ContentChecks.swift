@@ -426,6 +426,15 @@ package enum ContentCheckOrder {
                 sample.begins("msgid \"") || contains(Array("\nmsgid \"".utf8), in: sample.body) ? ("org.gnu.gettext.po", "gettext translation", false) : nil
             },
             Check(
+                name: "bibtex", summary: "BibTeX entries: @TYPE{KEY, then field = value",
+                specification: "Oren Patashnik, BibTeXing (1988), sections 2 and 3.1; the biblatex manual's entry types",
+                examples: [
+                    .fixture("files/references.bib", "org.freedesktop.mime.text.x-bibtex"),
+                    .text("@InProceedings(hoare1969,\n  author = \"C. A. R. Hoare\",\n  year = 1969)\n", "org.freedesktop.mime.text.x-bibtex"),
+                ],
+                counterexamples: [.text("@media screen {\n  body { margin: 0; }\n}\n"), .text("@article is how a citation starts.\n")]
+            ) { isBibTeX($0.body) ? ("org.freedesktop.mime.text.x-bibtex", "BibTeX database", false) : nil },
+            Check(
                 name: "yaml", summary: "YAML 1.2 by its block structure",
                 specification: "YAML 1.2.2: block mappings and sequences, the document marker",
                 examples: [.fixture("files/config.yaml", "public.yaml")],
