@@ -14,11 +14,12 @@ public final class OpenFolder: @unchecked Sendable {
     /// Opens the folder at `path` (relative to `folder`); fails when it is not a folder or is a
     /// symbolic link.
     public init(path: String, in folder: WorkingFolder = .current) throws(UTIError) {
-        let opened = open(folder.locate(path), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let located = folder.locate(path)
+        let opened = open(located, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard opened >= 0 else {
             if errno == ELOOP || errno == ENOTDIR {
                 var status = stat()
-                if lstat(folder.locate(path), &status) == 0 {
+                if lstat(located, &status) == 0 {
                     let kind = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : FileContents.kindPhrase(mode: status.st_mode)
                     throw UTIError(.invalidInput, "\(path): is \(kind), not a folder")
                 }

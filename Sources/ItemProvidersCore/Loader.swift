@@ -14,6 +14,8 @@ public struct Loader {
     public let base: String
     /// Where a relative `folder` is looked up (the paths the loader reports keep its spelling).
     public var workingFolder = WorkingFolder.current
+    /// `folder` as the system calls see it.
+    private var location: String { workingFolder.locate(folder) }
     /// For each name stem, the next suffix worth trying, so that thousands of items with one
     /// suggested name find free names in linear time.
     private let nextSuffix = SuffixMemo()
@@ -42,7 +44,7 @@ public struct Loader {
     /// (`OpenFolder.removeAbandonedTemporaries`: unlocked, and quiet for a minute).
     public func prepare() throws(UTIError) {
         var status = stat()
-        if lstat(workingFolder.locate(folder), &status) == 0 {
+        if lstat(location, &status) == 0 {
             guard status.st_mode & S_IFMT != S_IFLNK else {
                 throw UTIError(.invalidInput, "\(folder): the output folder is a symbolic link; name the folder it points to")
             }
@@ -52,7 +54,7 @@ public struct Loader {
             try outputFolder().removeAbandonedTemporaries(prefix: Self.temporaryPrefix)
             return
         }
-        guard mkdir(workingFolder.locate(folder), 0o755) == 0 else { throw FileContents.error(path: folder, errno: errno) }
+        guard mkdir(location, 0o755) == 0 else { throw FileContents.error(path: folder, errno: errno) }
         _ = try outputFolder()
     }
 
@@ -298,7 +300,7 @@ public struct Loader {
     private func refuseIfOutputIsInside(_ source: String) throws(UTIError) {
         var status = stat()
         guard stat(source, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-            let sourceReal = Self.realPath(source), let outputReal = Self.realPath(workingFolder.locate(folder))
+            let sourceReal = Self.realPath(source), let outputReal = Self.realPath(location)
         else { return }
         if outputReal == sourceReal || outputReal.hasPrefix(sourceReal == "/" ? "/" : sourceReal + "/") {
             throw UTIError(.invalidInput, "\(source): cannot be loaded into \(folder), which is inside it")

@@ -127,16 +127,11 @@ public struct Wrapper {
     /// `path` made absolute against `folder` (the process's working directory by default), with
     /// `.` and `..` resolved textually.
     public static func absolute(_ path: String, in folder: WorkingFolder = .current) -> String {
-        var base = "/"
-        if let named = folder.path, !path.hasPrefix("/") {
-            base = named
-        } else if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            if getcwd(&buffer, buffer.count) != nil {
-                base = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-        }
-        return joinPath(base, path)
+        guard !path.hasPrefix("/") else { return joinPath("/", path) }
+        if let base = folder.path { return joinPath(base, path) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return joinPath("/", path) }
+        return joinPath(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), path)
     }
 
     /// A `file://` URL, percent-encoding everything but unreserved characters and `/`.

@@ -402,12 +402,12 @@ extension ContentChecks {
             if !opened {
                 if first == UInt8(ascii: "%") { continue }
                 guard first == UInt8(ascii: "@") else { return false }
-                let type = text.dropFirst().prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-                let rest = text.dropFirst(1 + type.count).drop { $0 == 0x20 || $0 == 0x09 }
-                guard bibTeXEntryTypes.contains(String(decoding: type, as: UTF8.self).lowercased()),
-                    let open = rest.first, open == UInt8(ascii: "{") || open == UInt8(ascii: "(")
+                let letters = text.dropFirst().prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+                let type = String(decoding: letters, as: UTF8.self).lowercased()
+                let rest = text.dropFirst(1 + letters.count).drop { $0 == 0x20 || $0 == 0x09 }
+                guard bibTeXEntryTypes.contains(type), let open = rest.first, open == UInt8(ascii: "{") || open == UInt8(ascii: "(")
                 else { return false }
-                if ["string", "preamble", "comment"].contains(String(decoding: type, as: UTF8.self).lowercased()) { return true }
+                if ["string", "preamble", "comment"].contains(type) { return true }
                 // The citation key, then the comma that ends it.
                 let key = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 != UInt8(ascii: ",") && $0 != 0x20 && $0 != 0x09 }
                 guard !key.isEmpty, !key.contains(UInt8(ascii: "=")) else { return false }

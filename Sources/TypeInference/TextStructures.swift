@@ -342,22 +342,22 @@ enum TextStructures {
     /// The text an `.ig` request ignores (groff(7): input up to a line calling its end macro,
     /// `..` by default; a licence often sits there at the top of a macro file) is not counted.
     static func isRoff(_ lines: [Substring]) -> Bool {
+        // The first word of `text`, after blanks.
+        func word(_ text: Substring) -> Substring {
+            text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
+        }
         var said: [Substring] = []
         var ignoredUntil: Substring?
         for line in lines {
             if let end = ignoredUntil {
-                if line.first == "." || line.first == "'",
-                    line.dropFirst().drop(while: { $0 == " " || $0 == "\t" }).prefix(while: { $0 != " " && $0 != "\t" && $0 != "\r" }) == end
-                {
-                    ignoredUntil = nil
-                }
+                if line.first == "." || line.first == "'", word(line.dropFirst()) == end { ignoredUntil = nil }
                 continue
             }
             guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
             said.append(line)
             if roffRequest(line) == "ig" {
-                let argument = line.dropFirst().drop { $0 == " " || $0 == "\t" }.dropFirst(2).drop { $0 == " " || $0 == "\t" }
-                let end = argument.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
+                // `.ig END`: the word after the request's name, else `..`'s `.`.
+                let end = word(line.dropFirst().drop { $0 == " " || $0 == "\t" }.dropFirst(2))
                 ignoredUntil = end.isEmpty ? "." : end
             }
         }

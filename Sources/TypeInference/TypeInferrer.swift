@@ -521,7 +521,13 @@ public final class TypeInferrer {
     func contentRejects(_ type: UTType, _ found: ContentEvidence, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !type.isDynamic else { return false }
         let binary = found.type == .data && !found.isText && bytes.contains(0) && !TextEncodings.isBOMlessUTF32(bytes)
-        return (binary && type.conforms(to: .text) && NameRequirement.all(of: type).isEmpty) || signatureRejects(type, bytes)
+        return (binary && Self.isTextWithoutRequirements(type)) || signatureRejects(type, bytes)
+    }
+
+    /// A text format whose specification, as uti states it, admits nothing binary: what bytes
+    /// that are no text are not (`contentRejects`).
+    static func isTextWithoutRequirements(_ type: UTType) -> Bool {
+        type.conforms(to: .text) && NameRequirement.all(of: type).isEmpty
     }
 
     /// Whether `type`'s own signatures reject `bytes`: the format's specification says what every

@@ -126,7 +126,7 @@ extension TypeInferrer {
     private func mismatchBasis(_ claimed: UTType, _ content: UTType, _ rule: Reconciliation.Rule?) -> String {
         if rule == .nameRejected {
             // A text format with no requirement of its own is rejected by binary bytes (`contentRejects`).
-            if content == .data && claimed.conforms(to: .text) && NameRequirement.all(of: claimed).isEmpty {
+            if content == .data && Self.isTextWithoutRequirements(claimed) {
                 return "claimed \(claimed.identifier), a text format, for bytes that are no text"
             }
             return "claimed \(claimed.identifier), whose signature the bytes lack"
