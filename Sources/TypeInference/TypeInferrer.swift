@@ -399,9 +399,18 @@ public final class TypeInferrer {
         let decisiveMIMEType = own.flatMap { own in
             decisive?.tagSpecification[.mimeType].contains { $0.lowercased() == own.mimeType.lowercased() } == true ? own.mimeType : nil
         }
+        // A rule's signature of a binary format (a pixmap's `P6`, a capture's byte-order magic)
+        // says that high bytes with no control character among them are that format's data, not
+        // text in a single-byte set: libmagic, which tries its signatures before text, judges them.
+        let namesBinaryFormat = [own, system].contains { match in
+            guard let match, !Self.genericMIMETypes.contains(match.mimeType),
+                let type = match.isUTIRule ? ownRuleType(match.mimeType) : systemRuleType(match.mimeType), !type.isDynamic
+            else { return false }
+            return !type.conforms(to: .text) && !(sharedMIME?.database.isSubclass(match.mimeType, of: "text/plain") ?? false)
+        }
         let found = try ownAndMagicEvidence(
             headCount: headCount, size: size, decisive: decisive, decisiveMIMEType: decisiveMIMEType, zip: zip, whole: whole,
-            compound: compound, nameSaysText: nameSaysText, readAt: readAt)
+            compound: compound, nameSaysText: nameSaysText, eightBitText: !namesBinaryFormat, readAt: readAt)
         // What the rules say next to it: the system's where uti's decided (a narrower format the
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
@@ -786,12 +795,13 @@ public final class TypeInferrer {
 
     /// What the bytes are. uti's own unambiguous checks come first (`decisive`, the type a
     /// signature of its rules names, then the checks in Swift: executables and containers); text
-    /// in ASCII, UTF-8 or marked UTF-16 is uti's to tell (a format its text checks recognize,
-    /// else plain text); libmagic answers the rest: other binary content, and text in other
-    /// encodings. With `magicDescriptions` libmagic is always asked, for its description.
+    /// in ASCII, UTF-8, marked UTF-16 or a single-byte set (ISO 8859, a code page) is uti's to
+    /// tell (a format its text checks recognize, else plain text); libmagic answers the rest:
+    /// other binary content, and text in other encodings (UTF-16 without a mark, UTF-32,
+    /// EBCDIC). With `magicDescriptions` libmagic is always asked, for its description.
     private func ownAndMagicEvidence(
         headCount: Int, size: Int, decisive: UTType?, decisiveMIMEType: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?, nameSaysText: () -> Bool, readAt: (_ offset: Int, _ count: Int) -> [UInt8]?
+        compound: () -> CompoundFile?, nameSaysText: () -> Bool, eightBitText: Bool, readAt: (_ offset: Int, _ count: Int) -> [UInt8]?
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
@@ -825,11 +835,16 @@ public final class TypeInferrer {
             {
                 return found
             }
-            if let encoding = TextEncodings.plainEncoding(of: head, isComplete: isComplete) {
+            // Text in a single-byte set (ISO 8859, a code page) is read as uti reads UTF-8, its
+            // encoding named as libmagic names it, unless a rule named a binary format.
+            if let encoding = TextEncodings.plainEncoding(of: head, isComplete: isComplete)
+                ?? (eightBitText ? TextEncodings.eightBitEncoding(of: head) : nil)
+            {
                 if let found = textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil) { return found }
                 // A statement of a language, too few to decide it alone (a three-line Python
-                // script): libmagic, which reads the text its own way, corroborates it or not.
-                if encoding == "us-ascii" || encoding == "utf-8",
+                // script): libmagic, which reads the text its own way, corroborates it or not;
+                // not asked where a text name overrules the weak answer whatever libmagic says.
+                if encoding == "us-ascii" || encoding == "utf-8", !nameSaysText(),
                     let hint = ContentChecks.languageHint(head.prefix(ContentChecks.textPrefix)),
                     let said = try magicMIMEType(headCount: headCount), let named = MIMENames.identifier(libmagicSays: said),
                     named == hint.type.0,
@@ -907,6 +922,17 @@ public final class TypeInferrer {
             let found = evidence(decisive.identifier, nil, mimeType: report.mimeType, encoding: report.encoding, check: "signature")
         {
             return described(found)!
+        }
+        // With libmagic asked about everything: text in a single-byte set, which uti reads as
+        // text without it, is not the binary format libmagic's first bytes named (a DOS program
+        // by the Greek letter 0xB8), as without libmagic.
+        if magicDescriptions, eightBitText, TextEncodings.plainEncoding(of: head, isComplete: isComplete) == nil,
+            let encoding = TextEncodings.eightBitEncoding(of: head), let named = magicType(report), !named.conforms(to: .text)
+        {
+            let text =
+                textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil)
+                ?? evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding, check: "plain-text")
+            return described(text)!
         }
         if report.isText {
             if let found = textEvidence(head, encoding: report.encoding, isComplete: isComplete, mimeType: report.mimeType) {

@@ -216,7 +216,7 @@ extension HelpText {
         public.named-pipe, public.socket, public.character-special and public.block-special and are never \
         opened. (2) Content, from the first 64 KiB: uti's own checks first where they are unambiguous: \
         camera raws by their TIFF tags or headers (camera-raw); exact signatures, uti's rules of priority 90 \
-        or more, which decide without libmagic (signature); its binary checks, in this order: \(HelpFacts.binaryChecks); and text in ASCII, UTF-8 or marked UTF-16 by its text checks, in this order, the first that finds a \
+        or more, which decide without libmagic (signature); its binary checks, in this order: \(HelpFacts.binaryChecks); and text in ASCII, UTF-8, marked UTF-16 or a single-byte set (ISO 8859, a code page: its encoding named as libmagic names it, iso-8859-1 or unknown-8bit) by its text checks, in this order, the first that finds a \
         format deciding: \(HelpFacts.textChecks). The findings of the structure and language checks are guesses (weak \
         in --explain) that a text name, .txt too, overrides; --explain and the record's \
         evidence.content.check name the check that decided. Other text in those encodings is plain text \
@@ -227,7 +227,7 @@ extension HelpText {
         libmagic's language tests look for; or it is minified onto long lines): then libmagic's answer (a \
         language from keywords) is a weak answer, which stands over the database's rules of priority 50 or \
         below; prose and configuration are not shown to libmagic (its text pass costs 1-4 ms a file). Then libmagic for everything else \
-        (binary content, text in other encodings), shown what it would read of the file itself, the first \
+        (binary content, text in other encodings: unmarked UTF-16, UTF-32, EBCDIC), shown what it would read of the file itself, the first \
         MiB (the libmagic-bytes limit), not the head (OLE compound storage, \
         whose directory may lie anywhere, is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
         root elements by namespace; on as much of the file as the farthest rule compares where that is past the head, up to that MiB) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \

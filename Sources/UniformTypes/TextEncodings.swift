@@ -109,6 +109,30 @@ public enum TextEncodings {
         }
     }
 
+    /// The encoding of text in a single-byte character set, as libmagic classifies it (its
+    /// encoding.c: every byte text in plain ASCII, in ISO 8859, or in an extended set such as a
+    /// Mac or PC code page): `iso-8859-1` when every byte is a printable ASCII character, an
+    /// allowed control, NEL (0x85) or 0xA0 to 0xFF; `unknown-8bit` when bytes 0x80 to 0x9F occur
+    /// too; `us-ascii` for ASCII whose only other byte is NEL, which libmagic counts as ASCII.
+    /// nil for anything else (a NUL, another control, DEL): binary, or text in an encoding
+    /// libmagic tells (UTF-16 without a mark, EBCDIC). For `head`s `plainEncoding` refused:
+    /// libmagic decides the encoding on the first 64 KiB (MAGIC_PARAM_ENCODING_MAX), as uti
+    /// reads a head.
+    public static func eightBitEncoding(of head: [UInt8]) -> String? {
+        var latin1 = false
+        var extended = false
+        for byte in head {
+            if byte < 0x80 {
+                if byte < 0x20 && (allowedControls >> byte) & 1 == 0 || byte == 0x7F { return nil }
+            } else if byte >= 0xA0 {
+                latin1 = true
+            } else if byte != 0x85 {
+                extended = true
+            }
+        }
+        return extended ? "unknown-8bit" : latin1 ? "iso-8859-1" : "us-ascii"
+    }
+
     /// The high bit of each byte of `word` (whose high bits are clear) that equals `byte`.
     @inline(__always)
     private static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {

@@ -32,6 +32,17 @@ import UniformTypes
         #expect(TextEncodings.plainEncoding(of: bytes, isComplete: true) == nil)
     }
 
+    /// Text in a single-byte set is named as libmagic's encoding.c classifies it: ISO 8859 when
+    /// every byte is ASCII text or 0xA0 to 0xFF, an unknown 8-bit set when 0x80 to 0x9F occur
+    /// (Windows-1252's quotes), ASCII where the only other byte is NEL; a NUL or DEL is no text.
+    @Test func singleByteTextIsNamedAsLibmagicNamesIt() {
+        #expect(TextEncodings.eightBitEncoding(of: Array("Caf".utf8) + [0xE9, 0x0A]) == "iso-8859-1")
+        #expect(TextEncodings.eightBitEncoding(of: [0x93] + Array("quoted".utf8) + [0x94, 0xE9]) == "unknown-8bit")
+        #expect(TextEncodings.eightBitEncoding(of: Array("line".utf8) + [0x85] + Array("next".utf8)) == "us-ascii")
+        #expect(TextEncodings.eightBitEncoding(of: Array("Caf".utf8) + [0xE9, 0x00]) == nil)
+        #expect(TextEncodings.eightBitEncoding(of: Array("Caf".utf8) + [0xE9, 0x7F]) == nil)
+    }
+
     @Test func plainASCIIOfEveryLengthIsASCII() {
         for length in 0...20 {
             #expect(TextEncodings.plainEncoding(of: Array(Self.line.prefix(length)), isComplete: true) == "us-ascii")

@@ -987,6 +987,23 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(try uti(["type", "-m", "application/vnd.oasis.opendocument.base"]).stdout.hasPrefix("org.oasis-open.opendocument.database\n"))
     }
 
+    /// Text in a single-byte set is read as uti reads UTF-8 (issue 40): Greek in ISO 8859-7 whose
+    /// first letter is 0xB8 is the text its name says, not the DOS program libmagic's one-byte
+    /// `mov` rule makes of it, and without a name it is plain text, its encoding as file(1) names it.
+    @Test func textInASingleByteSetIsNoProgramByItsFirstByte() throws {
+        let named = try uti(["identify", "--format", "jsonl", "Fixtures/files/greek-notes.txt"])
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(named.stdout.utf8)) as? [String: Any])
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "public.plain-text")
+        #expect(record["encoding"] as? String == "iso-8859-1")
+        #expect(record["mismatch"] is NSNull)
+        let notes = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/files/greek-notes.txt"))
+        #expect(try uti(["identify", "-b", "--mime", "-"], stdin: notes).stdout == "text/plain; charset=iso-8859-1\n")
+        // A raw pixmap (ppm(5): P6, width, height, maximum, then binary samples) whose samples
+        // are all high bytes is the format its signature names, not text in a single-byte set.
+        let pixmap = Data(Array("P6\n2 1\n255\n".utf8) + [0xE0, 0xC8, 0xA0, 0xFF, 0xB4, 0x90])
+        #expect(try uti(["identify", "-b", "-"], stdin: pixmap).stdout == "public.pbm\n")
+    }
+
     /// JSON as configuration files write it (JSONC: VS Code's settings, tsconfig.json; JSON5's
     /// trailing commas) is JSON, not plain text (issue 40); code after a comment is not.
     @Test func jsonWithCommentsAndTrailingCommasIsJSON() throws {
