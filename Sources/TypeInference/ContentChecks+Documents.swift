@@ -81,6 +81,16 @@ extension ContentChecks {
     /// definitions only (an included one, or one whose rules come after the first 8 KiB) is at
     /// least eight macro definitions, three of which expand a macro defined above them with make's
     /// `$(NAME)` (POSIX make, "Macros"; `${NAME}` is the shell's and Java properties' too).
+    /// POSIX make's special targets (.PHONY is GNU make's and BSD make's too).
+    private static let specialTargets: Set<String> = [
+        ".PHONY", ".SUFFIXES", ".DEFAULT", ".PRECIOUS", ".SILENT", ".IGNORE", ".POSIX", ".DELETE_ON_ERROR", ".SECONDARY",
+    ]
+    /// GNU make's directives, which begin a line of a makefile.
+    private static let makeDirectives: Set<String> = [
+        "include", "-include", "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "define", "endef", "export", "override", "vpath",
+    ]
+    private static let makeConditionals: Set<String> = ["ifeq", "ifneq", "ifdef", "ifndef"]
+
     static func isMakefile(_ body: ArraySlice<UInt8>) -> Bool {
         // Every makefile this accepts has a recipe (a tab at a line's start) and a `$` or a
         // special target, or GNU make's `endif`. Text without them (nearly all) is not read line
@@ -169,20 +179,15 @@ extension ContentChecks {
                 rules += 1
                 makeLines += 1
                 underRule = true
-                // POSIX make's special targets (.PHONY is GNU make's and BSD make's too).
-                if [".PHONY", ".SUFFIXES", ".DEFAULT", ".PRECIOUS", ".SILENT", ".IGNORE", ".POSIX", ".DELETE_ON_ERROR", ".SECONDARY"]
-                    .contains(String(trimmed[..<colon]))
-                {
+                if Self.specialTargets.contains(String(trimmed[..<colon])) {
                     specialTargets += 1
                 }
                 continue
             }
             let word = trimmed.prefix { $0 != " " && $0 != "\t" }
-            if ["include", "-include", "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "define", "endef", "export", "override", "vpath"]
-                .contains(String(word))
-            {
+            if Self.makeDirectives.contains(String(word)) {
                 makeLines += 1
-                if ["ifeq", "ifneq", "ifdef", "ifndef"].contains(String(word)) { conditionals += 1 }
+                if Self.makeConditionals.contains(String(word)) { conditionals += 1 }
                 if word == "endif" { conditionalEnds += 1 }
                 continue
             }
@@ -354,11 +359,22 @@ extension ContentChecks {
     /// The macro a line defines, if it is one: `NAME = value`, `NAME := value`, `NAME ?= value`,
     /// `NAME += value`, `NAME != command`.
     static func macroName(_ line: Substring) -> Substring? {
-        guard let equals = line.firstIndex(of: "=") else { return nil }
-        var name = line[..<equals]
-        while let last = name.last, last == " " || last == "\t" || "?+:!".contains(last) { name = name.dropLast() }
-        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" } ? name : nil
+        guard let equals = line.utf8.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+        var end = equals
+        while end > line.startIndex, let last = line.utf8[..<end].last, last == 0x20 || last == 0x09 || Self.assignmentMarks.contains(last) {
+            end = line.utf8.index(before: end)
+        }
+        let name = line[..<end]
+        guard !name.isEmpty else { return nil }
+        // ASCII names, nearly all of them, byte by byte.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.allSatisfy { isIdentifier($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") } ? name : nil
+        }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" } ? name : nil
     }
+
+    /// What may stand between a macro's name and its `=`: `?=`, `+=`, `:=`, `::=`, `!=`.
+    private static let assignmentMarks: [UInt8] = Array("?+:!".utf8)
 
     static func isTodoList(_ body: ArraySlice<UInt8>) -> Bool {
         var marked = 0

@@ -58,9 +58,12 @@ enum TextStructures {
 
     /// The lines that say something: not blank, not a comment that starts with `comment`.
     static func content(_ lines: [Substring], comments: [String]) -> [Substring] {
+        // By bytes: the blanks and comment markers are ASCII, and the formats define them as
+        // characters of their own, not as the start of a grapheme cluster.
         lines.filter { line in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            return !trimmed.isEmpty && !comments.contains { trimmed.hasPrefix($0) }
+            guard let start = line.utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+            let trimmed = line.utf8[start...]
+            return !comments.contains { trimmed.starts(with: $0.utf8) }
         }
     }
 
@@ -100,7 +103,7 @@ enum TextStructures {
         for (position, line) in body.enumerated() {
             // Nine lines in ten must fit: stop once the rest cannot make up for those that did not.
             if (fitting + body.count - position) * 10 < body.count * 9 { return false }
-            let indent = line.prefix { $0 == " " }.count
+            let indent = line.utf8.prefix { $0 == 0x20 }.count
             if line.first == "\t" { return false }  // YAML indents with spaces only
             if let block = blockIndent {
                 if indent > block {
@@ -125,7 +128,7 @@ enum TextStructures {
                 fitting += 1
                 if let opener = previousOpensMapping, indent > opener || indent == opener { nested = nested || indent > opener }
                 previousOpensMapping = nil
-                if item.isEmpty || !item.contains(": ") && !item.hasSuffix(":") { continue }
+                if item.isEmpty || !holdsColonSpace(item) && !item.hasSuffix(":") { continue }
             }
             guard let (key, value) = mappingEntry(item) else {
                 previousOpensMapping = nil
@@ -145,6 +148,26 @@ enum TextStructures {
         return mappings >= 2 && (started || nested) && fitting * 10 >= body.count * 9
     }
 
+    /// Whether an unquoted key is a name: a letter, digit or `_` first, then letters, digits and
+    /// `_-. /`, not ending in a space. ASCII keys, nearly all of them, are read byte by byte.
+    private static func isMappingKey(_ key: Substring) -> Bool {
+        guard key.utf8.last != UInt8(ascii: " ") else { return false }
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            func isAlphanumeric(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+            guard let first = key.utf8.first, isAlphanumeric(first) || first == UInt8(ascii: "_") else { return false }
+            return key.utf8.allSatisfy { isAlphanumeric($0) || Self.keyPunctuation.contains($0) }
+        }
+        guard let first = key.first, first.isLetter || first.isNumber || first == "_" else { return false }
+        return key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /".contains($0) }
+    }
+
+    private static let keyPunctuation: [UInt8] = Array("_-. /".utf8)
+
+    /// Whether `: ` occurs in the text (bytes: both are ASCII).
+    private static func holdsColonSpace(_ text: Substring) -> Bool {
+        zip(text.utf8, text.utf8.dropFirst()).contains { $0 == UInt8(ascii: ":") && $1 == 0x20 }
+    }
+
     /// `key: value` (or `key:`) with a plain or quoted key, as a block mapping writes it.
     static func mappingEntry(_ text: Substring) -> (key: Substring, value: Substring)? {
         let key: Substring
@@ -154,12 +177,10 @@ enum TextStructures {
             key = text[text.index(after: text.startIndex)..<close]
             rest = text[text.index(after: close)...]
         } else {
-            guard let colon = text.firstIndex(of: ":") else { return nil }
+            guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
             key = text[..<colon]
             rest = text[colon...]
-            guard let first = key.first, first.isLetter || first.isNumber || first == "_",
-                key.allSatisfy({ $0.isLetter || $0.isNumber || "_-. /".contains($0) }), key.last != " "
-            else { return nil }
+            guard isMappingKey(key) else { return nil }
         }
         guard rest.hasPrefix(":") else { return nil }
         rest = rest.dropFirst()
@@ -188,7 +209,7 @@ enum TextStructures {
             // Nine lines in ten must fit: stop once the rest cannot make up for those that did not.
             if (fitting + body.count - position) * 10 < body.count * 9 { return nil }
             let text = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix("\r")
-            if inValue, open == 0, text.count < line.count, !text.contains("=") {
+            if inValue, open == 0, text.utf8.count < line.utf8.count, !text.utf8.contains(UInt8(ascii: "=")) {
                 // A value that goes on over indented lines (Python's configparser: "Values can
                 // also span multiple lines, as long as they are indented deeper than the first
                 // line of the value"): INI's, not TOML's.
@@ -199,18 +220,18 @@ enum TextStructures {
             inValue = false
             if open > 0 {
                 // Inside a multi-line array: elements (values and commas) or its closing bracket.
-                open += text.filter { $0 == "[" }.count - text.filter { $0 == "]" }.count
+                open += bracketDepth(text)
                 let element = text.hasSuffix(",") ? text.dropLast() : text
                 if element.hasPrefix("]") || isTOMLValue(element) { fitting += 1 } else { typed = -1_000 }
                 continue
             }
-            if text.hasPrefix("["), text.hasSuffix("]"), !text.contains("=") {
+            if text.utf8.first == UInt8(ascii: "["), text.utf8.last == UInt8(ascii: "]"), !text.utf8.contains(UInt8(ascii: "=")) {
                 if sections == 0, text.hasPrefix("[Desktop ") || text.hasPrefix("[KDE ") { return nil }
                 sections += 1
                 fitting += 1
                 continue
             }
-            guard let equals = text.firstIndex(of: "=") else { continue }
+            guard let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
             let key = text[..<equals].trimmingSuffix(" ").trimmingSuffix("\t")
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "_-. \"'".contains($0) }), key.first != "\"" || key.last == "\"" else {
                 continue
@@ -221,7 +242,7 @@ enum TextStructures {
             inValue = true
             if isTOMLValue(value) {
                 typed += 1
-                open = max(0, value.filter { $0 == "[" }.count - value.filter { $0 == "]" }.count)
+                open = max(0, bracketDepth(value))
             }
         }
         guard assignments >= 2, sections >= 1, fitting * 10 >= body.count * 9 else { return nil }
@@ -230,6 +251,11 @@ enum TextStructures {
         if typed == assignments { return ("io.toml", "TOML document", true) }
         guard sections >= 1 else { return nil }
         return ("com.microsoft.ini", "INI configuration", true)
+    }
+
+    /// How many more `[` than `]` the text holds (bytes: both are ASCII).
+    private static func bracketDepth(_ text: Substring) -> Int {
+        text.utf8.reduce(0) { depth, byte in byte == UInt8(ascii: "[") ? depth + 1 : byte == UInt8(ascii: "]") ? depth - 1 : depth }
     }
 
     /// A TOML value at the start of `value`: a string, a boolean, a number, a date, an array or an

@@ -8,48 +8,44 @@ import UniformTypes
 /// types by identifier.
 /// `typeRecords` keeps the type records already serialized (one run's files share few types).
 func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, policy: VerdictPolicy? = nil) -> [(key: String, value: JSONValue.Member)] {
-    var evidence: JSONValue = nil
+    // Objects as members in key order: a record per file is built without hashing its keys.
+    var evidence = JSONValue.Member.null
     if inference.error == nil {
-        var content: JSONValue = nil
+        var content = JSONValue.Member.null
         if let found = inference.content {
-            var sharedMIMEInfo: JSONValue = nil
+            var sharedMIMEInfo = JSONValue.Member.null
             if let match = found.sharedMIMEInfo {
-                sharedMIMEInfo = ["mimeType": .string(match.mimeType), "priority": .int(match.priority)]
+                sharedMIMEInfo = .object([("mimeType", .string(match.mimeType)), ("priority", .int(match.priority))])
             }
-            content = [
-                "identifier": .string(found.type.identifier), "mimeType": .optional(found.mimeType),
-                "description": .optional(found.description), "sniffer": .string(found.sniffer.rawValue),
-                "check": .optional(found.check), "sharedMIMEInfo": sharedMIMEInfo,
+            var fields: [(key: String, value: JSONValue.Member)] = [
+                ("check", .optional(found.check)), ("description", .optional(found.description)), ("identifier", .string(found.type.identifier)),
             ]
-            if let failure = found.libmagicError, case .object(var fields) = content {
-                fields["libmagicError"] = .string(failure)
-                content = .object(fields)
-            }
+            if let failure = found.libmagicError { fields.append(("libmagicError", .string(failure))) }
+            fields += [("mimeType", .optional(found.mimeType)), ("sharedMIMEInfo", sharedMIMEInfo), ("sniffer", .string(found.sniffer.rawValue))]
+            content = .object(fields)
         }
-        var name: JSONValue = nil
+        var name = JSONValue.Member.null
         if let evidence = inference.name {
-            name = ["value": .string(evidence.value), "identifier": .string(evidence.type.identifier)]
+            name = .object([("identifier", .string(evidence.type.identifier)), ("value", .string(evidence.value))])
         }
-        let candidates: [JSONValue] = inference.candidates.map { candidate in
-            var fields: [String: JSONValue] = [
-                "identifier": .string(candidate.type.identifier), "source": .string(candidate.source.rawValue),
-                "strength": .string(candidate.strength.rawValue),
-            ]
-            if let offset = candidate.offset { fields["offset"] = .int(offset) }
-            if let detail = candidate.detail { fields["detail"] = .string(detail) }
+        let candidates: [JSONValue.Member] = inference.candidates.map { candidate in
+            var fields: [(key: String, value: JSONValue.Member)] = []
+            if let detail = candidate.detail { fields.append(("detail", .string(detail))) }
+            fields.append(("identifier", .string(candidate.type.identifier)))
+            if let offset = candidate.offset { fields.append(("offset", .int(offset))) }
+            fields += [("source", .string(candidate.source.rawValue)), ("strength", .string(candidate.strength.rawValue))]
             return .object(fields)
         }
-        evidence = [
-            "content": content, "extension": name, "decidedBy": .optional(inference.decidedBy?.rawValue),
-            "rule": .optional(inference.rule?.rawValue), "candidates": .array(candidates),
-        ]
+        evidence = .object([
+            ("candidates", .array(candidates)), ("content", content), ("decidedBy", .optional(inference.decidedBy?.rawValue)),
+            ("extension", name), ("rule", .optional(inference.rule?.rawValue)),
+        ])
     }
-    var mismatch: JSONValue = nil
+    var mismatch = JSONValue.Member.null
     if let pair = inference.mismatch {
-        var fields: [String: JSONValue] = [
-            "content": .string(pair.content.identifier), "extension": .optional(pair.`extension`?.identifier),
-        ]
-        if let claim = pair.claim { fields["claim"] = .string(claim) }
+        var fields: [(key: String, value: JSONValue.Member)] = []
+        if let claim = pair.claim { fields.append(("claim", .string(claim))) }
+        fields += [("content", .string(pair.content.identifier)), ("extension", .optional(pair.`extension`?.identifier))]
         mismatch = .object(fields)
     }
     var mimeTypes = inference.error == nil ? typeRecords?.mimeTypes(of: inference) ?? FileMIME.mimeTypes(of: inference) : []
@@ -69,8 +65,8 @@ func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, po
         ("mimeType", .value(mimeTypes.first.map(JSONValue.string) ?? nil)),
         ("mimeTypes", .value(.strings(mimeTypes))),
         ("encoding", .value(.optional(inference.encoding))),
-        ("evidence", .value(evidence)),
-        ("mismatch", .value(mismatch)),
+        ("evidence", evidence),
+        ("mismatch", mismatch),
         ("size", .value(inference.size.map { .int($0) } ?? nil)),
         ("error", .value(error)),
     ]

@@ -124,11 +124,42 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A member value for `serializedObject(_:pretty:)`: a value, or one already serialized
-    /// (`Serialized`), which is copied rather than written again.
-    public enum Member: Sendable {
+    /// A member value for `serializedObject(_:pretty:)`: a value, one already serialized
+    /// (`Serialized`), which is copied rather than written again, or an object or array of
+    /// members, written as `.object` and `.array` are (keys sorted) without the hashing of a
+    /// dictionary: identify builds a few objects per file, and a record's members come in order.
+    public indirect enum Member: Sendable {
         case value(JSONValue)
         case serialized(Serialized)
+        case object([(key: String, value: Member)])
+        case array([Member])
+
+        /// A string, or `null` when absent.
+        public static func optional(_ value: String?) -> Member { .value(.optional(value)) }
+        /// A string.
+        public static func string(_ value: String) -> Member { .value(.string(value)) }
+        /// A whole number.
+        public static func int(_ value: Int) -> Member { .value(.int(value)) }
+        /// null.
+        public static let null = Member.value(.null)
+
+        /// Writes the member `indent` levels in (its own members one further).
+        fileprivate func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
+            switch self {
+            case .value(let value): value.write(to: &output, pretty: pretty, indent: indent)
+            case .serialized(let serialized): output.append(contentsOf: pretty ? serialized.pretty : serialized.compact)
+            case .object(let members):
+                // Members given in key order (as the record writes them) are not sorted again.
+                let ordered = zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key } ? members : members.sorted { $0.key < $1.key }
+                JSONValue.writeObject(ordered, to: &output, pretty: pretty, indent: indent) { member, output in
+                    member.write(to: &output, pretty: pretty, indent: indent + 1)
+                }
+            case .array(let elements):
+                JSONValue.writeArray(elements, to: &output, pretty: pretty, indent: indent) { element, output in
+                    element.write(to: &output, pretty: pretty, indent: indent + 1)
+                }
+            }
+        }
     }
 
     /// A value serialized once for every object it is a member of: its compact bytes, and its
@@ -157,12 +188,7 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
     public static func serializedObject(_ members: [(key: String, value: Member)], pretty: Bool) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(1024)
-        writeObject(members.sorted(by: { $0.key < $1.key }), to: &output, pretty: pretty, indent: 0) { member, output in
-            switch member {
-            case .value(let value): value.write(to: &output, pretty: pretty, indent: 1)
-            case .serialized(let serialized): output.append(contentsOf: pretty ? serialized.pretty : serialized.compact)
-            }
-        }
+        Member.object(members).write(to: &output, pretty: pretty, indent: 0)
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -174,7 +200,7 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
 
     /// An object of `members`, in their order, at `indent` (its members one level in), each
     /// value written by `writeValue`: `{}` when there are none.
-    private static func writeObject<Value>(
+    fileprivate static func writeObject<Value>(
         _ members: [(key: String, value: Value)], to output: inout [UInt8], pretty: Bool, indent: Int,
         writeValue: (Value, inout [UInt8]) -> Void
     ) {
@@ -196,10 +222,28 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
         output.append(UInt8(ascii: "}"))
     }
 
+    /// An array of `elements` at `indent` (its elements one level in), each written by
+    /// `writeElement`: `[]` when there are none.
+    fileprivate static func writeArray<Element>(
+        _ elements: [Element], to output: inout [UInt8], pretty: Bool, indent: Int, writeElement: (Element, inout [UInt8]) -> Void
+    ) {
+        if elements.isEmpty {
+            output.append(contentsOf: "[]".utf8)
+            return
+        }
+        output.append(UInt8(ascii: "["))
+        for (position, element) in elements.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            if pretty { newline(indent + 1, to: &output) }
+            writeElement(element, &output)
+        }
+        if pretty { newline(indent, to: &output) }
+        output.append(UInt8(ascii: "]"))
+    }
+
     /// Writes UTF-8 bytes: identify writes a record per file, and building it as a String
     /// character by character was a tenth of the time on one core.
-    private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
-        func newline(_ depth: Int) { Self.newline(depth, to: &output) }
+    fileprivate func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -217,18 +261,9 @@ public enum JSONValue: Sendable, Equatable, Decodable, ExpressibleByStringLitera
             }
             output.append(UInt8(ascii: "\""))
         case .array(let values):
-            if values.isEmpty {
-                output.append(contentsOf: "[]".utf8)
-                return
-            }
-            output.append(UInt8(ascii: "["))
-            for (position, value) in values.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { newline(indent + 1) }
+            Self.writeArray(values, to: &output, pretty: pretty, indent: indent) { value, output in
                 value.write(to: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { newline(indent) }
-            output.append(UInt8(ascii: "]"))
         case .object(let members):
             Self.writeObject(members.sorted(by: { $0.key < $1.key }), to: &output, pretty: pretty, indent: indent) { value, output in
                 value.write(to: &output, pretty: pretty, indent: indent + 1)

@@ -218,7 +218,9 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         if self == type { return true }
         switch storage {
         case .declared(let index):
-            guard case .declared = type.storage, let target = catalog.index(forKey: type.key) else { return false }
+            guard case .declared(let position) = type.storage else { return false }
+            // A type of the same catalog carries its position there: no lookup by identifier.
+            guard let target = type.catalog === catalog ? position : catalog.index(forKey: type.key) else { return false }
             return catalog.conforms(index, to: target)
         case .dynamic:
             return directSupertypes.contains { $0.conforms(to: type) }
