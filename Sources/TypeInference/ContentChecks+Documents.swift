@@ -90,6 +90,8 @@ extension ContentChecks {
         "include", "-include", "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "define", "endef", "export", "override", "vpath",
     ]
     private static let makeConditionals: Set<String> = ["ifeq", "ifneq", "ifdef", "ifndef"]
+    /// The first bytes of `makeDirectives`.
+    private static let directiveInitials: Set<UInt8> = Set(makeDirectives.compactMap { $0.utf8.first })
 
     static func isMakefile(_ body: ArraySlice<UInt8>) -> Bool {
         // Every makefile this accepts has a recipe (a tab at a line's start) and a `$` or a
@@ -140,6 +142,22 @@ extension ContentChecks {
         for (number, raw) in rows.enumerated() {
             // At most half as many other lines as make's: stop once the rest cannot bring that about.
             if otherLines > (makeLines + rows.count - number) / 2 { return false }
+            // A line no other continues, not a recipe, without `:` or `=` and not opening with a
+            // directive's initial cannot be make's: counted as another line without decoding it
+            // (most lines of the C and shell text that gets this far).
+            if !continued, raw.first != 0x09, !raw.contains(UInt8(ascii: ":")), !raw.contains(UInt8(ascii: "=")) {
+                let content = raw.last == 0x0D ? raw.dropLast() : raw
+                if let first = content.firstIndex(where: { $0 != 0x20 }), content[first] != UInt8(ascii: "#"),
+                    !Self.directiveInitials.contains(content[first])
+                {
+                    inRecipe = false
+                    underRule = false
+                    lastWasMake = false
+                    continued = content.last == UInt8(ascii: "\\")
+                    otherLines += 1
+                    continue
+                }
+            }
             var line = String(decoding: raw, as: UTF8.self)
             if line.hasSuffix("\r") { line.removeLast() }
             let continues = continued
