@@ -153,15 +153,14 @@ enum TextStructures {
     private static func isMappingKey(_ key: Substring) -> Bool {
         guard key.utf8.last != UInt8(ascii: " ") else { return false }
         if key.utf8.allSatisfy({ $0 < 0x80 }) {
-            func isAlphanumeric(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-            guard let first = key.utf8.first, isAlphanumeric(first) || first == UInt8(ascii: "_") else { return false }
-            return key.utf8.allSatisfy { isAlphanumeric($0) || Self.keyPunctuation.contains($0) }
+            guard let first = key.utf8.first, ContentChecks.isIdentifier(first) else { return false }
+            return key.utf8.allSatisfy { ContentChecks.isIdentifier($0) || Self.keyPunctuation.contains($0) }
         }
         guard let first = key.first, first.isLetter || first.isNumber || first == "_" else { return false }
         return key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /".contains($0) }
     }
 
-    private static let keyPunctuation: [UInt8] = Array("_-. /".utf8)
+    private static let keyPunctuation: [UInt8] = Array("-. /".utf8)
 
     /// Whether `: ` occurs in the text (bytes: both are ASCII).
     private static func holdsColonSpace(_ text: Substring) -> Bool {

@@ -402,15 +402,16 @@ public final class TypeInferrer {
         // A rule's signature of a binary format (a pixmap's `P6`, a capture's byte-order magic)
         // says that high bytes with no control character among them are that format's data, not
         // text in a single-byte set: libmagic, which tries its signatures before text, judges them.
-        let namesBinaryFormat = [own, system].contains { match in
-            guard let match, !Self.genericMIMETypes.contains(match.mimeType),
-                let type = match.isUTIRule ? ownRuleType(match.mimeType) : systemRuleType(match.mimeType), !type.isDynamic
-            else { return false }
-            return !type.conforms(to: .text) && !(sharedMIME?.database.isSubclass(match.mimeType, of: "text/plain") ?? false)
+        // Asked only of heads that are not plain text.
+        func namesBinaryFormat() -> Bool {
+            [own, system].contains { match in
+                guard let match, !Self.genericMIMETypes.contains(match.mimeType), let type = ruleType(match), !type.isDynamic else { return false }
+                return !isTextual(type, ruleMIMEType: match.mimeType)
+            }
         }
         let found = try ownAndMagicEvidence(
             headCount: headCount, size: size, decisive: decisive, decisiveMIMEType: decisiveMIMEType, zip: zip, whole: whole,
-            compound: compound, nameSaysText: nameSaysText, eightBitText: !namesBinaryFormat, readAt: readAt)
+            compound: compound, nameSaysText: nameSaysText, eightBitText: { !namesBinaryFormat() }, readAt: readAt)
         // What the rules say next to it: the system's where uti's decided (a narrower format the
         // database knows still refines it, Speex in Ogg), else the higher priority answers (the
         // system's on a tie: max(by:) keeps the first of equals).
@@ -473,8 +474,7 @@ public final class TypeInferrer {
             if !candidates.contains(where: { $0.type == candidate.type && $0.source == candidate.source }) { candidates.append(candidate) }
         }
         func ruleCandidate(_ match: SharedMIMEMatch) -> Candidate? {
-            let type = match.isUTIRule ? ownRuleType(match.mimeType) : systemRuleType(match.mimeType)
-            guard let type, !Self.genericMIMETypes.contains(match.mimeType) else { return nil }
+            guard let type = ruleType(match), !Self.genericMIMETypes.contains(match.mimeType) else { return nil }
             return Candidate(
                 type: type, source: match.isUTIRule ? .rule : .sharedMIMEInfo, strength: Self.strength(of: match),
                 offset: match.anchor?.offset, detail: "\(match.mimeType) at priority \(match.priority)")
@@ -645,6 +645,17 @@ public final class TypeInferrer {
         return type
     }
 
+    /// The type a rule names: uti's by `ownRuleType`, the system's by `systemRuleType`.
+    private func ruleType(_ match: SharedMIMEMatch) -> UTType? {
+        match.isUTIRule ? ownRuleType(match.mimeType) : systemRuleType(match.mimeType)
+    }
+
+    /// Whether a rule's type is textual: text in the catalog, or a subclass of text/plain in the
+    /// database.
+    private func isTextual(_ type: UTType, ruleMIMEType mimeType: String) -> Bool {
+        type.conforms(to: .text) || (sharedMIME?.database.isSubclass(mimeType, of: "text/plain") ?? false)
+    }
+
     /// MIME types that say nothing about the format.
     static let genericMIMETypes: Set<String> = ["application/octet-stream", "text/plain", "application/x-zerosize"]
 
@@ -665,15 +676,12 @@ public final class TypeInferrer {
         var result = found
         result.sharedMIMEInfo = match
         guard let match, !Self.genericMIMETypes.contains(match.mimeType) else { return result }
-        let named = match.isUTIRule ? ownRuleType(match.mimeType) : systemRuleType(match.mimeType)
-        guard let type = named, !type.isDynamic, type != found.type else { return result }
+        guard let type = ruleType(match), !type.isDynamic, type != found.type else { return result }
         // Text is evidence against a binary format: a rule that finds `%PDF-` inside a CSV found a
         // look-alike. A match for text content must be textual itself (text in the catalog, or a
         // subclass of text/plain in the database), or one of uti's own exact signatures.
         let database = sharedMIME?.database
-        if found.isText && !type.conforms(to: .text) && !(database?.isSubclass(match.mimeType, of: "text/plain") ?? false)
-            && !match.isUTIRule
-        {
+        if found.isText && !isTextual(type, ruleMIMEType: match.mimeType) && !match.isUTIRule {
             return result
         }
         // A weak guess of libmagic's gives way to any rule; one of uti's language checks (which
@@ -683,8 +691,7 @@ public final class TypeInferrer {
         // knows by its magic at the default priority (a systemd unit, a desktop entry).
         let dialect =
             found.isWeak && Self.configurationSyntaxes.contains(found.type.identifier)
-            && (type.conforms(to: .text) || (database?.isSubclass(match.mimeType, of: "text/plain") ?? false))
-            && match.priority >= Self.decisivePriority
+            && isTextual(type, ruleMIMEType: match.mimeType) && match.priority >= Self.decisivePriority
         let weakGuess = found.isWeak && (found.sniffer != .uti || match.priority > Self.decisivePriority || dialect)
         // Plain text is not renamed by one of the database's weak guesses from the first
         // characters alone (below its default priority: MATLAB's `%` or `##` at 10, C's `/*` or
@@ -801,10 +808,17 @@ public final class TypeInferrer {
     /// EBCDIC). With `magicDescriptions` libmagic is always asked, for its description.
     private func ownAndMagicEvidence(
         headCount: Int, size: Int, decisive: UTType?, decisiveMIMEType: String?, zip: () -> ZipDirectory?, whole: () -> ContentReport?,
-        compound: () -> CompoundFile?, nameSaysText: () -> Bool, eightBitText: Bool, readAt: (_ offset: Int, _ count: Int) -> [UInt8]?
+        compound: () -> CompoundFile?, nameSaysText: () -> Bool, eightBitText: () -> Bool, readAt: (_ offset: Int, _ count: Int) -> [UInt8]?
     ) throws(UTIError) -> ContentEvidence {
         let head = Array(buffer[0..<headCount])
         let isComplete = size <= headCount
+        // The encoding of text uti reads itself: ASCII, UTF-8, marked UTF-16, or a single-byte
+        // set (its encoding named as libmagic names it) unless a rule named a binary format.
+        func ownTextEncoding() -> (name: String, singleByte: Bool)? {
+            if let encoding = TextEncodings.plainEncoding(of: head, isComplete: isComplete) { return (encoding, false) }
+            guard eightBitText(), let encoding = TextEncodings.eightBitEncoding(of: head) else { return nil }
+            return (encoding, true)
+        }
         func evidence(
             _ identifier: String, _ description: String?, mimeType: String?, encoding: String, weak: Bool = false,
             by sniffer: ContentEvidence.Sniffer = .uti, check: String? = nil
@@ -835,11 +849,7 @@ public final class TypeInferrer {
             {
                 return found
             }
-            // Text in a single-byte set (ISO 8859, a code page) is read as uti reads UTF-8, its
-            // encoding named as libmagic names it, unless a rule named a binary format.
-            if let encoding = TextEncodings.plainEncoding(of: head, isComplete: isComplete)
-                ?? (eightBitText ? TextEncodings.eightBitEncoding(of: head) : nil)
-            {
+            if let encoding = ownTextEncoding()?.name {
                 if let found = textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil) { return found }
                 // A statement of a language, too few to decide it alone (a three-line Python
                 // script): libmagic, which reads the text its own way, corroborates it or not;
@@ -926,12 +936,10 @@ public final class TypeInferrer {
         // With libmagic asked about everything: text in a single-byte set, which uti reads as
         // text without it, is not the binary format libmagic's first bytes named (a DOS program
         // by the Greek letter 0xB8), as without libmagic.
-        if magicDescriptions, eightBitText, TextEncodings.plainEncoding(of: head, isComplete: isComplete) == nil,
-            let encoding = TextEncodings.eightBitEncoding(of: head), let named = magicType(report), !named.conforms(to: .text)
-        {
+        if magicDescriptions, let own = ownTextEncoding(), own.singleByte, let named = magicType(report), !named.conforms(to: .text) {
             let text =
-                textEvidence(head, encoding: encoding, isComplete: isComplete, mimeType: nil)
-                ?? evidence(Self.plainTextIdentifier(encoding: encoding), nil, mimeType: "text/plain", encoding: encoding, check: "plain-text")
+                textEvidence(head, encoding: own.name, isComplete: isComplete, mimeType: nil)
+                ?? evidence(Self.plainTextIdentifier(encoding: own.name), nil, mimeType: "text/plain", encoding: own.name, check: "plain-text")
             return described(text)!
         }
         if report.isText {

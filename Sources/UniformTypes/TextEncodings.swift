@@ -92,7 +92,7 @@ public enum TextEncodings {
                 }
                 let byte = head[index]
                 if byte < 0x80 {
-                    if byte < 0x20 && (Self.allowedControls >> byte) & 1 == 0 || byte == 0x7F { return nil }
+                    if isForbiddenInText(byte) { return nil }
                     index += 1
                     continue
                 }
@@ -123,7 +123,7 @@ public enum TextEncodings {
         var extended = false
         for byte in head {
             if byte < 0x80 {
-                if byte < 0x20 && (allowedControls >> byte) & 1 == 0 || byte == 0x7F { return nil }
+                if isForbiddenInText(byte) { return nil }
             } else if byte >= 0xA0 {
                 latin1 = true
             } else if byte != 0x85 {
@@ -139,6 +139,13 @@ public enum TextEncodings {
         let difference = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
         // A byte is zero when adding 0x7F to it leaves the high bit clear (no carry: under 0x80).
         return ~(difference &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+    }
+
+    /// Whether an ASCII byte is one text does not hold: a control character but those
+    /// `allowedControls` names, or DEL.
+    @inline(__always)
+    private static func isForbiddenInText(_ byte: UInt8) -> Bool {
+        byte < 0x20 && (allowedControls >> byte) & 1 == 0 || byte == 0x7F
     }
 
     /// The control characters text may hold (BEL, BS, TAB, LF, VT, FF, CR, ESC), one bit each, so
