@@ -189,6 +189,15 @@ extension OwnRules {
                     .init(12, 1, 1, "00000000", mask: "0000ffff"),
                 ]),
             ]),
+            .init(90, "application/x-llvm-ir-bitcode", [
+                .init(0, 1, 1, "4243c0de", [
+                    .init(4, 1, 1, "35"),
+                    .init(4, 1, 1, "21"),
+                ]),
+                .init(0, 1, 1, "dec0170b", [
+                    .init(4, 1, 1, "00000000"),
+                ]),
+            ]),
             .init(90, "application/x-lz4", [
                 .init(0, 1, 1, "04224d18"),
             ]),

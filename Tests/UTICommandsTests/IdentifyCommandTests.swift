@@ -327,11 +327,12 @@ func records(_ text: String) throws -> [[String: Any]] {
         // A Stata dataset opens with tags the database's HTML rule takes for HTML.
         #expect(try contentAnswer("survey.dta") == "com.stata.dta\n")
         // Formats libmagic names only in words (application/octet-stream) or not at all: a Java
-        // heap dump, Berkeley DB B-tree and hash files, a SAS data set; a SketchUp model and an
-        // InstallShield cabinet, which libmagic names.
+        // heap dump, Berkeley DB B-tree and hash files, a SAS data set, LLVM bitcode bare and in
+        // Darwin's wrapper; a SketchUp model and an InstallShield cabinet, which libmagic names.
         let dumps = [
             "heap-head.hprof": "com.oracle.java.hprof", "pairs-btree.db": "com.oracle.berkeley-db", "pairs-hash.db": "com.oracle.berkeley-db",
             "survey.sas7bdat": "com.sas.sas7bdat", "model.skp": "com.sketchup.skp", "data1.cab": "com.flexera.installshield-cabinet",
+            "greet.bc": "org.llvm.bitcode", "greet-darwin.bc": "org.llvm.bitcode",
         ]
         for (name, type) in dumps {
             #expect(try contentAnswer(name) == "\(type)\n", "\(name)")
@@ -340,6 +341,7 @@ func records(_ text: String) throws -> [[String: Any]] {
             try uti(["identify", "--mime-type", "-b", "Fixtures/files/heap-head.hprof", "Fixtures/files/pairs-hash.db", "Fixtures/files/survey.sas7bdat"])
                 .stdout
                 == "application/vnd.java.hprof\napplication/x-berkeley-db\napplication/x-sas-data\n")
+        #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/greet.bc"]).stdout == "application/x-llvm-ir-bitcode\n")
         // SketchUp's header opens with a UTF-16 byte-order mark, but no text check reads it; an
         // InstallShield cabinet named .cab (InstallShield names its data1.cab so) is the other
         // type the extension stands for, no mismatch.
