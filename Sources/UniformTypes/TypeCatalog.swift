@@ -234,6 +234,23 @@ public final class TypeCatalog: @unchecked Sendable {
         return false
     }
 
+    /// Whether the built-in catalog's types hold the same positions here as there: the built-in
+    /// catalog, or one layered on it (the system catalog adds its types after them).
+    package var sharesBuiltInPositions: Bool {
+        switch declarations {
+        case .builtIn: true
+        case .stored(let stored): stored.isLayered
+        }
+    }
+
+    /// The position here of the type at `position` in `other`, where both catalogs share the
+    /// built-in positions and the type is a built-in one; nil where a lookup by identifier must
+    /// answer.
+    package func sharedPosition(_ position: Int, from other: TypeCatalog) -> Int? {
+        guard position < BuiltInCatalog.count, sharesBuiltInPositions, other.sharesBuiltInPositions else { return nil }
+        return position
+    }
+
     /// The positions of the direct parents of the type at `index`, in declaration order.
     package func parents(of index: Int) -> ArraySlice<Int> {
         parentList[parentStart[index]..<parentStart[index + 1]]

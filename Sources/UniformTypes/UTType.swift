@@ -219,8 +219,13 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
         switch storage {
         case .declared(let index):
             guard case .declared(let position) = type.storage else { return false }
-            // A type of the same catalog carries its position there: no lookup by identifier.
-            guard let target = type.catalog === catalog ? position : catalog.index(forKey: type.key) else { return false }
+            // A type of the same catalog carries its position there, and a built-in type (the
+            // constants: .text, .audio) the same position in every catalog layered on the
+            // built-in one: no lookup by identifier.
+            guard
+                let target = type.catalog === catalog
+                    ? position : catalog.sharedPosition(position, from: type.catalog) ?? catalog.index(forKey: type.key)
+            else { return false }
             return catalog.conforms(index, to: target)
         case .dynamic:
             return directSupertypes.contains { $0.conforms(to: type) }
