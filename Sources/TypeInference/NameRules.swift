@@ -51,13 +51,9 @@ enum NameRules {
             if let type = catalog.type(identifier: identifier) { return NameEvidence(value: compound.name, type: type) }
         }
         // Longest compound first: "a.tar.zst" tries "tar.zst" before "zst" (at most three parts).
-        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count > 2 {
-            for count in stride(from: min(3, parts.count - 1), through: 2, by: -1) {
-                let compound = parts.suffix(count).joined(separator: ".")
-                let type = catalog.type(tag: compound, tagClass: .filenameExtension, conformingTo: constraint)
-                if !type.isDynamic { return NameEvidence(value: compound, type: type) }
-            }
+        for compound in compoundSuffixes(lowered) {
+            let type = catalog.type(tag: compound, tagClass: .filenameExtension, conformingTo: constraint)
+            if !type.isDynamic { return NameEvidence(value: compound, type: type) }
         }
         let ext = String(name[name.index(after: dot)...])
         let all = catalog.types(tag: ext, tagClass: .filenameExtension, conformingTo: constraint)
@@ -67,6 +63,28 @@ enum NameRules {
         }
         if all[0].isDynamic, let start = nameStart(name, lowered, database: database, in: catalog, constraint: constraint) { return start }
         return NameEvidence(value: ext, type: all[0], alternatives: Array(all.dropFirst()), isAmbiguousInDatabase: ambiguous)
+    }
+
+    /// The compound extensions of a lowercased name to try, longest first: what follows its third
+    /// and its second dot from the end ("x.y.tar.zst": "y.tar.zst", "tar.zst"), for a name of
+    /// three parts or more, a part empty or not. An ASCII name is read byte by byte; any other
+    /// is split by Characters (a combining mark after a dot belongs to the dot's Character).
+    static func compoundSuffixes(_ lowered: String) -> [String] {
+        guard lowered.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count > 2 else { return [] }
+            return stride(from: min(3, parts.count - 1), through: 2, by: -1).map { parts.suffix($0).joined(separator: ".") }
+        }
+        let bytes = lowered.utf8
+        // The last three dots, nearest the end first.
+        var dots: [String.Index] = []
+        var index = bytes.endIndex
+        while index > bytes.startIndex, dots.count < 3 {
+            index = bytes.index(before: index)
+            if bytes[index] == UInt8(ascii: ".") { dots.append(index) }
+        }
+        guard dots.count >= 2 else { return [] }
+        return stride(from: dots.count, through: 2, by: -1).map { String(lowered[bytes.index(after: dots[$0 - 1])...]) }
     }
 
     /// What the database's globs for a name's start say (`makefile.*`, `readme*`): weaker than

@@ -562,4 +562,18 @@ import UniformTypes
             NameRules.evidence(for: "robots-old.txt", in: .builtIn, constraint: .data, contentIsText: true, database: nil)?.type.identifier
                 != "org.ietf.robots-txt")
     }
+
+    /// The compound extensions a name's tags are looked up by, longest first, as splitting the
+    /// name at every dot gives them, for ASCII names (read as bytes) and others (by Character).
+    @Test func compoundExtensionsOfAName() {
+        #expect(NameRules.compoundSuffixes("backup.tar.zst") == ["tar.zst"])
+        #expect(NameRules.compoundSuffixes("x.y.tar.zst") == ["y.tar.zst", "tar.zst"])
+        #expect(NameRules.compoundSuffixes("libz.so.1.2.13") == ["1.2.13", "2.13"])
+        #expect(NameRules.compoundSuffixes("a..b") == [".b"])
+        #expect(NameRules.compoundSuffixes("notes.txt").isEmpty)
+        #expect(NameRules.compoundSuffixes("photo").isEmpty)
+        #expect(NameRules.compoundSuffixes("café.tar.gz") == ["tar.gz"])
+        // A combining mark after a dot makes one Character with it, which is no dot.
+        #expect(NameRules.compoundSuffixes("a.\u{301}b.c") == [])
+    }
 }
