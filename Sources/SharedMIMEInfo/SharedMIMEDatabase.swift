@@ -408,7 +408,7 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     }
 
     private static func readTables(_ folder: String) -> Tables {
-        let types = lines(text(folder + "/types") ?? "").filter { $0.contains("/") }
+        let types = lines(text(folder + "/types") ?? "").filter { $0.utf8.contains(UInt8(ascii: "/")) }
         // globs2: WEIGHT:TYPE:GLOB[:FLAGS], heaviest first.
         var weighted: [String: [(weight: Int, value: String)]] = [:]
         // update-mime-database writes case-insensitive globs in lowercase, so one with a capital
@@ -417,13 +417,17 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         var capitalized: [(weight: Int, type: String, value: String)] = []
         var lowercaseOwners: [String: String] = [:]
         for line in lines(text(folder + "/globs2") ?? "") {
-            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard parts.count >= 3, let weight = Int(parts[0]), parts[2].hasPrefix("*.") else { continue }
-            let suffix = parts[2].dropFirst(2)
-            guard !suffix.isEmpty, !suffix.contains(where: { "*?[".contains($0) }) else { continue }
-            let value = String(suffix).lowercased()
-            let type = String(parts[1])
-            if suffix.contains(where: \.isUppercase) {
+            // The fields split as bytes (a colon is ASCII), each decoded once.
+            let parts = line.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count >= 3, parts[2].starts(with: "*.".utf8), let weight = Int(String(decoding: parts[0], as: UTF8.self)) else { continue }
+            let suffixBytes = parts[2].dropFirst(2)
+            guard !suffixBytes.isEmpty, !suffixBytes.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") })
+            else { continue }
+            let suffix = String(decoding: suffixBytes, as: UTF8.self)
+            let value = suffix.lowercased()
+            let type = String(decoding: parts[1], as: UTF8.self)
+            let isASCII = suffixBytes.allSatisfy { $0 < 0x80 }
+            if isASCII ? suffixBytes.contains(where: { (0x41...0x5A).contains($0) }) : suffix.contains(where: \.isUppercase) {
                 capitalized.append((weight, type, value))
                 continue
             }
@@ -873,7 +877,12 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     }
 
     private static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        // Split as bytes: a String's split compares Characters, some ten thousand instructions
+        // a line of globs2 (update-mime-database writes these files, a line feed a line).
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.split(separator: 0x0A).filter { $0.first != UInt8(ascii: "#") }.map { String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self) }
+        }
     }
 
     /// XML's five predefined entities decoded (the database's comments use no others).
