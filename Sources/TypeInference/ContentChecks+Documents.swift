@@ -517,3 +517,147 @@ extension ContentChecks {
         return total
     }
 }
+
+/// ContentChecks: reStructuredText and CMake by their structure.
+extension ContentChecks {
+    /// The characters docutils recommends for section adornments (the reStructuredText Markup
+    /// Specification, Sections: "= - ` : . ' \" ~ ^ _ * + #").
+    private static let adornments: Set<UInt8> = Set(Array("=-`:.'\"~^_*+#".utf8))
+
+    /// Whether text is a reStructuredText document (docutils' reStructuredText Markup
+    /// Specification): a section title (a line of text, then an underline of one adornment
+    /// character repeated, at least three and as long as the title) and either explicit markup
+    /// (a directive `.. name::`, a hyperlink target `.. _name:`, a substitution `.. |name|`, a
+    /// footnote or citation `.. [label]`) or two of the inline markup only reStructuredText
+    /// writes (an interpreted text role `:name:`text``, a hyperlink reference `text`_`). A
+    /// setext heading of Markdown is a section title too, hence the second kind of evidence;
+    /// a Python docstring holds the same markup, hence no text with triple quotes at a line's
+    /// start, or that opens with an interpreter line or a `#` comment.
+    static func isReStructuredText(_ body: ArraySlice<UInt8>) -> Bool {
+        guard !begins(body, Keyword.tripleDoubleQuote), !begins(body, Keyword.tripleSingleQuote), !begins(body, Keyword.interpreterLine) else {
+            return false
+        }
+        // Text without a mark of explicit or inline markup is not read line by line.
+        guard Keyword.rstMarks.contains(where: { contains($0, in: body) }) else { return false }
+        var titles = 0
+        var explicit = 0
+        var inline = 0
+        var previous: ArraySlice<UInt8> = []
+        // A shell or Python comment first (a licence above a module's docstring) is no
+        // reStructuredText, whose comments are explicit markup; a line of `#` is an adornment.
+        if body.first == UInt8(ascii: "#"), !(leadingLines(body, limit: 1, omittingEmpty: true).first?.allSatisfy { $0 == UInt8(ascii: "#") } ?? false) {
+            return false
+        }
+        // A header field first (`Metadata-Version: 2.1`): a message or Python's core metadata,
+        // whose description may be reStructuredText below the headers.
+        if let first = leadingLines(body, limit: 1, omittingEmpty: true).first, isHeaderField(first) { return false }
+        for line in leadingLines(body, limit: 400, omittingEmpty: false) {
+            defer { previous = line }
+            // A docstring's quotes at a line's start: the text is a program's.
+            if begins(line, Keyword.tripleDoubleQuote) || begins(line, Keyword.tripleSingleQuote) { return false }
+            if isSectionUnderline(line, under: previous) { titles += 1 }
+            if begins(line, Keyword.explicitMarkup), let kind = line.dropFirst(3).first {
+                let rest = line.dropFirst(3)
+                let name = rest.prefix { isIdentifier($0) || $0 == UInt8(ascii: "-") }
+                if kind == UInt8(ascii: "_") || kind == UInt8(ascii: "|") || kind == UInt8(ascii: "[")
+                    || (!name.isEmpty && rest[name.endIndex...].starts(with: Keyword.directiveMark))
+                {
+                    explicit += 1
+                }
+            }
+            inline += rstInlineMarkup(line)
+            if titles >= 1 && (explicit >= 1 || inline >= 2) { return true }
+        }
+        return false
+    }
+
+    /// Whether a line is an RFC 5322 header field: a name of letters, digits and hyphens, a colon
+    /// and a space.
+    private static func isHeaderField(_ line: ArraySlice<UInt8>) -> Bool {
+        let name = line.prefix { isIdentifier($0) || $0 == UInt8(ascii: "-") }
+        return !name.isEmpty && line[name.endIndex...].starts(with: Keyword.colonSpace)
+    }
+
+    /// Whether `line` underlines `title` as a section title: one adornment character repeated,
+    /// three or more, no shorter than the title (counted in characters), under a title that
+    /// starts with neither a blank nor the same character.
+    private static func isSectionUnderline(_ line: ArraySlice<UInt8>, under title: ArraySlice<UInt8>) -> Bool {
+        guard line.count >= 3, let mark = line.first, adornments.contains(mark), line.allSatisfy({ $0 == mark }),
+            let start = title.first, start != 0x20, start != 0x09, start != mark
+        else { return false }
+        let characters = title.reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 }
+        return line.count >= characters && title.contains { isIdentifier($0) }
+    }
+
+    /// How many of reStructuredText's own inline constructs a line holds: interpreted text with
+    /// a role (`:ref:`label``) and hyperlink references (`` `text <url>`_ `` or `` `text`_ ``).
+    private static func rstInlineMarkup(_ line: ArraySlice<UInt8>) -> Int {
+        var found = 0
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            if byte == UInt8(ascii: ":"), index + 1 < line.endIndex, (0x61...0x7A).contains(line[index + 1]) {
+                // :name:` with a name of letters, digits, hyphens.
+                let name = line[(index + 1)...].prefix { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
+                let after = name.endIndex
+                if after + 1 < line.endIndex, line[after] == UInt8(ascii: ":"), line[after + 1] == UInt8(ascii: "`") {
+                    found += 1
+                    index = after + 2
+                    continue
+                }
+            } else if byte == UInt8(ascii: "`"), index + 1 < line.endIndex, line[index + 1] == UInt8(ascii: "_"), index > line.startIndex,
+                line[index - 1] != UInt8(ascii: "`"), line[index - 1] != 0x20
+            {
+                found += 1
+            }
+            index += 1
+        }
+        return found
+    }
+
+    /// The commands of CMake's language (cmake-commands(7)) a listfile opens with or uses most,
+    /// which no other language calls so: the project's and targets' commands, and the block ends
+    /// that take parentheses (`endif()`).
+    private static let cmakeCommands: Set<ArraySlice<UInt8>> = Set(
+        [
+            "cmake_minimum_required", "cmake_policy", "project", "add_executable", "add_library", "add_subdirectory",
+            "add_custom_command", "add_custom_target", "add_definitions", "add_compile_options", "add_test", "target_link_libraries",
+            "target_include_directories", "target_compile_definitions", "target_compile_options", "target_sources",
+            "set_target_properties", "set_property", "get_property", "get_filename_component", "find_package", "find_library",
+            "find_path", "find_program", "include_directories", "link_directories", "include_guard", "configure_file",
+            "mark_as_advanced", "install", "endif", "endforeach", "endfunction", "endmacro", "endwhile", "elseif",
+        ].map { ArraySlice(Array($0.utf8)) })
+
+    /// Whether text is a CMake listfile (cmake-language(7)): its first line of code a command
+    /// invocation (`name(`), and commands only CMake has (`cmake_minimum_required(`,
+    /// `add_library(`, `endif()`), three or more of them, at the start of lines; none of its
+    /// lines ends a statement or opens a block as the C family does (`;`, `{`).
+    static func isCMake(_ body: ArraySlice<UInt8>) -> Bool {
+        var commands = 0
+        var sawCode = false
+        var found = false
+        var lines = 0
+        forEachTrimmedLine(body) { code in
+            lines += 1
+            guard lines <= 300 else { return false }
+            guard code.first != UInt8(ascii: "#") else { return true }
+            if let last = code.last, last == UInt8(ascii: ";") || last == UInt8(ascii: "{") { return false }
+            let name = code.prefix(while: isIdentifier)
+            let invokes = !name.isEmpty && code[name.endIndex...].drop { $0 == 0x20 }.first == UInt8(ascii: "(")
+            // The first line of code decides whether to read on.
+            if !sawCode {
+                guard invokes else { return false }
+                sawCode = true
+            }
+            if invokes && cmakeCommands.contains(ArraySlice(name.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })) {
+                commands += 1
+                if commands >= 3 {
+                    found = true
+                    return false
+                }
+            }
+            return true
+        }
+        return found
+    }
+}

@@ -434,6 +434,20 @@ package enum ContentCheckOrder {
                 ],
                 counterexamples: [.text("@media screen {\n  body { margin: 0; }\n}\n"), .text("@article is how a citation starts.\n")]
             ) { isBibTeX($0.body) ? ("org.freedesktop.mime.text.x-bibtex", "BibTeX database", false) : nil },
+            // Before YAML and roff, which read a field list or a `.. ` line as theirs, and before
+            // the languages, which read the code a document quotes.
+            Check(
+                name: "restructuredtext", summary: "reStructuredText by a section title and explicit or inline markup",
+                specification: "docutils' reStructuredText Markup Specification: sections, explicit markup blocks, interpreted text, hyperlink references",
+                examples: [.fixture("files/guide.rst", "org.freedesktop.mime.text.x-rst")],
+                counterexamples: [.text("Notes\n=====\n\nSee [the manual](https://example.com) and **read it**.\n")]
+            ) { isReStructuredText($0.body) ? ("org.freedesktop.mime.text.x-rst", "reStructuredText document", true) : nil },
+            Check(
+                name: "cmake", summary: "CMake listfiles by their command invocations",
+                specification: "cmake-language(7) (command invocations, comments) and cmake-commands(7)",
+                examples: [.fixture("files/CMakeLists.txt", "org.cmake.cmake-source")],
+                counterexamples: [.text("project(demo);\nadd_library(core);\ninstall(core);\n")]
+            ) { isCMake($0.body) ? ("org.cmake.cmake-source", "CMake script", true) : nil },
             Check(
                 name: "yaml", summary: "YAML 1.2 by its block structure",
                 specification: "YAML 1.2.2: block mappings and sequences, the document marker",

@@ -342,6 +342,17 @@ func records(_ text: String) throws -> [[String: Any]] {
                 .stdout
                 == "application/vnd.java.hprof\napplication/x-berkeley-db\napplication/x-sas-data\n")
         #expect(try uti(["identify", "--mime-type", "-b", "Fixtures/files/greet.bc"]).stdout == "application/x-llvm-ir-bitcode\n")
+        // reStructuredText and CMake by their structure, without a name (both were plain text);
+        // a Python module whose docstring is reStructuredText stays Python, a package's metadata
+        // (headers, then a description in reStructuredText) plain text.
+        #expect(try contentAnswer("guide.rst") == "org.freedesktop.mime.text.x-rst\n")
+        #expect(try contentAnswer("CMakeLists.txt") == "org.cmake.cmake-source\n")
+        let module =
+            "# Copyright the authors.\n\n\"\"\"\nTools\n=====\n\n.. note:: See :func:`run`.\n\"\"\"\n"
+            + "import os\n\n\ndef run():\n    return os.getcwd()\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(module.utf8)).stdout == "public.python-script\n")
+        let metadata = "Metadata-Version: 2.1\nName: tools\n\nTools\n=====\n\n.. note:: See :func:`run`.\n"
+        #expect(try uti(["identify", "-b", "-"], stdin: Data(metadata.utf8)).stdout == "public.plain-text\n")
         // SketchUp's header opens with a UTF-16 byte-order mark, but no text check reads it; an
         // InstallShield cabinet named .cab (InstallShield names its data1.cab so) is the other
         // type the extension stands for, no mismatch.
