@@ -11,24 +11,32 @@ import UniformTypes
 public enum InterruptCleanup {
     nonisolated(unsafe) private static var writing: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var folder: Int32 = AT_FDCWD
+    /// Commands run at once in one process (a server's requests) register and forget their
+    /// temporaries one at a time: two that swapped the name together freed one copy twice and
+    /// another never. The signal handler takes no lock; it reads the name as before.
+    private static let lock = Lock()
 
     /// Marks `name`, relative to the folder open as `descriptor` (or the working folder), as the
     /// temporary being written.
     static func register(_ name: String, in descriptor: Int32 = AT_FDCWD) {
         let copy = strdup(name)
-        let previous = writing
-        writing = nil
-        folder = descriptor
-        writing = copy
-        free(previous)
+        lock.withLock {
+            let previous = writing
+            writing = nil
+            folder = descriptor
+            writing = copy
+            free(previous)
+        }
     }
 
     /// Forgets the temporary: it was renamed or removed.
     static func unregister() {
-        let previous = writing
-        writing = nil
-        folder = AT_FDCWD
-        free(previous)
+        lock.withLock {
+            let previous = writing
+            writing = nil
+            folder = AT_FDCWD
+            free(previous)
+        }
     }
 
     /// Removes the temporary being written, if any: what a signal handler calls.
