@@ -534,23 +534,22 @@ extension ContentChecks {
     /// a Python docstring holds the same markup, hence no text with triple quotes at a line's
     /// start, or that opens with an interpreter line or a `#` comment.
     static func isReStructuredText(_ body: ArraySlice<UInt8>) -> Bool {
-        guard !begins(body, Keyword.tripleDoubleQuote), !begins(body, Keyword.tripleSingleQuote), !begins(body, Keyword.interpreterLine) else {
-            return false
-        }
         // Text without a mark of explicit or inline markup is not read line by line.
         guard Keyword.rstMarks.contains(where: { contains($0, in: body) }) else { return false }
+        // A shell or Python comment first (`#!`, a licence above a module's docstring) is no
+        // reStructuredText, whose comments are explicit markup (a line of `#` is an adornment);
+        // nor a header field first (`Metadata-Version: 2.1`): a message or Python's core
+        // metadata, whose description may be reStructuredText below the headers. Quotes first
+        // are a docstring's, which the loop turns away as on any line.
+        if let first = leadingLines(body, limit: 1, omittingEmpty: true).first,
+            (first.first == UInt8(ascii: "#") && !first.allSatisfy { $0 == UInt8(ascii: "#") }) || isHeaderField(first)
+        {
+            return false
+        }
         var titles = 0
         var explicit = 0
         var inline = 0
         var previous: ArraySlice<UInt8> = []
-        // A shell or Python comment first (a licence above a module's docstring) is no
-        // reStructuredText, whose comments are explicit markup; a line of `#` is an adornment.
-        if body.first == UInt8(ascii: "#"), !(leadingLines(body, limit: 1, omittingEmpty: true).first?.allSatisfy { $0 == UInt8(ascii: "#") } ?? false) {
-            return false
-        }
-        // A header field first (`Metadata-Version: 2.1`): a message or Python's core metadata,
-        // whose description may be reStructuredText below the headers.
-        if let first = leadingLines(body, limit: 1, omittingEmpty: true).first, isHeaderField(first) { return false }
         for line in leadingLines(body, limit: 400, omittingEmpty: false) {
             defer { previous = line }
             // A docstring's quotes at a line's start: the text is a program's.

@@ -454,10 +454,10 @@ extension ContentChecks {
         static let valWord = Array("val ".utf8), requireQuote = Array("require '".utf8), requireDoubleQuote = Array("require \"".utf8)
         static let requireRelative = Array("require_relative ".utf8), moduleWord = Array("module ".utf8), endWord = Array("end".utf8)
         static let fence = Array("```".utf8), tildeFence = Array("~~~".utf8), returnLiteral = Array("return {".utf8)
-        /// reStructuredText's explicit markup start, a directive's marker, and what a document
-        /// of it does not open with (a docstring's quotes, an interpreter line).
+        /// reStructuredText's explicit markup start, a directive's marker, and a docstring's
+        /// quotes, which no line of it starts with.
         static let explicitMarkup = Array(".. ".utf8), directiveMark = Array("::".utf8)
-        static let tripleDoubleQuote = Array("\"\"\"".utf8), tripleSingleQuote = Array("'''".utf8), interpreterLine = Array("#!".utf8)
+        static let tripleDoubleQuote = Array("\"\"\"".utf8), tripleSingleQuote = Array("'''".utf8)
         /// What explicit markup (`.. ` at a line's start) or reStructuredText's inline markup
         /// (`:role:`text``, `` `text`_ ``) leaves in text, one of which its check needs.
         static let rstMarks = [Array("\n.. ".utf8), Array(":`".utf8), Array("`_".utf8)]
