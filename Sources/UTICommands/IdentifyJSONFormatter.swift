@@ -3,112 +3,206 @@ import UniformTypes
 
 // `uti identify --format json` and `jsonl`: the record of each file.
 
-/// The members of an inference's JSON record (schemas/identify-record.schema.json): the file's
-/// facts, its type as the same type record `uti type` prints, and the evidence, which names
-/// types by identifier.
+/// Writes an inference's JSON record (schemas/identify-record.schema.json): the file's facts, its
+/// type as the same type record `uti type` prints, and the evidence, which names types by
+/// identifier. Members are written in key order, as `JSONValue` sorts an object's keys.
 /// `typeRecords` keeps the type records already serialized (one run's files share few types).
-func inferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, policy: VerdictPolicy? = nil) -> [(key: String, value: JSONValue.Member)] {
-    // Objects as members in key order: a record per file is built without hashing its keys.
-    var evidence = JSONValue.Member.null
-    if inference.error == nil {
-        var content = JSONValue.Member.null
-        if let found = inference.content {
-            var sharedMIMEInfo = JSONValue.Member.null
-            if let match = found.sharedMIMEInfo {
-                sharedMIMEInfo = .object([("mimeType", .string(match.mimeType)), ("priority", .int(match.priority))])
-            }
-            var fields: [(key: String, value: JSONValue.Member)] = [
-                ("check", .optional(found.check)), ("description", .optional(found.description)), ("identifier", .string(found.type.identifier)),
-            ]
-            if let failure = found.libmagicError { fields.append(("libmagicError", .string(failure))) }
-            fields += [("mimeType", .optional(found.mimeType)), ("sharedMIMEInfo", sharedMIMEInfo), ("sniffer", .string(found.sniffer.rawValue))]
-            content = .object(fields)
-        }
-        var name = JSONValue.Member.null
-        if let evidence = inference.name {
-            name = .object([("identifier", .string(evidence.type.identifier)), ("value", .string(evidence.value))])
-        }
-        let candidates: [JSONValue.Member] = inference.candidates.map { candidate in
-            var fields: [(key: String, value: JSONValue.Member)] = []
-            if let detail = candidate.detail { fields.append(("detail", .string(detail))) }
-            fields.append(("identifier", .string(candidate.type.identifier)))
-            if let offset = candidate.offset { fields.append(("offset", .int(offset))) }
-            fields += [("source", .string(candidate.source.rawValue)), ("strength", .string(candidate.strength.rawValue))]
-            return .object(fields)
-        }
-        evidence = .object([
-            ("candidates", .array(candidates)), ("content", content), ("decidedBy", .optional(inference.decidedBy?.rawValue)),
-            ("extension", name), ("rule", .optional(inference.rule?.rawValue)),
-        ])
+func writeInferenceRecord(_ inference: Inference, typeRecords: TypeRecords? = nil, policy: VerdictPolicy? = nil, to json: inout JSONWriter) {
+    json.beginObject()
+    // -z, for a compressed file: its own type, and how much of its stream the answer read.
+    if let compression = inference.compression {
+        json.key("compression")
+        json.beginObject()
+        json.key("bytesDecoded")
+        json.int(compression.bytesDecoded)
+        json.key("complete")
+        json.bool(compression.isComplete)
+        json.key("identifier")
+        json.string(compression.type.identifier)
+        json.endObject()
     }
-    var mismatch = JSONValue.Member.null
-    if let pair = inference.mismatch {
-        var fields: [(key: String, value: JSONValue.Member)] = []
-        if let claim = pair.claim { fields.append(("claim", .string(claim))) }
-        fields += [("content", .string(pair.content.identifier)), ("extension", .optional(pair.`extension`?.identifier))]
-        mismatch = .object(fields)
+    json.key("encoding")
+    json.optional(inference.encoding)
+    json.key("error")
+    if let failure = inference.error {
+        json.beginObject()
+        json.key("code")
+        json.string(failure.code.rawValue)
+        json.key("message")
+        json.string(failure.message)
+        json.endObject()
+    } else {
+        json.null()
     }
+    json.key("evidence")
+    if inference.error == nil { writeEvidence(inference, to: &json) } else { json.null() }
+    // With --verdict: the verdict, its findings and the policy's answer (null where a path has
+    // no verdict: an error, a folder).
+    let verdict = policy == nil ? nil : inference.verdict
+    if policy != nil {
+        json.key("findings")
+        if let verdict { writeFindings(verdict.findings, to: &json) } else { json.null() }
+    }
+    json.key("kind")
+    json.optional(inference.kind?.rawValue)
     var mimeTypes = inference.error == nil ? typeRecords?.mimeTypes(of: inference) ?? FileMIME.mimeTypes(of: inference) : []
     // --mime-spelling file: file(1)'s spelling first, then the others.
     if let spelled = inference.fileMIMEType { mimeTypes = [spelled] + mimeTypes.filter { $0.lowercased() != spelled.lowercased() } }
-    var error: JSONValue = nil
-    if let failure = inference.error {
-        error = ["code": .string(failure.code.rawValue), "message": .string(failure.message)]
+    // One computation of the printed name, which mimeTypes lists first.
+    json.key("mimeType")
+    json.optional(mimeTypes.first)
+    json.key("mimeTypes")
+    json.strings(mimeTypes)
+    json.key("mismatch")
+    if let pair = inference.mismatch {
+        json.beginObject()
+        if let claim = pair.claim {
+            json.key("claim")
+            json.string(claim)
+        }
+        json.key("content")
+        json.string(pair.content.identifier)
+        json.key("extension")
+        json.optional(pair.`extension`?.identifier)
+        json.endObject()
+    } else {
+        json.null()
     }
-    let type: JSONValue.Member = inference.type.map { type in typeRecords.map { .serialized($0.record(of: type)) } ?? .value(typeRecord(type)) } ?? .value(nil)
-    var record: [(key: String, value: JSONValue.Member)] = [
-        ("schemaVersion", .value(.int(outputSchemaVersion))),
-        ("path", .value(.name(inference.path.bytes))),
-        ("kind", .value(.optional(inference.kind?.rawValue))),
-        ("type", type),
-        // One computation of the printed name, which mimeTypes lists first.
-        ("mimeType", .value(mimeTypes.first.map(JSONValue.string) ?? nil)),
-        ("mimeTypes", .value(.strings(mimeTypes))),
-        ("encoding", .value(.optional(inference.encoding))),
-        ("evidence", evidence),
-        ("mismatch", mismatch),
-        ("size", .value(inference.size.map { .int($0) } ?? nil)),
-        ("error", .value(error)),
-    ]
-    // -z, for a compressed file: its own type, and how much of its stream the answer read.
-    if let compression = inference.compression {
-        record.append(
-            (
-                "compression",
-                .value([
-                    "identifier": .string(compression.type.identifier), "bytesDecoded": .int(compression.bytesDecoded),
-                    "complete": .bool(compression.isComplete),
-                ])
-            ))
-    }
-    // With --verdict: the verdict, its findings and the policy's answer (null where a path has
-    // no verdict: an error, a folder).
+    json.key("path")
+    json.name(inference.path.bytes)
     if let policy {
-        let verdict = inference.verdict
-        let findings: JSONValue =
-            verdict.map { verdict in
-                .array(
-                    verdict.findings.map { finding in
-                        [
-                            "kind": .string(finding.kind.rawValue), "format": .optional(finding.format),
-                            "offset": finding.offset.map(JSONValue.int) ?? nil, "span": finding.span.map(JSONValue.int) ?? nil,
-                            "structure": .optional(finding.structure?.rawValue), "basis": .string(finding.basis),
-                        ]
-                    })
-            } ?? nil
-        let kept: JSONValue = policyBreaches(inference, policy).map { breaches in ["kept": .bool(breaches.isEmpty), "breaches": .strings(breaches)] } ?? nil
-        record.append(("verdict", .value(.optional(verdict?.verdict.rawValue))))
-        record.append(("findings", .value(findings)))
-        record.append(("policy", .value(kept)))
+        json.key("policy")
+        if let breaches = policyBreaches(inference, policy) {
+            json.beginObject()
+            json.key("breaches")
+            json.strings(breaches)
+            json.key("kept")
+            json.bool(breaches.isEmpty)
+            json.endObject()
+        } else {
+            json.null()
+        }
     }
-    return record
+    json.key("schemaVersion")
+    json.int(outputSchemaVersion)
+    json.key("size")
+    if let size = inference.size { json.int(size) } else { json.null() }
+    json.key("type")
+    if let type = inference.type {
+        if let typeRecords { json.serialized(typeRecords.record(of: type)) } else { json.value(typeRecord(type)) }
+    } else {
+        json.null()
+    }
+    if policy != nil {
+        json.key("verdict")
+        json.optional(verdict?.verdict.rawValue)
+    }
+    json.endObject()
 }
 
-/// The record of `inferenceRecord` as JSON text: one line, or indented as an element of the
+/// The record's `evidence`: the candidates, the content's and the name's answers, which decided and
+/// by which rule.
+private func writeEvidence(_ inference: Inference, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("candidates")
+    json.beginArray()
+    for candidate in inference.candidates {
+        json.beginObject()
+        if let detail = candidate.detail {
+            json.key("detail")
+            json.string(detail)
+        }
+        json.key("identifier")
+        json.string(candidate.type.identifier)
+        if let offset = candidate.offset {
+            json.key("offset")
+            json.int(offset)
+        }
+        json.key("source")
+        json.string(candidate.source.rawValue)
+        json.key("strength")
+        json.string(candidate.strength.rawValue)
+        json.endObject()
+    }
+    json.endArray()
+    json.key("content")
+    if let found = inference.content {
+        json.beginObject()
+        json.key("check")
+        json.optional(found.check)
+        json.key("description")
+        json.optional(found.description)
+        json.key("identifier")
+        json.string(found.type.identifier)
+        if let failure = found.libmagicError {
+            json.key("libmagicError")
+            json.string(failure)
+        }
+        json.key("mimeType")
+        json.optional(found.mimeType)
+        json.key("sharedMIMEInfo")
+        if let match = found.sharedMIMEInfo {
+            json.beginObject()
+            json.key("mimeType")
+            json.string(match.mimeType)
+            json.key("priority")
+            json.int(match.priority)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.key("sniffer")
+        json.string(found.sniffer.rawValue)
+        json.endObject()
+    } else {
+        json.null()
+    }
+    json.key("decidedBy")
+    json.optional(inference.decidedBy?.rawValue)
+    json.key("extension")
+    if let evidence = inference.name {
+        json.beginObject()
+        json.key("identifier")
+        json.string(evidence.type.identifier)
+        json.key("value")
+        json.string(evidence.value)
+        json.endObject()
+    } else {
+        json.null()
+    }
+    json.key("rule")
+    json.optional(inference.rule?.rawValue)
+    json.endObject()
+}
+
+/// A verdict's findings, each an object of its facts (`null` where one is absent).
+private func writeFindings(_ findings: [Finding], to json: inout JSONWriter) {
+    json.beginArray()
+    for finding in findings {
+        json.beginObject()
+        json.key("basis")
+        json.string(finding.basis)
+        json.key("format")
+        json.optional(finding.format)
+        json.key("kind")
+        json.string(finding.kind.rawValue)
+        json.key("offset")
+        if let offset = finding.offset { json.int(offset) } else { json.null() }
+        json.key("span")
+        if let span = finding.span { json.int(span) } else { json.null() }
+        json.key("structure")
+        json.optional(finding.structure?.rawValue)
+        json.endObject()
+    }
+    json.endArray()
+}
+
+/// The record of `writeInferenceRecord` as JSON text: one line, or indented as an element of the
 /// array `--format json` writes.
 func renderedInferenceRecord(_ inference: Inference, as format: OutputFormat, typeRecords: TypeRecords? = nil, policy: VerdictPolicy? = nil) -> String {
-    let text = JSONValue.serializedObject(inferenceRecord(inference, typeRecords: typeRecords, policy: policy), pretty: format == .json)
-    return format == .json ? text.replacingNewlines(with: "\n  ") : text
+    var json = JSONWriter(pretty: format == .json)
+    writeInferenceRecord(inference, typeRecords: typeRecords, policy: policy, to: &json)
+    return format == .json ? json.text.replacingNewlines(with: "\n  ") : json.text
 }
 
 /// The type records of one run's catalog, made and serialized once per type, and the MIME names
