@@ -603,21 +603,29 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
         // between matchlets) or scan every offset of every rule: past a budget of byte positions
         // examined, there is no answer. The system's database uses a few thousand per file.
         var budget = Self.magicBudget
-        func answer(_ index: Int) -> (mimeType: String, priority: Int, anchor: MagicAnchor?)?? {
-            let entry = first + 16 * index
-            guard let priority = cache.uint32(at: entry), let typeOffset = cache.uint32(at: entry + 4),
-                let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
-                matchlets <= cache.count / 32
-            else { return .some(nil) }
-            for matchlet in 0..<matchlets {
-                guard let levels = matchedLevels(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return .some(nil) }
-                if levels >= 0 {
-                    guard let type = cache.string(at: typeOffset) else { return .some(nil) }
-                    return (type, priority, anchor(firstMatchlet + 32 * matchlet, levels: levels))
+        let rules = magicRules(first: first, count: count)
+        return rules.matchlets.withUnsafeBufferPointer { matchlets in
+            func answer(_ index: Int) -> (mimeType: String, priority: Int, anchor: MagicAnchor?)?? {
+                let rule = rules.rules[index]
+                guard rule.isReadable else { return .some(nil) }
+                for position in rule.matchlets {
+                    guard let levels = matchedLevels(position, matchlets, data, depth: 0, budget: &budget) else { return .some(nil) }
+                    if levels >= 0 {
+                        guard let type = cache.string(at: rule.typeOffset) else { return .some(nil) }
+                        return (type, rule.priority, anchor(matchlets[position], levels: levels))
+                    }
                 }
+                return nil
             }
-            return nil
+            return firstAnswer(data, first: first, count: count, answer: answer)
         }
+    }
+
+    /// The first rule that answers for `data`, in the cache's order, trying only those the index
+    /// says can match.
+    private func firstAnswer(
+        _ data: UnsafeRawBufferPointer, first: Int, count: Int, answer: (Int) -> (mimeType: String, priority: Int, anchor: MagicAnchor?)??
+    ) -> (mimeType: String, priority: Int, anchor: MagicAnchor?)? {
         // Only the rules that can match these bytes, in the cache's order: those whose every
         // top-level matchlet wants the first byte to be this one, and those that look elsewhere.
         guard let index = magicIndex(first: first, count: count) else {
@@ -653,20 +661,26 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// compared with each rule's type as the database spells it, or by an alias.
     public func signatureVerdict(_ data: UnsafeRawBufferPointer, for mimeType: String, minimumPriority: Int) -> Bool? {
         guard let rules = rulesByType[canonical(mimeType).lowercased()] else { return nil }
+        guard let list = cache.uint32(at: 24), let count = cache.uint32(at: list), let first = cache.uint32(at: list + 8),
+            count <= cache.count / 16
+        else { return nil }
+        let decoded = magicRules(first: first, count: count)
         var budget = Self.magicBudget
         var hasRule = false
-        for entry in rules {
-            guard let priority = cache.uint32(at: entry), priority >= minimumPriority,
-                let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12), matchlets <= cache.count / 32
-            else { continue }
-            guard matchlets > 0 else { continue }
-            hasRule = true
-            for matchlet in 0..<matchlets {
-                guard let levels = matchedLevels(firstMatchlet + 32 * matchlet, data, depth: 0, budget: &budget) else { return nil }
-                if levels >= 0 { return true }
+        return decoded.matchlets.withUnsafeBufferPointer { matchlets -> Bool? in
+            for entry in rules {
+                let index = (entry - first) / 16
+                guard index >= 0, index < decoded.rules.count else { continue }
+                let rule = decoded.rules[index]
+                guard rule.isReadable, rule.priority >= minimumPriority, !rule.matchlets.isEmpty else { continue }
+                hasRule = true
+                for position in rule.matchlets {
+                    guard let levels = matchedLevels(position, matchlets, data, depth: 0, budget: &budget) else { return nil }
+                    if levels >= 0 { return true }
+                }
             }
+            return hasRule ? false : nil
         }
-        return hasRule ? false : nil
     }
 
     /// The magic rules' entries by the canonical, lowercased MIME type they name: built on first
@@ -765,26 +779,110 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     /// How many byte positions one `magic(_:)` call may examine.
     static let magicBudget = 2_000_000
 
-    /// Whether the matchlet at `offset` (and one of its children, if it has any) matches: how many
-    /// levels below it matched along the first path that did (0 for a matchlet without
+    /// A matchlet as the cache stores it (32 bytes: offset, range, word size, value length, value,
+    /// mask, children and where they begin), read once: a file tries a few hundred, and reading
+    /// seven checked big-endian words at each try was most of the rules' time. Its value and mask
+    /// stay offsets into the cache; its children are the `children` decoded ones from `firstChild`.
+    struct Matchlet {
+        var start = 0
+        var range = 0
+        /// 0 for a matchlet that cannot be read: it never matches (a checked cache has none).
+        var length = 0
+        var value = 0
+        var mask = 0
+        var children = 0
+        var firstChild = 0
+    }
+
+    /// The magic rules with their matchlets decoded: for rule `i` of the cache, its priority,
+    /// type and top-level matchlets (positions in `matchlets`, each list of children after them).
+    struct MagicRules {
+        struct Rule {
+            var priority = 0
+            var typeOffset = 0
+            var matchlets = 0..<0
+            /// false for an entry that cannot be read (in a checked cache, none).
+            var isReadable = false
+        }
+        var rules: [Rule] = []
+        var matchlets: [Matchlet] = []
+    }
+
+    private let magicRulesLock = Lock()
+    private var magicRulesStore: MagicRules?
+
+    /// The cache's magic rules decoded, on the first call. A checked cache (`damage(in:)`) holds
+    /// every list of children once, at most `maximumMatchlets` in all, so each is decoded once.
+    private func magicRules(first: Int, count: Int) -> MagicRules {
+        magicRulesLock.value(
+            get: { self.magicRulesStore }, set: { self.magicRulesStore = $0 },
+            orBuild: {
+                var decoded = MagicRules()
+                decoded.rules.reserveCapacity(count)
+                // Lists of children still to decode: where the parent is, and the list in the cache.
+                var pending: [(parent: Int, first: Int, count: Int)] = []
+                func append(first: Int, count: Int) -> Range<Int> {
+                    let base = decoded.matchlets.count
+                    for index in 0..<count {
+                        let offset = first + 32 * index
+                        var matchlet = Matchlet()
+                        if let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
+                            let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
+                            let mask = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
+                            let firstChild = cache.uint32(at: offset + 28),
+                            length > 0, value + length <= cache.count, mask == 0 || mask + length <= cache.count, children <= cache.count / 32
+                        {
+                            matchlet = Matchlet(start: start, range: range, length: length, value: value, mask: mask, children: children)
+                            if children > 0 { pending.append((base + index, firstChild, children)) }
+                        }
+                        decoded.matchlets.append(matchlet)
+                    }
+                    return base..<decoded.matchlets.count
+                }
+                for rule in 0..<count {
+                    let entry = first + 16 * rule
+                    guard let priority = cache.uint32(at: entry), let typeOffset = cache.uint32(at: entry + 4),
+                        let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
+                        matchlets <= cache.count / 32, decoded.matchlets.count + matchlets <= Self.maximumMatchlets
+                    else {
+                        decoded.rules.append(MagicRules.Rule())
+                        continue
+                    }
+                    let top = append(first: firstMatchlet, count: matchlets)
+                    decoded.rules.append(MagicRules.Rule(priority: priority, typeOffset: typeOffset, matchlets: top, isReadable: true))
+                }
+                while let (parent, first, count) = pending.popLast() {
+                    // Past the limit (an unchecked cache only), the parent's children are none of them.
+                    guard decoded.matchlets.count + count <= Self.maximumMatchlets else {
+                        decoded.matchlets[parent].length = 0
+                        continue
+                    }
+                    decoded.matchlets[parent].firstChild = append(first: first, count: count).lowerBound
+                }
+                return decoded
+            })
+    }
+
+    /// Whether the matchlet at `position` (and one of its children, if it has any) matches: how
+    /// many levels below it matched along the first path that did (0 for a matchlet without
     /// children), -1 when it does not match, nil when the budget ran out.
-    private func matchedLevels(_ offset: Int, _ data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Int? {
-        // Every matchlet visited counts, a malformed one too, so no cache escapes the budget.
+    private func matchedLevels(
+        _ position: Int, _ matchlets: UnsafeBufferPointer<Matchlet>, _ data: UnsafeRawBufferPointer, depth: Int, budget: inout Int
+    ) -> Int? {
+        // Every matchlet visited counts, an unreadable one too, so no cache escapes the budget.
         budget -= 1
         guard budget > 0 else { return nil }
-        guard depth < Self.maximumDepth, let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
-            let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
-            let maskOffset = cache.uint32(at: offset + 20), let children = cache.uint32(at: offset + 24),
-            let firstChild = cache.uint32(at: offset + 28),
-            length > 0, valueOffset + length <= cache.count, maskOffset == 0 || maskOffset + length <= cache.count,
-            children <= cache.count / 32
-        else { return -1 }
-        guard let found = compare(start: start, range: range, length: length, value: valueOffset, mask: maskOffset, data, budget: &budget)
+        let matchlet = matchlets[position]
+        guard depth < Self.maximumDepth, matchlet.length > 0 else { return -1 }
+        guard
+            let found = compare(
+                start: matchlet.start, range: matchlet.range, length: matchlet.length, value: matchlet.value, mask: matchlet.mask, data,
+                budget: &budget)
         else { return nil }
         guard found else { return -1 }
-        if children == 0 { return 0 }
-        for child in 0..<children {
-            guard let below = matchedLevels(firstChild + 32 * child, data, depth: depth + 1, budget: &budget) else { return nil }
+        if matchlet.children == 0 { return 0 }
+        for child in 0..<matchlet.children {
+            guard let below = matchedLevels(matchlet.firstChild + child, matchlets, data, depth: depth + 1, budget: &budget) else { return nil }
             if below >= 0 { return below + 1 }
         }
         return -1
@@ -792,13 +890,10 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
 
     /// The anchor of a top-level matchlet that matched, `levels` deep: nil when it compares a
     /// range of offsets or under a mask.
-    private func anchor(_ offset: Int, levels: Int) -> MagicAnchor? {
-        guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
-            let length = cache.uint32(at: offset + 12), let valueOffset = cache.uint32(at: offset + 16),
-            let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, valueOffset + length <= cache.count
-        else { return nil }
-        let value = cache.withBytes { Array($0[valueOffset..<(valueOffset + length)]) }
-        return MagicAnchor(offset: start, value: value, depth: levels)
+    private func anchor(_ matchlet: Matchlet, levels: Int) -> MagicAnchor? {
+        guard matchlet.range <= 1, matchlet.mask == 0, matchlet.length > 0 else { return nil }
+        let value = cache.withBytes { Array($0[matchlet.value..<(matchlet.value + matchlet.length)]) }
+        return MagicAnchor(offset: matchlet.start, value: value, depth: levels)
     }
 
     /// Whether the value (under the mask) is found at some offset in `start..<start+range`; nil
