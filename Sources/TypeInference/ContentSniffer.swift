@@ -37,9 +37,16 @@ public protocol ContentSniffer: AnyObject {
     /// it now. Throws when it cannot, and then at every later call; the inferrer calls it
     /// before a question whose failure it would otherwise pass over.
     func prepare() throws(UTIError)
+
+    /// How much of a file's beginning the sniffer reads of a file itself, at most
+    /// `Limits.libmagicBytes`: what it is shown of one larger than the head.
+    var readLimit: Int { get }
 }
 
 extension ContentSniffer {
+    /// `Limits.libmagicBytes`.
+    public var readLimit: Int { Limits.libmagicBytes }
+
     /// Nothing: a sniffer that knows nothing.
     public func sniff(descriptor: Int32) -> ContentReport? { nil }
 
@@ -130,6 +137,15 @@ public final class MagicSniffer: ContentSniffer {
 
     /// Opens the session and loads the database now; throws why it cannot, then and at every later call.
     public func prepare() throws(UTIError) { _ = try loaded() }
+
+    /// What libmagic reads of a file itself (its MAGIC_PARAM_BYTES_MAX: 7 MiB in libmagic 5.44),
+    /// at most `Limits.libmagicBytes`; the bound itself before the session is open.
+    public var readLimit: Int {
+        guard let cookie else { return Limits.libmagicBytes }
+        var value = 0
+        guard magic_getparam(cookie, uti_magic_param_bytes_max, &value) == 0, value > 0 else { return Limits.libmagicBytes }
+        return min(value, Limits.libmagicBytes)
+    }
 
     /// The session, opened now if it was not.
     private func loaded() throws(UTIError) -> OpaquePointer {

@@ -886,9 +886,10 @@ public final class TypeInferrer {
         var libmagicError: String?
         var report: ContentReport
         do {
-            // libmagic sees what it would read of the file itself (Limits.libmagicBytes), not the
-            // head: a format it names by a test past 64 KiB, or by a tag it follows there.
-            if size > headCount, let wider = readAt(0, min(size, Limits.libmagicBytes)), wider.count > headCount {
+            // libmagic sees what it would read of the file itself (its MAGIC_PARAM_BYTES_MAX, at
+            // most Limits.libmagicBytes), not the head: a format it names by a test past 64 KiB,
+            // by a tag it follows there, or a document it reads whole (JSON).
+            if size > headCount, let wider = readAt(0, min(size, sniffer.readLimit)), wider.count > headCount {
                 let answer = wider.withUnsafeBytes { bytes in
                     Result { () throws(UTIError) in try sniffer.sniff(bytes, describe: magicDescriptions) }
                 }

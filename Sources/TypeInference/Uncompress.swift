@@ -4,8 +4,8 @@ import FileAccess
 import UniformTypes
 
 /// `identify -z`: the first bytes of the stream a gzip, xz, bzip2 or Zstandard file holds, never
-/// the whole of it. At most `Limits.uncompressBytes` are decoded, from at most
-/// `Limits.libmagicBytes` times 16 of input; the decoders' memory is bounded (xz's memory limit,
+/// the whole of it. At most `Limits.uncompressBytes` are decoded, from at most 16 times as many
+/// bytes of input; the decoders' memory is bounded (xz's memory limit,
 /// Zstandard's largest window); a stream that expands more than `Limits.uncompressRatio` times
 /// over what was decoded is refused as a decompression bomb.
 public enum Uncompress {
@@ -79,7 +79,7 @@ public enum Uncompress {
         var ended = false
         var inputEnded = false
         var pending: [UInt8] = []
-        let inputLimit = Limits.libmagicBytes * 16
+        let inputLimit = Limits.uncompressBytes * 16
         while produced < outputLimit && !ended {
             if pending.isEmpty && !inputEnded {
                 if offset < inputLimit, let chunk = read(64 << 10, offset), !chunk.isEmpty {

@@ -227,10 +227,10 @@ extension HelpText {
         libmagic's language tests look for; or it is minified onto long lines): then libmagic's answer (a \
         language from keywords) is a weak answer, which stands over the database's rules of priority 50 or \
         below; prose and configuration are not shown to libmagic (its text pass costs 1-4 ms a file). Then libmagic for everything else \
-        (binary content, text in other encodings: unmarked UTF-16, UTF-32, EBCDIC), shown what it would read of the file itself, the first \
-        MiB (the libmagic-bytes limit), not the head (OLE compound storage, \
+        (binary content, text in other encodings: unmarked UTF-16, UTF-32, EBCDIC), shown what it would read of the file itself (its \
+        MAGIC_PARAM_BYTES_MAX: 7 MiB in libmagic 5.44, at most the libmagic-bytes limit), not the head (OLE compound storage, \
         whose directory may lie anywhere, is handed to libmagic whole); then the system's shared-mime-info rules (magic from mime.cache, XML \
-        root elements by namespace; on as much of the file as the farthest rule compares where that is past the head, up to that MiB) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \
+        root elements by namespace; on as much of the file as the farthest rule compares where that is past the head, up to that limit) and uti's own rules (the same engine; Catalog/shared-mime-info/uti.xml), \
         the higher priority first, on the same bytes, whose answer wins when the first is generic (data, \
         plain text, a MIME type the catalog lacks, libmagic's language guess; uti's own language guesses \
         only to a rule of priority above 50), when it is narrower (by conformance, or by the database's \

@@ -38,9 +38,11 @@ public enum Limits {
     public static let ignoreRules = 10_000
     /// The largest magic database file (`MAGIC`) uti lets libmagic load (Debian's is 8 MB).
     public static let magicDatabaseBytes = 64 << 20
-    /// How much of a file libmagic is shown when uti asks it about binary content: what it reads
-    /// of a file itself (its MAGIC_PARAM_BYTES_MAX, 1 MiB by default), not uti's 64 KiB head.
-    public static let libmagicBytes = 1 << 20
+    /// The most of a file libmagic is shown when uti asks it about binary content: it is shown
+    /// what it reads of a file itself (its MAGIC_PARAM_BYTES_MAX), up to this bound, not uti's
+    /// 64 KiB head. 7 MiB: libmagic 5.44's own default (FILE_BYTES_MAX in its src/file.h, raised
+    /// from 1 MiB so that a Mac .dfont's resource map, which may lie 6.7 MB in, is read).
+    public static let libmagicBytes = 7 << 20
     /// How much of a file `identify --verdict` reads to walk its structure (64 MiB): a format
     /// whose walk runs past it is `unchecked` there, not truncated.
     public static let verifyBytes = 64 << 20
@@ -67,7 +69,7 @@ public enum Limits {
         ("jpeg-scans", jpegScans, "scans in a JPEG decoded to encode another format (libjpeg-turbo's TJFLAG_LIMITSCANS bound)"),
         ("ignore-rules", ignoreRules, "rules in one .gitignore or .ignore file that a walk reads"),
         ("magic-database-bytes", magicDatabaseBytes, "bytes in one magic database file named by MAGIC"),
-        ("libmagic-bytes", libmagicBytes, "bytes of a file's beginning libmagic is shown (its own default)"),
+        ("libmagic-bytes", libmagicBytes, "bytes of a file's beginning libmagic is shown at most (its own default in 5.44)"),
         ("verify-bytes", verifyBytes, "bytes of a file identify --verdict reads to walk its structure"),
         ("uncompress-bytes", uncompressBytes, "bytes of a compressed stream identify -z decodes"),
         ("uncompress-ratio", uncompressRatio, "times a compressed stream identify -z decodes may expand"),

@@ -88,21 +88,28 @@ import UniformTypes
     }
 }
 
-/// libmagic, asked about binary content, sees what it would read of the file itself
-/// (`Limits.libmagicBytes`), not uti's 64 KiB head (issue 40 item 3).
+/// libmagic, asked about binary content, sees what it would read of the file itself (its
+/// MAGIC_PARAM_BYTES_MAX, at most `Limits.libmagicBytes`), not uti's 64 KiB head (issue 40
+/// item 3).
 @Suite struct LibmagicReadTests {
     final class Measuring: ContentSniffer {
         var shown: [Int] = []
+        let readLimit: Int
+        init(readLimit: Int = Limits.libmagicBytes) { self.readLimit = readLimit }
         func sniff(_ bytes: UnsafeRawBufferPointer, describe: Bool) throws(UTIError) -> ContentReport {
             shown.append(bytes.count)
             return ContentReport(mimeType: "application/octet-stream", encoding: "binary", description: nil)
         }
     }
 
-    func shown(size: Int) -> [Int] {
+    func shown(size: Int, readLimit: Int = Limits.libmagicBytes) -> [Int] {
         // Bytes no rule or check of uti's names: libmagic is asked.
-        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 0x81) }
-        let sniffer = Measuring()
+        let pattern = (0..<256).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 0x81) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 256)
+        while bytes.count < size { bytes.append(contentsOf: pattern) }
+        bytes.removeLast(bytes.count - size)
+        let sniffer = Measuring(readLimit: readLimit)
         let inferrer = TypeInferrer(catalog: .builtIn, database: systemDatabase, sniffer: sniffer)
         inferrer.sharedMIME = nil
         _ = inferrer.infer(bytes: bytes, totalSize: bytes.count, name: nil, path: RawPath("stdin"))
@@ -112,7 +119,20 @@ import UniformTypes
     @Test func libmagicSeesUpToItsOwnBound() {
         #expect(shown(size: 1000) == [1000])
         #expect(shown(size: 200 << 10) == [200 << 10])
-        #expect(shown(size: 3 << 20) == [Limits.libmagicBytes])
-        #expect(Limits.libmagicBytes == 1 << 20)
+        #expect(shown(size: 3 << 20) == [3 << 20])
+        #expect(shown(size: 9 << 20) == [Limits.libmagicBytes])
+        #expect(Limits.libmagicBytes == 7 << 20)
+        // A sniffer that reads less of a file itself is shown that much.
+        #expect(shown(size: 3 << 20, readLimit: 1 << 20) == [1 << 20])
+    }
+
+    /// libmagic 5.44 reads 7 MiB of a file itself (FILE_BYTES_MAX): the session says so once
+    /// its database is loaded, and the bound stands before.
+    @Test func libmagicsOwnBoundIsRead() throws {
+        let sniffer = MagicSniffer.loadingWhenFirstAsked()
+        #expect(sniffer.readLimit == Limits.libmagicBytes)
+        try sniffer.prepare()
+        if MagicSniffer.libraryVersion == "5.44" { #expect(sniffer.readLimit == 7 << 20) }
+        #expect(sniffer.readLimit > 64 << 10 && sniffer.readLimit <= Limits.libmagicBytes)
     }
 }

@@ -846,6 +846,34 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(record["verdict"] as? String == "mismatch")
     }
 
+    /// A Mac data-fork font whose resource map lies past the first MiB: libmagic reads the map's
+    /// first resource type where the header points (its apple-rsr rule), which it does only when
+    /// shown what it reads of a file itself (7 MiB in libmagic 5.44), not one MiB. The file is
+    /// written from the resource file format (Inside Macintosh: More Macintosh Toolbox, 1-121):
+    /// a 16-byte header (data and map offsets and lengths), one resource of 1.3 MB, and a map
+    /// with a copy of the header, one type `sfnt` and its reference.
+    @Test func aDataForkFontWhoseMapLiesPastAMiBIsAFontByContent() throws {
+        func bigEndian(_ value: Int, _ width: Int) -> [UInt8] { (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let dataOffset = 0x100
+        let data = bigEndian(1_300_000, 4) + [UInt8](repeating: 0, count: 1_300_000)
+        let mapOffset = dataOffset + data.count
+        let typeList = bigEndian(0, 2) + Array("sfnt".utf8) + bigEndian(0, 2) + bigEndian(10, 2)
+        let reference = bigEndian(128, 2) + bigEndian(0xFFFF, 2) + [0, 0, 0, 0] + [0, 0, 0, 0]
+        let mapBody = [UInt8](repeating: 0, count: 8) + bigEndian(28, 2) + bigEndian(28 + typeList.count + reference.count, 2) + typeList + reference
+        let header = bigEndian(dataOffset, 4) + bigEndian(mapOffset, 4) + bigEndian(data.count, 4) + bigEndian(16 + mapBody.count, 4)
+        let bytes = header + [UInt8](repeating: 0, count: dataOffset - 16) + data + header + mapBody
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("suitcase")
+        try Data(bytes).write(to: file)
+        let run = try uti(["identify", "--format", "jsonl", file.path])
+        let record = try records(run.stdout)[0]
+        #expect((record["type"] as? [String: Any])?["identifier"] as? String == "com.apple.truetype-datafork-suitcase-font")
+        let content = (record["evidence"] as? [String: Any])?["content"] as? [String: Any]
+        #expect(content?["mimeType"] as? String == "application/x-dfont")
+        #expect(content?["sniffer"] as? String == "libmagic")
+    }
+
     /// Text whose encoding puts NULs between its characters is still text under a text name:
     /// UTF-32 without a byte order mark, little- or big-endian.
     @Test func utf32WithoutAByteOrderMarkKeepsItsTextName() throws {
