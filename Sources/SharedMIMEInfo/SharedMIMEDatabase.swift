@@ -727,52 +727,42 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     private var magicIndexStore: MagicIndex??
 
     private func magicIndex(first: Int, count: Int) -> MagicIndex? {
-        magicIndexLock.value(
+        let rules = magicRules(first: first, count: count)
+        return magicIndexLock.value(
             get: { self.magicIndexStore }, set: { self.magicIndexStore = $0 },
             orBuild: {
                 var index = MagicIndex()
-                var usable = true
-                for rule in 0..<count {
-                    let entry = first + 16 * rule
-                    guard let matchlets = cache.uint32(at: entry + 8), let firstMatchlet = cache.uint32(at: entry + 12),
-                        matchlets <= cache.count / 32
-                    else {
-                        usable = false
-                        break
-                    }
+                for (number, rule) in rules.rules.enumerated() {
+                    guard rule.isReadable else { return nil }
                     // Where each top-level matchlet compares one unmasked value at one offset: those
                     // offsets and the values' first bytes (none when any matchlet compares otherwise),
                     // appended to the flat lists, and taken back when the rule goes by its first byte.
                     let first = index.anchorOffsets.count
-                    var atStart = matchlets > 0
-                    for matchlet in 0..<matchlets {
-                        let offset = firstMatchlet + 32 * matchlet
-                        guard let start = cache.uint32(at: offset), let range = cache.uint32(at: offset + 4),
-                            let length = cache.uint32(at: offset + 12), let value = cache.uint32(at: offset + 16),
-                            let mask = cache.uint32(at: offset + 20), range <= 1, mask == 0, length > 0, value < cache.count
-                        else {
+                    var atStart = !rule.matchlets.isEmpty
+                    for matchlet in rule.matchlets.map({ rules.matchlets[$0] }) {
+                        guard matchlet.range <= 1, matchlet.mask == 0, matchlet.length > 0 else {
                             index.anchorOffsets.removeSubrange(first...)
                             index.anchorBytes.removeSubrange(first...)
                             atStart = false
                             break
                         }
-                        index.anchorOffsets.append(start)
-                        index.anchorBytes.append(cache.withBytes { $0[value] })
-                        atStart = atStart && start == 0
+                        index.anchorOffsets.append(matchlet.start)
+                        index.anchorBytes.append(cache.withBytes { $0[matchlet.value] })
+                        atStart = atStart && matchlet.start == 0
                     }
                     if atStart {
                         // Each byte once per rule (rules come in order, so a repeat is the last entry).
-                        for byte in index.anchorBytes[first...] where index.byFirstByte[Int(byte)].last != rule {
-                            index.byFirstByte[Int(byte)].append(rule)
+                        for byte in index.anchorBytes[first...] where index.byFirstByte[Int(byte)].last != number {
+                            index.byFirstByte[Int(byte)].append(number)
                         }
                         index.anchorOffsets.removeSubrange(first...)
                         index.anchorBytes.removeSubrange(first...)
                     } else {
-                        index.elsewhere.append(rule)
+                        index.elsewhere.append(number)
                         index.anchorStart.append(index.anchorOffsets.count)
                     }
                 }
-                return usable ? index : nil
+                return index
             })
     }
 
