@@ -735,7 +735,7 @@ func records(_ text: String) throws -> [[String: Any]] {
         let run = try uti(["identify", "--explain", "Fixtures/files/tagged-tone.flac", "Fixtures/files/tagged-tone.aac"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("Fixtures/files/tagged-tone.flac: org.xiph.flac\n"))
-        // libmagic, shown the first MiB, follows a tag of 70 KB itself; uti's read follows longer ones.
+        // libmagic, shown what it reads itself (7 MiB), follows a tag of 70 KB; uti's read follows longer ones.
         #expect(run.stdout.contains("    signature: org.xiph.flac by libmagic (audio/flac)\n"))
         #expect(run.stdout.contains("Fixtures/files/tagged-tone.aac: public.aac-audio\n"))
         // By content alone, from standard input, the same.
