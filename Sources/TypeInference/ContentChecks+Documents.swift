@@ -209,10 +209,12 @@ extension ContentChecks {
                 if word == "endif" { conditionalEnds += 1 }
                 continue
             }
-            if let name = macroName(trimmed) {
+            // The `=` as macroName found it, a byte: as a Character it may not be one (`=` and a
+            // combining mark after it are one grapheme).
+            if let name = macroName(trimmed), let equals = trimmed.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 makeLines += 1
                 assignments += 1
-                let value = trimmed[trimmed.index(after: trimmed.firstIndex(of: "=")!)...]
+                let value = trimmed[trimmed.utf8.index(after: equals)...]
                 if expandedNames(value).contains(where: { defined.contains($0) }) { expansions += 1 }
                 defined.insert(name)
                 continue

@@ -19,6 +19,19 @@ import UniformTypes
                 """)
     }
 
+    /// A makefile macro whose `=` a combining mark follows: the make check found the `=` as a
+    /// byte and then looked for it as a Character, which it is not there, and trapped (found by
+    /// `scripts/fuzz text`). The file is identified, with names and without.
+    @Test func aMacroWhoseEqualsSignACombiningMarkFollowsIsNotATrap() throws {
+        let run = try uti(["identify", "Fixtures/hostile/text/makefile-combining-equals"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "Fixtures/hostile/text/makefile-combining-equals: public.utf8-plain-text\n")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: fixture("hostile/text/makefile-combining-equals")))
+        let piped = try uti(["identify", "-b", "-"], stdin: bytes)
+        #expect(piped.status == 0)
+        #expect(piped.stdout == "public.utf8-plain-text\n")
+    }
+
     @Test func duplicateKeysInASessionExitTwoNamingTheKey() throws {
         let session = try Data(contentsOf: URL(fileURLWithPath: fixture("hostile/documents/duplicate-key.session.json")))
         let run = try uti(["drop", "--accepts", "public.data"], stdin: session)
