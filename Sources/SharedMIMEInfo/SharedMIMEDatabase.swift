@@ -727,10 +727,11 @@ public final class SharedMIMEDatabase: @unchecked Sendable {
     private var magicIndexStore: MagicIndex??
 
     private func magicIndex(first: Int, count: Int) -> MagicIndex? {
-        let rules = magicRules(first: first, count: count)
-        return magicIndexLock.value(
+        magicIndexLock.value(
             get: { self.magicIndexStore }, set: { self.magicIndexStore = $0 },
             orBuild: {
+                // Only when building: every magic call asks for the index.
+                let rules = magicRules(first: first, count: count)
                 var index = MagicIndex()
                 for (number, rule) in rules.rules.enumerated() {
                     guard rule.isReadable else { return nil }
