@@ -17,8 +17,9 @@ public struct JSONWriter {
     private var level = 0
     /// Whether the object or array opened last has no member or element yet.
     private var isEmpty = true
-    /// Bit `n`: whether the container open at level `n + 1` is an array.
-    private var arrays: UInt64 = 0
+    /// Whether each open container, outermost first, is an array (as deep as the document is:
+    /// a parsed document may nest as deep as `Limits` lets it).
+    private var arrays: [Bool] = []
 
     /// A writer with nothing written, compact or indented, its text indented `depth` levels in.
     public init(pretty: Bool, depth: Int = 0) {
@@ -145,8 +146,7 @@ public struct JSONWriter {
     private mutating func open(_ bracket: UInt8, isArray: Bool) {
         startValue()
         bytes.append(bracket)
-        precondition(level < 64, "JSON nested past 64 levels")
-        if isArray { arrays |= 1 << level } else { arrays &= ~(1 << level) }
+        arrays.append(isArray)
         level += 1
         isEmpty = true
     }
@@ -154,6 +154,7 @@ public struct JSONWriter {
     private mutating func close(_ bracket: UInt8) {
         if !isEmpty && pretty { newline(base + level - 1) }
         level -= 1
+        arrays.removeLast()
         bytes.append(bracket)
         // The container was a member or an element of the one around it.
         isEmpty = false
@@ -162,7 +163,7 @@ public struct JSONWriter {
     /// Before a value: an array's element is separated from the one before it (an object's
     /// member was by its key).
     private mutating func startValue() {
-        if level > 0 && arrays & (1 << (level - 1)) != 0 { separate() }
+        if arrays.last == true { separate() }
     }
 
     /// A comma after the member or element before, and in indented text a new line.

@@ -59,4 +59,18 @@ import UniformTypes
         #expect(value.serialized(pretty: true) == "{\n  \"a\": \"x\",\n  \"b\": [\n    1,\n    2\n  ]\n}")
         #expect(value.serialized() == #"{"a":"x","b":[1,2]}"#)
     }
+
+    /// A document nested as deep as the parser takes one (`Limits.nestingDepth`, objects and
+    /// arrays in turn) is written, compact and indented, and reads back the same; the writer
+    /// once stopped (a trap) at 64 levels, which the documents fuzz target found.
+    @Test func aDocumentNestedToTheLimitIsWrittenAndReadBack() throws {
+        var text = ""
+        for level in 0..<Limits.nestingDepth { text += level % 2 == 0 ? "[" : "{\"k\":" }
+        text += "1"
+        for level in (0..<Limits.nestingDepth).reversed() { text += level % 2 == 0 ? "]" : "}" }
+        let value = try JSONValue.parse(Array(text.utf8), source: "deep")
+        #expect(value.serialized() == text)
+        let indented = value.serialized(pretty: true)
+        #expect(try JSONValue.parse(Array(indented.utf8), source: "deep") == value)
+    }
 }
