@@ -195,6 +195,21 @@ package enum ContentCheckOrder {
             let (identifier, description) = zipContainer(head: sample.head, directory: sample.tail())
             return (identifier, description, false)
         },
+        // Text but for its labels' ETX, which libmagic calls data.
+        Check(
+            name: "hpgl-binary", summary: "HP-GL with ETX-terminated labels, which make it no text",
+            specification: "the HP 7475A's HP-GL and device-control instructions (ESC . letter ... :), PCL 5's ESC % n B and HP-GL/2's command syntax",
+            examples: [.fixture("files/plot.hpgl", "org.freedesktop.mime.application.vnd.hp-hpgl")],
+            counterexamples: [
+                .bytes([0x1B, 0x2E, 0x59] + Array("PACKAGE".utf8)), .bytes(Array("\u{1B}%1BPACKAGE\u{3}".utf8)), .fixture("files/photo.png"),
+            ]
+        ) { sample in
+            // Without a label's ETX, which makes it no text, the text check's (hpgl).
+            guard let first = sample.head.first, first == 0x1B || (0x41...0x7A).contains(first) else { return nil }
+            let bytes = sample.head.prefix(textPrefix)
+            return isHPGL(bytes, isComplete: sample.head.count < textPrefix) && bytes.contains(0x03)
+                ? ("org.freedesktop.mime.application.vnd.hp-hpgl", "HP-GL plotter instructions", false) : nil
+        },
     ]
 
     /// The checks that read a structure and find it consistent (a zip's central directory, a PE
@@ -342,6 +357,20 @@ package enum ContentCheckOrder {
                 counterexamples: [.text("P7\nWIDTH 1\n")]
             ) { sample in
                 plainNetpbm(sample.body).map { ("public.pbm", "Netpbm \($0) image (plain)", false) }
+            },
+            Check(
+                name: "hpgl", summary: "HP-GL and HP-GL/2 plotter instructions by their syntax",
+                specification: "HP's PCL 5 Technical Reference, part II (HP-GL/2 command syntax and groups), and the HP 7475A's HP-GL",
+                examples: [
+                    .fixture("files/square.hpgl", "org.freedesktop.mime.application.vnd.hp-hpgl"),
+                    .text("in;sp1;pa100,100;pd200,100,200,200;pu;\n", "org.freedesktop.mime.application.vnd.hp-hpgl"),
+                    // A PCL job that enters HP-GL/2 (ESC % 1 B), initializes and ejects the page.
+                    .text("\u{1B}E\u{1B}%1BIN;PG;\u{1B}%0A\u{1B}E", "org.freedesktop.mime.application.vnd.hp-hpgl"),
+                ],
+                counterexamples: [.text("PACKAGE = uti\nsrcdir = .\n"), .fixture("files/sbom.spdx"), .text("IN SPITE OF IT ALL\n")]
+            ) { sample in
+                isHPGL(sample.body, isComplete: sample.prefixComplete)
+                    ? ("org.freedesktop.mime.application.vnd.hp-hpgl", "HP-GL plotter instructions", false) : nil
             },
             Check(
                 name: "mime-html", summary: "MIME HTML archives, RFC 2557",

@@ -63,11 +63,11 @@ import UniformTypes
     }
 
     /// The count the issue asked for, kept honest: every check of both registries has examples.
-    @Test func theRegistriesHoldFortyOneChecksWithExamples() {
+    @Test func theRegistriesHoldFortyThreeChecksWithExamples() {
         let checks =
             ContentChecks.binaryChecks.map { ($0.examples.count, $0.counterexamples.count) }
             + ContentChecks.textChecks.map { ($0.examples.count, $0.counterexamples.count) }
-        #expect(checks.count == 41)
+        #expect(checks.count == 43)
         #expect(checks.allSatisfy { $0.0 >= 1 && $0.1 >= 1 })
     }
 }

@@ -846,6 +846,33 @@ func records(_ text: String) throws -> [[String: Any]] {
         #expect(record["verdict"] as? String == "mismatch")
     }
 
+    /// HP-GL by its instructions, not by its first two letters: a plot as gnuplot writes it (the
+    /// plotter's device-control escapes first, labels ended by ETX: libmagic says data), one
+    /// written from HP's syntax as text, and a PCL job that enters HP-GL/2 are plots; text that
+    /// only opens with a mnemonic's letters (libmagic's HP-GL rule takes `PA` of PACKAGE and `SP`
+    /// of SPDXVersion) is not one.
+    @Test func hpglIsReadByItsInstructionsNotByTwoLetters() throws {
+        let hpgl = "org.freedesktop.mime.application.vnd.hp-hpgl\n"
+        for name in ["plot.hpgl", "square.hpgl"] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: fixture("files/\(name)")))
+            let run = try uti(["identify", "-b", "-"], stdin: bytes)
+            #expect(run.status == 0)
+            #expect(run.stdout == hpgl, "\(name)")
+        }
+        // A PCL job that enters HP-GL/2 (ESC % 1 B), initializes, ejects the page and leaves.
+        let job = try uti(["identify", "-b", "-"], stdin: Data("\u{1B}E\u{1B}%1BIN;PG;\u{1B}%0A\u{1B}E".utf8))
+        #expect(job.stdout == hpgl)
+        let texts = [
+            "PACKAGE = uti\nsrcdir = .\n": "public.plain-text", "PA is not a plot\n": "public.plain-text",
+            "\u{1B}%1BPACKAGE = uti\n": "public.plain-text",
+            "SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n": "org.spdx.tag-value",
+        ]
+        for (text, type) in texts {
+            let run = try uti(["identify", "-b", "-"], stdin: Data(text.utf8))
+            #expect(run.stdout == "\(type)\n", "\(text)")
+        }
+    }
+
     /// A Mac data-fork font whose resource map lies past the first MiB: libmagic reads the map's
     /// first resource type where the header points (its apple-rsr rule), which it does only when
     /// shown what it reads of a file itself (7 MiB in libmagic 5.44), not one MiB. The file is
