@@ -12,6 +12,10 @@ extension ContentChecks {
         RF RO RP RR RT SA SB SC SD SG SI SL SM SP SR SS ST SV TD TL TR UC UL VS WD WG WU XT YT
         """.split(separator: " ").map { word in UInt16(word.utf8.first!) << 8 | UInt16(word.utf8.last!) })
 
+    /// The flags an encoded polyline (PE) may hold besides its values: select pen, pen up,
+    /// fractional data, absolute, 7-bit mode.
+    private static let polylineFlags: [UInt8] = Array(":<>=7".utf8)
+
     /// Whether bytes are HP-GL or HP-GL/2 plotter instructions, read by the syntax HP gives them
     /// (PCL 5 Printer Language Technical Reference, part II, "HP-GL/2 Commands and Syntax"; the
     /// HP 7475A's Interfacing and Programming Manual for HP-GL and its device-control
@@ -115,9 +119,7 @@ extension ContentChecks {
             case 0x5045:  // PE: flags (: < > = 7) and values in base 64 or 32 (? to ~), to a semicolon
                 while index < end, bytes[index] != UInt8(ascii: ";") {
                     let next = bytes[index]
-                    guard (0x3F...0x7E).contains(next) || next == UInt8(ascii: ":") || next == UInt8(ascii: "<")
-                        || next == UInt8(ascii: ">") || next == UInt8(ascii: "=") || next == UInt8(ascii: "7")
-                    else { return false }
+                    guard (0x3F...0x7E).contains(next) || polylineFlags.contains(next) else { return false }
                     index += 1
                 }
                 guard index < end || cut else { return false }
