@@ -45,8 +45,8 @@ extension ContentChecks {
         func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(upper(byte)) }
         func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        // What ran to the end of the bytes unfinished: an answer only where they may be cut.
-        var cut: Bool { !isComplete }
+        // Whether an instruction may run to the end of the bytes unfinished: where they may be cut.
+        let cut = !isComplete
         while index < end {
             let byte = bytes[index]
             if isSpace(byte) || byte == UInt8(ascii: ";") {
