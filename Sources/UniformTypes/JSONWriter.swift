@@ -13,13 +13,13 @@ public struct JSONWriter {
     public let pretty: Bool
     /// The indentation level the writer starts at (a value written as a member one level in).
     private let base: Int
-    /// How many objects and arrays are open.
-    private var level = 0
     /// Whether the object or array opened last has no member or element yet.
     private var isEmpty = true
     /// Whether each open container, outermost first, is an array (as deep as the document is:
     /// a parsed document may nest as deep as `Limits` lets it).
     private var arrays: [Bool] = []
+    /// How many objects and arrays are open.
+    private var level: Int { arrays.count }
 
     /// A writer with nothing written, compact or indented, its text indented `depth` levels in.
     public init(pretty: Bool, depth: Int = 0) {
@@ -147,14 +147,12 @@ public struct JSONWriter {
         startValue()
         bytes.append(bracket)
         arrays.append(isArray)
-        level += 1
         isEmpty = true
     }
 
     private mutating func close(_ bracket: UInt8) {
-        if !isEmpty && pretty { newline(base + level - 1) }
-        level -= 1
         arrays.removeLast()
+        if !isEmpty && pretty { newline(base + level) }
         bytes.append(bracket)
         // The container was a member or an element of the one around it.
         isEmpty = false
