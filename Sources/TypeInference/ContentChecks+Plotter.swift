@@ -12,6 +12,9 @@ extension ContentChecks {
         RF RO RP RR RT SA SB SC SD SG SI SL SM SP SR SS ST SV TD TL TR UC UL VS WD WG WU XT YT
         """.split(separator: " ").map { word in UInt16(word.utf8.first!) << 8 | UInt16(word.utf8.last!) })
 
+    /// What the two HP-GL checks answer (hpgl for text, hpgl-binary with ETX-ended labels).
+    static let hpglAnswer = ("org.freedesktop.mime.application.vnd.hp-hpgl", "HP-GL plotter instructions", false)
+
     /// The flags an encoded polyline (PE) may hold besides its values: select pen, pen up,
     /// fractional data, absolute, 7-bit mode.
     private static let polylineFlags: [UInt8] = Array(":<>=7".utf8)

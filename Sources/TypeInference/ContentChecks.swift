@@ -207,8 +207,7 @@ package enum ContentCheckOrder {
             // Without a label's ETX, which makes it no text, the text check's (hpgl).
             guard let first = sample.head.first, first == 0x1B || (0x41...0x7A).contains(first) else { return nil }
             let bytes = sample.head.prefix(textPrefix)
-            return isHPGL(bytes, isComplete: sample.head.count < textPrefix) && bytes.contains(0x03)
-                ? ("org.freedesktop.mime.application.vnd.hp-hpgl", "HP-GL plotter instructions", false) : nil
+            return isHPGL(bytes, isComplete: sample.head.count < textPrefix) && bytes.contains(0x03) ? hpglAnswer : nil
         },
     ]
 
@@ -369,8 +368,7 @@ package enum ContentCheckOrder {
                 ],
                 counterexamples: [.text("PACKAGE = uti\nsrcdir = .\n"), .fixture("files/sbom.spdx"), .text("IN SPITE OF IT ALL\n")]
             ) { sample in
-                isHPGL(sample.body, isComplete: sample.prefixComplete)
-                    ? ("org.freedesktop.mime.application.vnd.hp-hpgl", "HP-GL plotter instructions", false) : nil
+                isHPGL(sample.body, isComplete: sample.prefixComplete) ? hpglAnswer : nil
             },
             Check(
                 name: "mime-html", summary: "MIME HTML archives, RFC 2557",
